@@ -1,0 +1,95 @@
+/**
+ * The error catalogue of the specs (000 §8, 001 §8) in one place. The API answers
+ * `{ statusCode, code, message, details? }`; the SPA maps `code` to `errors.{code}`.
+ */
+export const ERROR_CATALOGUE = {
+  // HTTP statuses (errors.{status})
+  '400': { status: 400, message: 'Invalid request' },
+  '401': { status: 401, message: 'You are not logged in at the moment' },
+  '403': { status: 403, message: 'Unable to access this content' },
+  '404': { status: 404, message: 'The content you requested was not found' },
+  '429': { status: 429, message: 'Content temporarily unavailable' },
+  '500': { status: 500, message: 'An unexpected error has occurred' },
+  '503': { status: 503, message: 'Content temporarily unavailable' },
+  // App codes
+  'app/offline': { status: 503, message: 'Could not connect, check your internet connection' },
+  'app/invalid-user-uid': { status: 400, message: 'Reload the page and try again' },
+  'app/invalid-whitelist-email': { status: 403, message: 'Unauthorized email' },
+  'app/bed-request': { status: 400, message: 'Invalid request' },
+  'app/bed-request-message': { status: 400, message: 'Invalid request message' },
+  'app/internal-server-error': { status: 500, message: 'An unexpected error has occurred' },
+  // Auth codes
+  'wrong-password': { status: 400, message: 'Incorrect password' },
+  'user-not-found': { status: 404, message: 'User not found' },
+  'email-already-in-use': { status: 409, message: 'This e-mail is already in use' },
+  'weak-password': { status: 400, message: 'The password is too weak' },
+  'invalid-email': { status: 400, message: 'The e-mail address is invalid' },
+  'too-many-requests': { status: 429, message: 'This device was blocked after too many attempts, try again later' },
+  'network-request-failed': { status: 503, message: 'Network request failed' },
+  'requires-recent-login': { status: 401, message: 'Sign in again to continue' },
+  'popup-blocked': { status: 400, message: 'The popup was blocked' },
+  'popup-closed-by-user': { status: 400, message: 'The popup was closed' },
+  'expired-action-code': { status: 400, message: 'This link has expired or was already used' },
+  'invalid-action-code': { status: 400, message: 'This link is invalid' },
+  'action-already-validated': { status: 400, message: 'This link was already used' },
+  'invalid-credential': { status: 401, message: 'Incorrect e-mail or password' },
+  'invalid-user-token': { status: 401, message: 'Your session is no longer valid, sign in again' },
+  'user-disabled': { status: 403, message: 'This account is disabled' },
+  'quota-exceeded': { status: 429, message: 'Quota exceeded, try again later' },
+  'id-token-expired': { status: 401, message: 'Your session has expired' },
+  // User administration codes (001 §8)
+  'company-email-already-in-use': { status: 409, message: 'This e-mail is already in use in a company' },
+  'company-invalid': { status: 400, message: 'The company is invalid' },
+  'unable-delete-account': { status: 409, message: 'A user with an active account cannot be deleted' },
+  // Booking codes (001 §8)
+  'booking-already-exists': { status: 409, message: 'A booking already exists for this place and time' },
+  'booking-unavailable': { status: 409, message: 'This time is no longer available' },
+  'day-booking-already-exists': { status: 409, message: 'A booking already exists on this day' },
+  'range-booking-already-exists': { status: 409, message: 'A booking already exists in this period' },
+  'appointment-invalid': { status: 400, message: 'The appointment is invalid' },
+  'booking-invalid': { status: 400, message: 'The booking is invalid' },
+  'booking-canceled': { status: 409, message: 'The booking was canceled' },
+  'invalid-action': { status: 400, message: 'This link is invalid or has expired' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as ErrorCode[];
+
+/** Remaps of 000 §8, applied by the SPA before looking up errors.{code}. */
+export const ERROR_REMAP: Partial<Record<string, ErrorCode>> = {
+  'user-not-found': 'invalid-user-token',
+  'action-already-validated': 'expired-action-code',
+};
+
+export interface FieldError {
+  path: string;
+  message: string;
+  code?: string;
+}
+
+/** Body of every error answer. */
+export interface ErrorBody {
+  statusCode: number;
+  code: string;
+  message: string;
+  details?: FieldError[];
+}
+
+/** An expected failure with a catalogue code; the API turns it into an ErrorBody. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details?: FieldError[];
+  constructor(code: ErrorCode, message?: string, details?: FieldError[]) {
+    super(message ?? ERROR_CATALOGUE[code].message);
+    this.name = 'AppError';
+    this.code = code;
+    this.status = ERROR_CATALOGUE[code].status;
+    this.details = details;
+  }
+  toBody(): ErrorBody {
+    return { statusCode: this.status, code: this.code, message: this.message, ...(this.details ? { details: this.details } : {}) };
+  }
+}
+
+export const isErrorCode = (value: string): value is ErrorCode => value in ERROR_CATALOGUE;
