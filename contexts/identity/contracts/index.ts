@@ -90,3 +90,5 @@ export const userRegisteredIntegrationEvent = z.object({
   country: z.string(),
   lang: z.enum(LOCALES).nullable(),
 });
+
+export * from './events.js';

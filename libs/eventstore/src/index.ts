@@ -1,1 +1,22 @@
+import type { Database } from '@portal/database';
+import { createEventStoreDbEventStore } from './eventstoredb.js';
+import type { EventStore, UpcasterRegistry } from './port.js';
+import { createPostgresEventStore } from './postgres.js';
+
 export * from './port.js';
+export { createPostgresEventStore, postgresEventStoreNames, type PostgresEventStoreOptions } from './postgres.js';
+export { createEventStoreDbEventStore, esdbEventHash, type EventStoreDbOptions } from './eventstoredb.js';
+export { canonicalJson } from './canonical-json.js';
+
+export interface CreateEventStoreOptions {
+  database: Database;
+  /** esdb://... selects EventStoreDB; otherwise events live in the database (pg or PGlite). */
+  eventstoreUrl?: string;
+  upcasters?: UpcasterRegistry;
+}
+
+/** The store the app runs on: EventStoreDB when configured, the relational database otherwise. */
+export function createEventStore(options: CreateEventStoreOptions): EventStore {
+  const upcasters = options.upcasters ? { upcasters: options.upcasters } : {};
+  return options.eventstoreUrl ? createEventStoreDbEventStore(options.eventstoreUrl, upcasters) : createPostgresEventStore(options.database, upcasters);
+}

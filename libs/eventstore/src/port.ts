@@ -106,6 +106,11 @@ export interface SubscribeOptions {
   types?: string[];
   batchSize?: number;
   handler: (events: RecordedEvent[]) => Promise<void>;
+  /**
+   * A failed read or handler is retried from the same checkpoint after the poll interval, so a
+   * handler that failed half-way must be idempotent. Reported here (console.error when absent).
+   */
+  onError?: (error: unknown) => void;
 }
 
 export interface EventStore {
@@ -136,6 +141,21 @@ export class ConcurrencyError extends Error {
     this.streamId = streamId;
     this.expected = expected;
     this.actual = actual;
+  }
+}
+
+/**
+ * Some but not all of the appended event ids are already stored, or an id is stored in another
+ * stream: neither a clean retry nor a new batch, so nothing is written.
+ */
+export class DuplicateEventIdError extends Error {
+  readonly streamId: string;
+  readonly eventIds: string[];
+  constructor(streamId: string, eventIds: string[], detail: string) {
+    super(`Stream ${streamId}: ${detail}`);
+    this.name = 'DuplicateEventIdError';
+    this.streamId = streamId;
+    this.eventIds = eventIds;
   }
 }
 

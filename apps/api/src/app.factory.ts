@@ -1,0 +1,71 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import { Logger } from 'nestjs-pino';
+import type { AppConfig } from '@portal/platform';
+import { AppModule } from './app.module.js';
+import { registerDocs } from './docs/docs.routes.js';
+import type { Infrastructure } from './infrastructure/infrastructure.js';
+import { registerSpa } from './web/spa.js';
+
+export const APP_VERSION = '1.7.124';
+
+const idFrom = (value: unknown): string | null =>
+  typeof value === 'string' && /^[A-Za-z0-9._:-]{1,128}$/.test(value) ? value : null;
+
+/** Builds the Nest application on Fastify; main.ts listens, tests inject. */
+export async function createApp(config: AppConfig, infra: Infrastructure, options: { logs?: boolean } = {}): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: 'idle',
+    genReqId: (req: { headers: Record<string, unknown> }) => idFrom(req.headers['x-request-id']) ?? randomUUID(),
+  });
+  const fastify = adapter.getInstance();
+  // request and correlation ids reach the logger (raw request) and event metadata (Nest request)
+  fastify.addHook('onRequest', async (request, reply) => {
+    const correlationId = idFrom(request.headers['x-correlation-id']) ?? request.id;
+    Object.assign(request, { correlationId });
+    Object.assign(request.raw, { id: request.id, correlationId });
+    reply.header('x-request-id', request.id);
+    reply.header('x-correlation-id', correlationId);
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, infra), adapter, {
+    bufferLogs: true,
+    logger: options.logs === false ? false : undefined,
+  });
+  if (options.logs !== false) app.useLogger(app.get(Logger));
+  app.setGlobalPrefix('api');
+  app.enableShutdownHooks();
+  await app.register(fastifyCookie as never);
+  await app.register(fastifyHelmet as never, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'https:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  } as never);
+  await app.register(fastifyRateLimit as never, {
+    global: true,
+    max: config.rateLimitMax,
+    timeWindow: '1 minute',
+    errorResponseBuilder: () => ({ statusCode: 429, code: '429', message: 'Content temporarily unavailable' }),
+  } as never);
+  await registerDocs(fastify, APP_VERSION);
+  await registerSpa(fastify, config.webDist);
+  await app.init();
+  await fastify.ready();
+  return app;
+}

@@ -1,0 +1,53 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { LoggerModule } from 'nestjs-pino';
+import type { IncomingMessage } from 'node:http';
+import type { AppConfig } from '@portal/platform';
+import { IdentityModule } from '@portal/identity/application';
+import { HealthController } from './health/health.controller.js';
+import { AuthGuard } from './http/auth.guard.js';
+import { ErrorFilter } from './http/error.filter.js';
+import { InfrastructureModule } from './infrastructure/infrastructure.module.js';
+import type { Infrastructure } from './infrastructure/infrastructure.js';
+
+type Req = IncomingMessage & { id?: string; correlationId?: string };
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, infra: Infrastructure): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: config.logLevel,
+            genReqId: (req) => (req as Req).id ?? 'unknown',
+            customProps: (req) => ({ correlationId: (req as Req).correlationId }),
+            // assets and the SPA are not worth a log line each
+            autoLogging: { ignore: (req) => !(req.url ?? '').startsWith('/api/') },
+            redact: {
+              paths: [
+                'req.headers.authorization',
+                'req.headers.cookie',
+                'res.headers["set-cookie"]',
+                '*.password',
+                '*.passwordHash',
+                '*.accessToken',
+                '*.refreshToken',
+                '*.token',
+              ],
+              censor: '[redacted]',
+            },
+          },
+        }),
+        InfrastructureModule.forRoot(config, infra),
+        IdentityModule,
+      ],
+      controllers: [HealthController],
+      providers: [
+        { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_FILTER, useClass: ErrorFilter },
+      ],
+    };
+  }
+}

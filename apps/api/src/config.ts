@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import type { AppConfig } from '@portal/platform';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  APP_ENV_NAME: z.string().min(1).optional(),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection URL')
+    .optional(),
+  EVENTSTORE_URL: z
+    .string()
+    .regex(/^(esdb|esdb\+discover|kurrentdb):\/\//, 'must be an esdb:// connection string')
+    .optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).max(86_400).default(3600),
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1200),
+  WEB_DIST: z.string().optional(),
+  PUBLIC_URL: z.string().url('must be an absolute URL').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: z.enum(['true', 'false']).optional(),
+});
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads the environment; every missing or bad variable is named with what is wrong. */
+export function parseConfig(env: NodeJS.ProcessEnv = process.env): AppConfig & { seedDemo: boolean } {
+  const empty = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(empty);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}${'input' in i && i.input !== undefined ? '' : ''}`));
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) throw new ConfigError(['JWT_SECRET: required in production (at least 32 characters)']);
+  const dataDir = resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    appEnvName: e.APP_ENV_NAME ?? (e.NODE_ENV === 'production' ? 'production' : 'local'),
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL ?? null,
+    eventstoreUrl: e.EVENTSTORE_URL ?? null,
+    jwtSecret: e.JWT_SECRET ?? localSecret(dataDir),
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
+    rateLimitMax: e.RATE_LIMIT_MAX,
+    webDist: resolve(e.WEB_DIST ?? join(repoRoot, 'apps/web/dist')),
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    logLevel: e.LOG_LEVEL,
+    seedDemo: (e.SEED_DEMO ?? (e.NODE_ENV === 'production' ? 'false' : 'true')) === 'true',
+  };
+}
+
+/** Outside production a signing secret is generated once and kept with the data. */
+function localSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config.js';
+
+describe('environment configuration', () => {
+  it('names every bad variable with what is wrong', () => {
+    let error: unknown;
+    try {
+      parseConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', DATA_DIR: '/tmp/x' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain('PORT');
+    expect(message).toContain('DATABASE_URL: must be a postgres:// connection URL');
+    expect(message).toContain('LOG_LEVEL');
+  });
+
+  it('requires a signing secret in production', () => {
+    expect(() => parseConfig({ NODE_ENV: 'production', DATA_DIR: '/tmp/x' })).toThrow(/JWT_SECRET/);
+  });
+
+  it('defaults to the embedded mode on port 3000 with demo users outside production', () => {
+    const c = parseConfig({ DATA_DIR: '/tmp/portal-config-test', JWT_SECRET: 'x'.repeat(32) });
+    expect(c.port).toBe(3000);
+    expect(c.databaseUrl).toBeNull();
+    expect(c.seedDemo).toBe(true);
+  });
+});

@@ -1,0 +1,42 @@
+import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import { AppError, ERROR_CATALOGUE, isErrorCode, type ErrorBody } from '@portal/kernel';
+import { ConcurrencyError } from '@portal/eventstore';
+
+const STATUS_CODES = new Set([400, 401, 403, 404, 429, 500, 503]);
+
+/** Every failure leaves as `{statusCode, code, message, details?}` with a catalogue code. */
+export function toErrorBody(error: unknown): ErrorBody {
+  if (error instanceof AppError) return error.toBody();
+  if (error instanceof ConcurrencyError) {
+    // a concurrent write won; the client may retry
+    return { statusCode: 409, code: '503', message: 'The resource changed meanwhile, try again' };
+  }
+  if (error instanceof HttpException) {
+    const status = error.getStatus();
+    const key = String(status);
+    if (status === 400 || status === 413 || status === 415 || (status >= 400 && status < 500 && !STATUS_CODES.has(status))) {
+      return { statusCode: status === 413 || status === 415 ? status : 400, code: 'app/bed-request', message: error.message };
+    }
+    const code = isErrorCode(key) ? key : '500';
+    return { statusCode: status, code, message: ERROR_CATALOGUE[code].message };
+  }
+  const status = (error as { statusCode?: number })?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    // Fastify's own errors (bad JSON, body too large, unsupported media type)
+    return { statusCode: status === 429 ? 429 : status, code: status === 429 ? '429' : 'app/bed-request', message: (error as Error).message };
+  }
+  return { statusCode: 500, code: '500', message: ERROR_CATALOGUE['500'].message };
+}
+
+@Catch()
+export class ErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(error: unknown, host: ArgumentsHost): void {
+    const reply = host.switchToHttp().getResponse<{ status(code: number): { send(body: unknown): void }; sent?: boolean }>();
+    const body = toErrorBody(error);
+    if (body.statusCode >= 500) this.logger.error(error instanceof Error ? error.stack ?? error.message : String(error));
+    if (reply.sent) return;
+    reply.status(body.statusCode).send(body);
+  }
+}

@@ -1,0 +1,54 @@
+import { join } from 'node:path';
+import { createDatabase, type Database } from '@portal/database';
+import { createEventStore, type EventStore } from '@portal/eventstore';
+import { systemClock, type Clock } from '@portal/kernel';
+import { TokenService, type AppConfig } from '@portal/platform';
+import { ProjectionRuntime } from '@portal/projections-runtime';
+import { PROJECTIONS_LIST } from './projections.js';
+
+export interface Infrastructure {
+  database: Database;
+  store: EventStore;
+  projections: ProjectionRuntime;
+  tokens: TokenService;
+  clock: Clock;
+  close(): Promise<void>;
+}
+
+export interface InfrastructureOptions {
+  /** Pre-built database (tests hand in an isolated one). */
+  database?: Database;
+  clock?: Clock;
+  runProjections?: boolean;
+  log?: (msg: string) => void;
+}
+
+/** Opens the database, migrates the event store, starts the projection runners. */
+export async function createInfrastructure(config: AppConfig, options: InfrastructureOptions = {}): Promise<Infrastructure> {
+  const database =
+    options.database ??
+    (await createDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: join(config.dataDir, 'pglite') }));
+  const store = createEventStore({ database, ...(config.eventstoreUrl ? { eventstoreUrl: config.eventstoreUrl } : {}) });
+  await store.migrate();
+  const projections = new ProjectionRuntime(database, store, PROJECTIONS_LIST, {
+    run: options.runProjections ?? true,
+    ...(options.log ? { log: options.log } : {}),
+  });
+  await projections.start();
+  const tokens = new TokenService(config.jwtSecret, config.accessTokenTtlSeconds);
+  let closed = false;
+  return {
+    database,
+    store,
+    projections,
+    tokens,
+    clock: options.clock ?? systemClock,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await projections.stop();
+      await store.close();
+      if (!options.database) await database.close();
+    },
+  };
+}

@@ -1,0 +1,5 @@
+import type { ProjectionDefinition } from '@portal/projections-runtime';
+import { usersProjection } from '@portal/projection-users';
+
+/** Every read model the API serves (composition root). */
+export const PROJECTIONS_LIST: ProjectionDefinition[] = [usersProjection];

@@ -1,0 +1,39 @@
+import 'reflect-metadata';
+import { ConfigError, parseConfig } from './config.js';
+import { createInfrastructure } from './infrastructure/infrastructure.js';
+import { createApp } from './app.factory.js';
+import { DEMO_PASSWORD, DEMO_USERS, seedDemoUsers } from '@portal/identity/application';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = parseConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const infra = await createInfrastructure(config);
+  if (config.seedDemo) await seedDemoUsers(infra.store, infra.clock);
+  const app = await createApp(config, infra);
+  await app.listen({ port: config.port, host: config.host });
+  const url = `http://localhost:${config.port}`;
+  const lines = [
+    '',
+    `  Agro learning portal is running at ${url}`,
+    `  mode: ${config.databaseUrl ? 'server (Postgres)' : `embedded (PGlite, data in ${config.dataDir})`}${config.eventstoreUrl ? ' + EventStoreDB' : ''}`,
+    `  API docs: ${url}/api/docs   health: ${url}/api/health`,
+  ];
+  if (config.seedDemo) {
+    lines.push(`  demo sign-ins (password ${DEMO_PASSWORD}):`);
+    for (const u of DEMO_USERS) lines.push(`    ${u.roles.join(', ').padEnd(16)} ${u.email}`);
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,22 @@
+/**
+ * Read-your-writes (architecture §3): every command answer carries `x-event-position`; the
+ * next reads send the latest one as `x-min-position` so the server waits for its projections.
+ */
+export const EVENT_POSITION_HEADER = 'x-event-position';
+export const MIN_POSITION_HEADER = 'x-min-position';
+
+const NUMERIC = /^\d+$/;
+
+/**
+ * The position to remember after an answer carrying `incoming`. Numeric positions only move
+ * forward, so two commands answered out of order cannot make a later read skip the first
+ * one's events; positions in another shape are taken as they come.
+ */
+export const nextEventPosition = (current: string | undefined, incoming: string | null | undefined): string | undefined => {
+  const value = incoming?.trim();
+  if (!value) return current;
+  if (current !== undefined && NUMERIC.test(current) && NUMERIC.test(value)) {
+    return BigInt(value) > BigInt(current) ? value : current;
+  }
+  return value;
+};

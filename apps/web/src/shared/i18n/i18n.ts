@@ -1,0 +1,66 @@
+import i18next from 'i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
+import { initReactI18next } from 'react-i18next';
+import { isLocale, LOCALES, type Locale } from '@portal/kernel';
+import { detectLocale, LOCALE_COOKIE, localeCookieString, readCookie } from './detect-locale';
+import { DEFAULT_NAMESPACE, isAppNamespace, type AppNamespace } from './namespaces';
+
+export const i18n = i18next.createInstance();
+
+/** Each locale file is its own chunk, fetched the first time a screen needs it. */
+const loadLocaleFile = (language: string, namespace: string): Promise<unknown> => {
+  if (!isLocale(language) || !isAppNamespace(namespace)) {
+    return Promise.reject(new Error(`No locale file ${language}/${namespace}`));
+  }
+  return import(`../../locales/${language}/${namespace}.json`);
+};
+
+const browserLanguages = (): readonly string[] => {
+  if (typeof navigator === 'undefined') return [];
+  return navigator.languages && navigator.languages.length > 0 ? navigator.languages : [navigator.language];
+};
+
+const applyToDocument = (language: string): void => {
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = language;
+};
+
+export const currentLocale = (): Locale => (isLocale(i18n.language) ? i18n.language : detectLocale({}));
+
+/** Starts i18next on the locale of 000 §4.11; the first namespaces load before the first render. */
+export const initI18n = async (): Promise<void> => {
+  const locale = detectLocale({ cookie: readCookie(document.cookie, LOCALE_COOKIE), browserLanguages: browserLanguages() });
+  i18n.on('languageChanged', applyToDocument);
+  await i18n
+    .use(resourcesToBackend(loadLocaleFile))
+    .use(initReactI18next)
+    .init({
+      lng: locale,
+      supportedLngs: LOCALES,
+      // Every locale is complete (locales.unit.spec.ts), so no other language is fetched.
+      fallbackLng: false,
+      load: 'currentOnly',
+      ns: [DEFAULT_NAMESPACE, 'errors'],
+      defaultNS: DEFAULT_NAMESPACE,
+      // Error codes contain "/" (app/offline) and never ":" or ".".
+      nsSeparator: ':',
+      keySeparator: '.',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      react: { useSuspense: true },
+    });
+  applyToDocument(i18n.language);
+};
+
+/** The user's explicit choice: remembered in the i18n_lang cookie for 365 days. */
+export const saveLocaleChoice = (locale: Locale): void => {
+  document.cookie = localeCookieString(locale, window.location.protocol === 'https:');
+};
+
+export const changeLocale = async (locale: Locale): Promise<void> => {
+  saveLocaleChoice(locale);
+  await i18n.changeLanguage(locale);
+};
+
+/** Loader helper: a route's namespaces are fetched with its code, not after it renders. */
+export const loadNamespaces = (...namespaces: AppNamespace[]): Promise<void> => i18n.loadNamespaces(namespaces);

@@ -1,0 +1,19 @@
+import type auth from '../../locales/en/auth.json';
+import type common from '../../locales/en/common.json';
+import type errors from '../../locales/en/errors.json';
+import type home from '../../locales/en/home.json';
+
+/** Typed keys: t('nav.home') is checked against the English files (all locales match, see locales.unit.spec.ts). */
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    nsSeparator: ':';
+    keySeparator: '.';
+    resources: {
+      common: typeof common;
+      auth: typeof auth;
+      errors: typeof errors;
+      home: typeof home;
+    };
+  }
+}

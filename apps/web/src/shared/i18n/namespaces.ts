@@ -1,0 +1,6 @@
+/** One namespace per feature (architecture §5); `common` holds the shell, `errors` the catalogue. */
+export const NAMESPACES = ['common', 'auth', 'errors', 'home'] as const;
+export type AppNamespace = (typeof NAMESPACES)[number];
+export const DEFAULT_NAMESPACE: AppNamespace = 'common';
+
+export const isAppNamespace = (value: string): value is AppNamespace => (NAMESPACES as readonly string[]).includes(value);

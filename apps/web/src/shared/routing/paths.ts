@@ -1,0 +1,45 @@
+/** Paths of the learner area (000 §2.1) that more than one feature links to. */
+export const paths = {
+  start: '/',
+  home: '/home',
+  signIn: '/auth',
+  signIn2: '/auth2',
+  register: '/auth/register',
+  logoff: '/auth/logoff',
+} as const;
+
+/**
+ * Where an unauthenticated visitor of `pathname` goes (000 §2.2): the sign-in page, keeping
+ * the original path (with its query and hash) as `next`, unless the path is the root or
+ * contains /auth or /account.
+ */
+export const signInPathFor = (pathname: string, search = '', hash = ''): string => {
+  if (pathname === '/' || pathname === '' || pathname.includes('/auth') || pathname.includes('/account')) {
+    return paths.signIn;
+  }
+  return `${paths.signIn}?${new URLSearchParams({ next: `${pathname}${search}${hash}` }).toString()}`;
+};
+
+/**
+ * The `next` to follow after sign-in, or undefined. Only a path on this site counts: it must
+ * start with a single "/" (no "//host" or "/\host", no scheme) and must not lead back to an
+ * auth screen.
+ */
+export const safeNextPath = (next: string | null | undefined): string | undefined => {
+  if (!next) return undefined;
+  const value = next.trim();
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
+  if (/[\u0000-\u001f]/.test(value)) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(value, 'https://portal.invalid');
+  } catch {
+    return undefined;
+  }
+  if (parsed.origin !== 'https://portal.invalid') return undefined;
+  if (parsed.pathname.includes('/auth')) return undefined;
+  return `${parsed.pathname}${parsed.search}${parsed.hash}`;
+};
+
+/** After sign-in or registration: `next` when it is safe, else the personal home. */
+export const afterSignInPath = (next: string | null | undefined): string => safeNextPath(next) ?? paths.home;

@@ -1,0 +1,57 @@
+import { Inject } from '@nestjs/common';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { AppError, displayNameOf, initialsOf, isLocale } from '@portal/kernel';
+import { PROJECTIONS } from '@portal/platform';
+import type { ProjectionRuntime } from '@portal/projections-runtime';
+import { findUserById, type UserRow } from '@portal/projection-users';
+import { userDataSchema, type UserData } from '../../contracts/index.js';
+import { GetUserDataQuery } from './user-data.query.js';
+
+const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
+/** 000 §3: the value Nulo is treated as empty. */
+const orNull = (v: string | null): string | null => (v === null || v === '' || v === 'Nulo' ? null : v);
+
+export function toUserData(row: UserRow): UserData {
+  const displayName = displayNameOf(row.name, row.email);
+  const allowed = row.allowed_stations as UserData['allowedStations'];
+  const registerStatus = userDataSchema.shape.registerStatus.parse(row.register_status);
+  return userDataSchema.parse({
+    uid: row.user_id,
+    email: row.email,
+    emailVerified: row.email_verified,
+    lang: row.lang && isLocale(row.lang) ? row.lang : null,
+    createdAt: iso(row.created_at),
+    profilePicture: row.profile_picture,
+    actingArea: orNull(row.acting_area),
+    userType: orNull(row.user_type),
+    registerStatus,
+    // 000 §4.5: cleared while registration has not started
+    isInnerEmployee: registerStatus === 'None' ? null : row.is_inner_employee,
+    country: row.country,
+    company: row.company,
+    name: row.name,
+    roles: row.roles,
+    permissions: row.permissions,
+    aclTags: row.acl_tags,
+    companyId: row.company_id,
+    allowedStations: allowed,
+    defaultStation: row.default_station,
+    hasStationsAccess: allowed === 'all' || Object.keys(allowed ?? {}).length > 0,
+    emailVerificationSentAt: iso(row.email_verification_sent_at),
+    interactions: { advertenceAlertConfirmed: null, firstVideoContentViewed: null },
+    displayName,
+    initials: initialsOf(displayName),
+  });
+}
+
+@QueryHandler(GetUserDataQuery)
+export class GetUserDataHandler implements IQueryHandler<GetUserDataQuery> {
+  constructor(@Inject(PROJECTIONS) private readonly projections: ProjectionRuntime) {}
+
+  async execute({ userId, minPosition }: GetUserDataQuery): Promise<UserData> {
+    await this.projections.waitFor('users', minPosition);
+    const row = await findUserById(this.projections.reader('users'), userId);
+    if (!row) throw new AppError('user-not-found');
+    return toUserData(row);
+  }
+}

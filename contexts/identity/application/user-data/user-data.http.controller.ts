@@ -1,0 +1,20 @@
+import { Controller, Get, Inject } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { checkpointFromString } from '@portal/eventstore';
+import { Authorized, CurrentRequest, requireUser, type PortalRequest } from '@portal/platform';
+import type { UserData } from '../../contracts/index.js';
+import { GetUserDataQuery } from './user-data.query.js';
+
+@Controller()
+export class UserDataController {
+  constructor(@Inject(QueryBus) private readonly queries: QueryBus) {}
+
+  @Get('userData')
+  @Authorized()
+  async userData(@CurrentRequest() req: PortalRequest): Promise<UserData> {
+    const user = requireUser(req.principal);
+    const header = req.headers['x-min-position'];
+    const min = typeof header === 'string' ? checkpointFromString(header) : null;
+    return this.queries.execute(new GetUserDataQuery(user.userId, min));
+  }
+}

@@ -1,0 +1,421 @@
+import { randomUUID } from 'node:crypto';
+import { query, type Database } from '@portal/database';
+import { sha256Hex } from './canonical-json.js';
+import { startPollingSubscription } from './polling-subscription.js';
+import {
+  ConcurrencyError,
+  DuplicateEventIdError,
+  START,
+  type AppendOptions,
+  type AppendResult,
+  type Checkpoint,
+  type EventMetadata,
+  type EventStore,
+  type ExpectedRevision,
+  type ReadAllOptions,
+  type ReadAllResult,
+  type RecordedEvent,
+  type SubscribeOptions,
+  type Subscription,
+  type UpcasterRegistry,
+  type VerifyResult,
+} from './port.js';
+import { assertExpectedRevision, prepareEvents } from './prepare-events.js';
+import { upcast } from './upcast.js';
+
+export interface PostgresEventStoreOptions {
+  upcasters?: UpcasterRegistry;
+  /** Postgres schema holding the tables and functions; absent means the search path. */
+  schema?: string;
+  /** Fallback wake-up for subscriptions when no append notification arrives (ms). */
+  pollIntervalMs?: number;
+}
+
+/** The SQL objects for one schema; exported so tests and tools name the same tables. */
+export function postgresEventStoreNames(schema?: string) {
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new TypeError(`invalid schema name ${schema}`);
+  const q = (name: string) => (schema ? `"${schema}".${name}` : name);
+  return {
+    events: q('es_events'),
+    streams: q('es_streams'),
+    append: q('es_append'),
+    hash: q('es_event_hash'),
+    // NOTIFY channels are per database, not per schema: stores in different schemas must not wake each other
+    channel: schema ? `es_appended_${schema}` : 'es_appended',
+  };
+}
+
+interface AppendRow {
+  o_status: 'written' | 'duplicate' | 'partial-duplicate' | 'conflict';
+  o_revision: unknown;
+  o_transaction_id: string | null;
+  o_position: unknown;
+}
+
+interface EventRow {
+  position: unknown;
+  transaction_id: string;
+  stream_id: string;
+  revision: unknown;
+  event_id: string;
+  type: string;
+  schema_version: number;
+  data: unknown;
+  metadata: unknown;
+  recorded_at: Date | string;
+  hash: string;
+}
+
+/** pg hands int8 back as bigint (parser in @portal/database), PGlite as number when it fits, xid8 as text. */
+export const toBigInt = (value: unknown): bigint => {
+  if (typeof value === 'bigint') return value;
+  if (typeof value === 'number' && Number.isInteger(value)) return BigInt(value);
+  if (typeof value === 'string' && /^-?\d+$/.test(value)) return BigInt(value);
+  throw new TypeError(`expected an integer, got ${typeof value} ${String(value)}`);
+};
+
+const parseJson = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : value);
+
+const EVENT_COLUMNS =
+  'position, transaction_id::text as transaction_id, stream_id, revision, event_id::text as event_id, type, schema_version, data, metadata, recorded_at, hash';
+
+/**
+ * The schema. es_append takes the whole batch as one jsonb argument so an append is one statement,
+ * one round trip and one implicit transaction; the row lock on es_streams serialises writers of a
+ * stream, which is what makes the hash chain and the revision check safe. See
+ * docs/adr/0002-postgres-event-store.md.
+ */
+function schemaStatements(n: ReturnType<typeof postgresEventStoreNames>, schema?: string): string[] {
+  return [
+    ...(schema ? [`create schema if not exists "${schema}"`] : []),
+    `create table if not exists ${n.events} (
+  position bigserial primary key,
+  transaction_id xid8 not null default pg_current_xact_id(),
+  stream_id text not null,
+  revision bigint not null,
+  event_id uuid not null unique,
+  type text not null,
+  schema_version int not null,
+  data jsonb not null,
+  metadata jsonb not null,
+  recorded_at timestamptz not null default now(),
+  hash text not null,
+  unique (stream_id, revision)
+)`,
+    `create index if not exists es_events_transaction_position on ${n.events} (transaction_id, position)`,
+    `create table if not exists ${n.streams} (
+  stream_id text primary key,
+  revision bigint not null,
+  last_hash text not null
+)`,
+    `-- jsonb's text output is canonical (keys ordered, whitespace normalised), so the hash does not
+-- depend on how a client serialised the event
+create or replace function ${n.hash}(
+  p_previous text, p_stream_id text, p_revision bigint, p_event_id uuid, p_type text,
+  p_schema_version int, p_data jsonb, p_metadata jsonb
+) returns text language sql immutable parallel safe as $fn$
+  select encode(sha256(convert_to(p_previous || jsonb_build_object(
+    'streamId', p_stream_id, 'revision', p_revision, 'eventId', p_event_id, 'type', p_type,
+    'schemaVersion', p_schema_version, 'data', p_data, 'metadata', p_metadata)::text, 'UTF8')), 'hex')
+$fn$`,
+    `create or replace function ${n.append}(
+  p_stream_id text, p_expected text, p_events jsonb, p_channel text, p_payload text
+) returns table (o_status text, o_revision bigint, o_transaction_id text, o_position bigint)
+language plpgsql as $fn$
+declare
+  v_count int := jsonb_array_length(p_events);
+  v_revision bigint;
+  v_hash text;
+  v_found boolean;
+  v_matched int;
+  v_position bigint;
+  v_transaction xid8;
+  v_event jsonb;
+begin
+  loop
+    select s.revision, s.last_hash into v_revision, v_hash from ${n.streams} s where s.stream_id = p_stream_id for update;
+    v_found := found;
+    if v_found then
+      -- checked before the expected revision: a retry of a batch that did commit must succeed
+      -- even though its expected revision is now stale
+      select count(*)::int, max(e.position) into v_matched, v_position
+        from ${n.events} e
+        where e.stream_id = p_stream_id
+          and e.event_id in (select (x->>'eventId')::uuid from jsonb_array_elements(p_events) x);
+      if v_matched = v_count then
+        return query select 'duplicate'::text, v_revision, e.transaction_id::text, e.position
+          from ${n.events} e where e.position = v_position;
+        return;
+      elsif v_matched > 0 then
+        return query select 'partial-duplicate'::text, v_revision, null::text, null::bigint;
+        return;
+      end if;
+    end if;
+    if (p_expected = 'no-stream' and v_found)
+       or (p_expected = 'exists' and not v_found)
+       or (p_expected not in ('no-stream', 'exists', 'any') and (not v_found or v_revision <> p_expected::bigint)) then
+      return query select 'conflict'::text, v_revision, null::text, null::bigint;
+      return;
+    end if;
+    exit when v_found;
+    -- a new stream: the placeholder row is the lock; a concurrent creator waits on it here and
+    -- then re-reads the committed stream on the next pass
+    insert into ${n.streams} (stream_id, revision, last_hash) values (p_stream_id, -1, '') on conflict do nothing;
+    if found then
+      v_revision := -1;
+      v_hash := '';
+      exit;
+    end if;
+  end loop;
+
+  v_transaction := pg_current_xact_id();
+  for v_event in select x from jsonb_array_elements(p_events) x loop
+    v_revision := v_revision + 1;
+    v_hash := ${n.hash}(v_hash, p_stream_id, v_revision, (v_event->>'eventId')::uuid, v_event->>'type',
+      (v_event->>'schemaVersion')::int, v_event->'data', v_event->'metadata');
+    insert into ${n.events} (transaction_id, stream_id, revision, event_id, type, schema_version, data, metadata, hash)
+      values (v_transaction, p_stream_id, v_revision, (v_event->>'eventId')::uuid, v_event->>'type',
+        (v_event->>'schemaVersion')::int, v_event->'data', v_event->'metadata', v_hash)
+      returning position into v_position;
+  end loop;
+  update ${n.streams} set revision = v_revision, last_hash = v_hash where stream_id = p_stream_id;
+  if p_channel is not null then
+    perform pg_notify(p_channel, coalesce(p_payload, ''));
+  end if;
+  return query select 'written'::text, v_revision, v_transaction::text, v_position;
+end
+$fn$`,
+  ];
+}
+
+const expectedToText = (expected: ExpectedRevision): string => {
+  assertExpectedRevision(expected);
+  return typeof expected === 'bigint' ? expected.toString() : expected;
+};
+
+export function createPostgresEventStore(database: Database, options: PostgresEventStoreOptions = {}): EventStore {
+  const names = postgresEventStoreNames(options.schema);
+  const db = database.db;
+  const pollIntervalMs = options.pollIntervalMs ?? 1000;
+  // lets this instance ignore its own NOTIFY: its listeners were already called after commit
+  const instanceId = randomUUID();
+  const listeners = new Set<() => void>();
+  const subscriptions = new Set<Subscription>();
+  let listening: Promise<(() => Promise<void>) | null> | null = null;
+  let closed = false;
+
+  const fire = () => {
+    for (const listener of [...listeners]) {
+      try {
+        listener();
+      } catch (error) {
+        console.error('event store onAppended listener failed', error);
+      }
+    }
+  };
+
+  const ensureListening = () => {
+    listening ??= database
+      .listen(names.channel, (payload) => {
+        if (payload !== instanceId) fire();
+      })
+      .catch((error: unknown) => {
+        // subscriptions still poll, so a failed LISTEN only costs latency
+        console.error(`event store: LISTEN ${names.channel} failed, falling back to polling`, error);
+        return null;
+      });
+  };
+
+  const toRecorded = (row: EventRow): RecordedEvent => {
+    const stored = parseJson(row.metadata) as EventMetadata;
+    const { data, metadata } = upcast(options.upcasters, row.type, parseJson(row.data) as Record<string, unknown>, {
+      ...stored,
+      eventId: row.event_id,
+      schemaVersion: row.schema_version,
+    });
+    return {
+      streamId: row.stream_id,
+      revision: toBigInt(row.revision),
+      checkpoint: { transactionId: toBigInt(row.transaction_id), position: toBigInt(row.position) },
+      type: row.type,
+      data,
+      metadata,
+      recordedAt: row.recorded_at instanceof Date ? row.recorded_at : new Date(row.recorded_at),
+      hash: row.hash,
+    };
+  };
+
+  const store: EventStore = {
+    kind: database.kind === 'pg' ? 'postgres' : 'pglite',
+
+    async migrate() {
+      await db.transaction().execute(async (tx) => {
+        // concurrent migrations (two processes starting) would otherwise race on catalog rows
+        await query(tx, `select pg_advisory_xact_lock(hashtext('es_migrate'))`);
+        for (const statement of schemaStatements(names, options.schema)) await query(tx, statement);
+      });
+    },
+
+    async append(streamId, events, appendOptions): Promise<AppendResult> {
+      if (typeof streamId !== 'string' || streamId.length === 0) throw new TypeError('stream id is required');
+      if (events.length === 0) throw new TypeError('append needs at least one event');
+      const expected = expectedToText(appendOptions.expectedRevision);
+      const prepared = prepareEvents(events, appendOptions);
+      let rows: AppendRow[];
+      try {
+        rows = await query<AppendRow>(db, `select * from ${names.append}($1, $2, $3::jsonb, $4, $5)`, [
+          streamId,
+          expected,
+          JSON.stringify(prepared),
+          database.kind === 'pg' ? names.channel : null,
+          instanceId,
+        ]);
+      } catch (error) {
+        if ((error as { code?: string }).code === '23505' && /event_id/.test(String((error as { constraint?: string }).constraint ?? (error as Error).message))) {
+          throw new DuplicateEventIdError(streamId, prepared.map((e) => e.eventId), 'an event id is already stored in another stream');
+        }
+        throw error;
+      }
+      const row = rows[0];
+      if (!row) throw new Error('es_append returned no row');
+      const revision = row.o_revision === null ? null : toBigInt(row.o_revision);
+      switch (row.o_status) {
+        case 'conflict':
+          throw new ConcurrencyError(streamId, appendOptions.expectedRevision, revision);
+        case 'partial-duplicate':
+          throw new DuplicateEventIdError(streamId, prepared.map((e) => e.eventId), 'some of the event ids are already stored in this stream');
+        case 'duplicate':
+          return {
+            nextRevision: revision!,
+            checkpoint: { transactionId: toBigInt(row.o_transaction_id), position: toBigInt(row.o_position) },
+            written: false,
+          };
+        case 'written': {
+          // the statement has returned, so its transaction has committed
+          fire();
+          if (database.kind === 'pglite') await database.notify(db, names.channel, instanceId);
+          return {
+            nextRevision: revision!,
+            checkpoint: { transactionId: toBigInt(row.o_transaction_id), position: toBigInt(row.o_position) },
+            written: true,
+          };
+        }
+        default: {
+          const never: never = row.o_status;
+          throw new Error(`unexpected es_append status ${String(never)}`);
+        }
+      }
+    },
+
+    async readStream(streamId, readOptions = {}) {
+      const rows = await query<EventRow>(
+        db,
+        `select ${EVENT_COLUMNS} from ${names.events} where stream_id = $1 and revision >= $2::bigint order by revision limit $3`,
+        [streamId, (readOptions.fromRevision ?? 0n).toString(), readOptions.limit ?? null],
+      );
+      return rows.map(toRecorded);
+    },
+
+    async readAll(readOptions: ReadAllOptions = {}): Promise<ReadAllResult> {
+      const after = readOptions.after ?? START;
+      const limit = readOptions.limit ?? 1000;
+      const params: unknown[] = [after.transactionId.toString(), after.position.toString(), limit];
+      let typeFilter = '';
+      if (readOptions.types) {
+        if (readOptions.types.length === 0) return { events: [], checkpoint: after };
+        params.push(readOptions.types);
+        typeFilter = 'and type = any($4::text[])';
+      }
+      // Only transactions older than every running one: none of them can still commit a row
+      // below the checkpoint we hand out, so nothing committed out of order is ever skipped.
+      const rows = await query<EventRow>(
+        db,
+        `select ${EVENT_COLUMNS} from ${names.events}
+         where (transaction_id, position) > ($1::xid8, $2::bigint)
+           and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+           ${typeFilter}
+         order by transaction_id, position
+         limit $3`,
+        params,
+      );
+      const events = rows.map(toRecorded);
+      return { events, checkpoint: events.length > 0 ? events[events.length - 1]!.checkpoint : after };
+    },
+
+    subscribe(subscribeOptions: SubscribeOptions): Subscription {
+      if (closed) throw new Error('event store is closed');
+      ensureListening();
+      const inner = startPollingSubscription(store, subscribeOptions, pollIntervalMs);
+      const subscription: Subscription = {
+        async stop() {
+          subscriptions.delete(subscription);
+          await inner.stop();
+        },
+      };
+      subscriptions.add(subscription);
+      return subscription;
+    },
+
+    onAppended(listener) {
+      ensureListening();
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+
+    async verifyStream(streamId): Promise<VerifyResult> {
+      const rows = await query<{ revision: unknown; hash: string; canonical: string }>(
+        db,
+        `select revision, hash, jsonb_build_object('streamId', stream_id, 'revision', revision, 'eventId', event_id, 'type', type,
+                  'schemaVersion', schema_version, 'data', data, 'metadata', metadata)::text as canonical
+           from ${names.events} where stream_id = $1 order by revision`,
+        [streamId],
+      );
+      const head = (await query<{ revision: unknown; last_hash: string }>(db, `select revision, last_hash from ${names.streams} where stream_id = $1`, [streamId]))[0];
+      // hashed here rather than by es_event_hash so the check does not trust a function stored in the database it audits
+      let previous = '';
+      let expectedRevision = 0n;
+      for (const row of rows) {
+        const revision = toBigInt(row.revision);
+        if (revision !== expectedRevision) {
+          return { ok: false, streamId, checked: Number(expectedRevision), brokenAt: expectedRevision, reason: `revision ${expectedRevision} is missing` };
+        }
+        if (sha256Hex(previous + row.canonical) !== row.hash) {
+          return { ok: false, streamId, checked: Number(revision), brokenAt: revision, reason: `hash of revision ${revision} does not match its content and predecessor` };
+        }
+        previous = row.hash;
+        expectedRevision += 1n;
+      }
+      const last = expectedRevision - 1n;
+      if (head && (toBigInt(head.revision) !== last || head.last_hash !== previous)) {
+        return { ok: false, streamId, checked: rows.length, brokenAt: expectedRevision, reason: `stream head (revision ${toBigInt(head.revision)}) does not match the last stored event: events were removed` };
+      }
+      if (!head && rows.length > 0) {
+        return { ok: false, streamId, checked: rows.length, brokenAt: 0n, reason: 'events exist without a stream head' };
+      }
+      return { ok: true, streamId, checked: rows.length };
+    },
+
+    async headCheckpoint(): Promise<Checkpoint> {
+      const rows = await query<{ transaction_id: string; position: unknown }>(
+        db,
+        `select transaction_id::text as transaction_id, position from ${names.events}
+         where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+         order by transaction_id desc, position desc limit 1`,
+      );
+      const row = rows[0];
+      return row ? { transactionId: toBigInt(row.transaction_id), position: toBigInt(row.position) } : START;
+    },
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      await Promise.all([...subscriptions].map((s) => s.stop()));
+      listeners.clear();
+      const unlisten = await listening;
+      await unlisten?.();
+    },
+  };
+  return store;
+}

@@ -1,0 +1,21 @@
+import { actorOf, type Principal } from '@portal/kernel';
+import type { AppendContext, Checkpoint } from '@portal/eventstore';
+import type { PortalRequest } from './auth.js';
+
+/** Metadata for the events a request's command appends: who, which request, from where. */
+export function appendContextOf(req: PortalRequest, principal?: Principal): AppendContext {
+  const clientTime = req.headers['x-client-time'];
+  return {
+    correlationId: req.correlationId,
+    causationId: req.id,
+    actor: principal ? actorOf(principal) : req.principal ? actorOf(req.principal) : 'system',
+    origin: 'web',
+    clientTime: typeof clientTime === 'string' && clientTime.length <= 64 ? clientTime : null,
+  };
+}
+
+/** What a command handler returns: its value and the global position of its events. */
+export interface CommandOutcome<T> {
+  value: T;
+  checkpoint: Checkpoint | null;
+}

@@ -1,0 +1,16 @@
+/** Settings the contexts read (parsed from the environment by apps/api). */
+export interface AppConfig {
+  env: 'development' | 'test' | 'production';
+  appEnvName: string;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  eventstoreUrl: string | null;
+  jwtSecret: string;
+  accessTokenTtlSeconds: number;
+  rateLimitMax: number;
+  webDist: string;
+  publicUrl: string;
+  logLevel: string;
+}

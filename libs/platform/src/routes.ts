@@ -1,0 +1,20 @@
+import type { z } from 'zod';
+
+/** A route contract from a context's contracts/: the source of validation and of the OpenAPI document. */
+export interface RouteContract {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  summary: string;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
+  response?: z.ZodType;
+}
+
+const registry = new Map<string, { tag: string; route: RouteContract }>();
+
+/** Each context registers its contracts when its module loads; /api/docs is built from them. */
+export function registerRoutes(tag: string, routes: Record<string, RouteContract>): void {
+  for (const route of Object.values(routes)) registry.set(`${route.method} ${route.path}`, { tag, route });
+}
+export const registeredRoutes = () => [...registry.values()];

@@ -1,0 +1,7 @@
+/** Dependency-injection tokens shared by the API composition root and the contexts' application layers. */
+export const DATABASE = Symbol.for('portal.Database');
+export const EVENT_STORE = Symbol.for('portal.EventStore');
+export const PROJECTIONS = Symbol.for('portal.ProjectionRuntime');
+export const APP_CONFIG = Symbol.for('portal.AppConfig');
+export const CLOCK = Symbol.for('portal.Clock');
+export const TOKENS = Symbol.for('portal.TokenService');

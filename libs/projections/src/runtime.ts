@@ -1,0 +1,377 @@
+import { sql, type Kysely } from 'kysely';
+import { query, type Database } from '@portal/database';
+import { compareCheckpoints, START, type Checkpoint, type EventStore, type RecordedEvent } from '@portal/eventstore';
+import { schemaNameFor, type ProjectionDefinition } from './projection.js';
+
+export interface ProjectionStatus {
+  name: string;
+  version: number;
+  schema: string;
+  checkpoint: Checkpoint;
+  running: boolean;
+  leaseHeld: boolean;
+  lastError: string | null;
+}
+
+export interface RuntimeOptions {
+  batchSize?: number;
+  /** Fallback poll when no wake-up arrives (ms). */
+  pollMs?: number;
+  /** Start runners (false in read-only tools). */
+  run?: boolean;
+  log?: (msg: string, extra?: Record<string, unknown>) => void;
+  onBatchError?: (name: string, error: unknown) => void;
+}
+
+interface RunnerState {
+  def: ProjectionDefinition;
+  schema: string;
+  checkpoint: Checkpoint;
+  leaseHeld: boolean;
+  running: boolean;
+  lastError: string | null;
+  waiters: Set<() => void>;
+}
+
+const CHECKPOINTS = 'projection_checkpoints';
+
+/**
+ * Runs projections: one runner per projection across processes (advisory-lock lease on a server),
+ * checkpoint stored in the same transaction as the rows, woken on append, batched catch-up,
+ * rebuild into a shadow schema then swap while the old version keeps serving.
+ */
+export class ProjectionRuntime {
+  private readonly states = new Map<string, RunnerState>();
+  private stopped = false;
+  private wake: (() => void) | null = null;
+  private loop: Promise<void> | null = null;
+  private unsubscribe: (() => void) | null = null;
+  private leaseSession: { release: () => void; done: Promise<void>; db: Kysely<any> } | null = null;
+  private readonly batchSize: number;
+  private readonly pollMs: number;
+
+  constructor(
+    private readonly database: Database,
+    private readonly store: EventStore,
+    private readonly definitions: ProjectionDefinition[],
+    private readonly options: RuntimeOptions = {},
+  ) {
+    this.batchSize = options.batchSize ?? 500;
+    this.pollMs = options.pollMs ?? 1000;
+  }
+
+  /** Creates checkpoint rows and schemas; rebuilds projections whose version changed; starts runners. */
+  async start(): Promise<void> {
+    const db = this.database.db;
+    await sql`create table if not exists ${sql.table(CHECKPOINTS)} (
+      name text primary key,
+      version int not null,
+      schema_name text not null,
+      transaction_id bigint not null default 0,
+      position bigint not null default 0,
+      updated_at timestamptz not null default now()
+    )`.execute(db);
+    for (const def of this.definitions) {
+      const row = await this.readRow(def.name);
+      if (!row) {
+        const schema = schemaNameFor(def.name, def.version);
+        await this.createSchema(def, schema);
+        await query(db, `insert into ${CHECKPOINTS} (name, version, schema_name) values ($1, $2, $3) on conflict (name) do nothing`, [
+          def.name,
+          def.version,
+          schema,
+        ]);
+      } else if (row.version !== def.version) {
+        this.log(`projection ${def.name}: version ${row.version} -> ${def.version}, rebuilding`);
+        await this.rebuild(def.name);
+      }
+      const current = (await this.readRow(def.name))!;
+      this.states.set(def.name, {
+        def,
+        schema: current.schema,
+        checkpoint: current.checkpoint,
+        leaseHeld: false,
+        running: false,
+        lastError: null,
+        waiters: new Set(),
+      });
+    }
+    if (this.options.run === false) return;
+    this.unsubscribe = this.store.onAppended(() => this.wake?.());
+    this.loop = this.runLoop();
+  }
+
+  /** The schema a query should read for a projection right now. */
+  schemaOf(name: string): string {
+    const state = this.states.get(name);
+    if (!state) throw new Error(`unknown projection ${name}`);
+    return state.schema;
+  }
+
+  /** Kysely scoped to the projection's live schema. */
+  reader(name: string): Kysely<any> {
+    return this.database.db.withSchema(this.schemaOf(name));
+  }
+
+  /** Read-your-writes: wait (bounded) until the projection has applied the checkpoint. */
+  async waitFor(name: string, target: Checkpoint | null | undefined, timeoutMs = 3000): Promise<boolean> {
+    if (!target) return true;
+    const state = this.states.get(name);
+    if (!state) throw new Error(`unknown projection ${name}`);
+    const deadline = Date.now() + timeoutMs;
+    while (compareCheckpoints(state.checkpoint, target) < 0) {
+      const left = deadline - Date.now();
+      if (left <= 0) return false;
+      if (!state.leaseHeld) {
+        // another process runs it: follow the stored checkpoint
+        const row = await this.readRow(name);
+        if (row) {
+          state.checkpoint = row.checkpoint;
+          state.schema = row.schema;
+        }
+        if (compareCheckpoints(state.checkpoint, target) >= 0) break;
+      }
+      this.wake?.();
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          state.waiters.delete(done);
+          resolve();
+        };
+        const timer = setTimeout(done, Math.min(left, state.leaseHeld ? 250 : 25));
+        state.waiters.add(done);
+      });
+    }
+    return true;
+  }
+
+  status(): ProjectionStatus[] {
+    return [...this.states.values()].map((s) => ({
+      name: s.def.name,
+      version: s.def.version,
+      schema: s.schema,
+      checkpoint: s.checkpoint,
+      running: s.running,
+      leaseHeld: s.leaseHeld,
+      lastError: s.lastError,
+    }));
+  }
+
+  /** Events between the projection's checkpoint and the head of the log (capped). */
+  async lag(name: string, cap = 1000): Promise<number> {
+    const state = this.states.get(name);
+    if (!state) throw new Error(`unknown projection ${name}`);
+    const { events } = await this.store.readAll({ after: state.checkpoint, limit: cap, types: state.def.eventTypes });
+    return events.length;
+  }
+
+  /** Runs every projection until it has caught up with the head of the log (tests, tools). */
+  async catchUp(): Promise<void> {
+    for (const state of this.states.values()) {
+      while ((await this.step(state)) > 0) {
+        /* keep going */
+      }
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.unsubscribe?.();
+    this.wake?.();
+    await this.loop;
+    this.leaseSession?.release();
+    await this.leaseSession?.done;
+    this.leaseSession = null;
+  }
+
+  /**
+   * Rebuilds a projection from the log into a fresh schema while the live one keeps serving,
+   * then swaps in one transaction that also moves the checkpoint.
+   */
+  async rebuild(name: string, onProgress?: (applied: number, checkpoint: Checkpoint) => void): Promise<{ events: number; schema: string }> {
+    const def = this.definitions.find((d) => d.name === name);
+    if (!def) throw new Error(`unknown projection ${name}`);
+    const db = this.database.db;
+    const shadow = schemaNameFor(def.name, def.version, `_r${Date.now().toString(36)}`);
+    await this.createSchema(def, shadow);
+    let checkpoint: Checkpoint = START;
+    let applied = 0;
+    const copyUntilHead = async () => {
+      for (;;) {
+        const { events, checkpoint: next } = await this.store.readAll({ after: checkpoint, limit: this.batchSize * 4, types: def.eventTypes });
+        if (events.length === 0) return;
+        await db.transaction().execute((trx) => def.apply(trx, shadow, events));
+        checkpoint = next;
+        applied += events.length;
+        onProgress?.(applied, checkpoint);
+      }
+    };
+    await copyUntilHead();
+    // Swap: lock the checkpoint row (the live runner waits), apply what arrived meanwhile, switch.
+    let oldSchema = '';
+    for (;;) {
+      const { events, checkpoint: next } = await this.store.readAll({ after: checkpoint, limit: this.batchSize * 4, types: def.eventTypes });
+      const swapped = await db.transaction().execute(async (trx) => {
+        const rows = await query<{ schema_name: string }>(trx, `select schema_name from ${CHECKPOINTS} where name = $1 for update`, [name]);
+        if (events.length > 0) {
+          await def.apply(trx, shadow, events);
+          return false;
+        }
+        oldSchema = rows[0]?.schema_name ?? '';
+        await query(
+          trx,
+          `insert into ${CHECKPOINTS} (name, version, schema_name, transaction_id, position, updated_at) values ($1, $2, $3, $4, $5, now())
+           on conflict (name) do update set version = excluded.version, schema_name = excluded.schema_name,
+             transaction_id = excluded.transaction_id, position = excluded.position, updated_at = now()`,
+          [name, def.version, shadow, checkpoint.transactionId.toString(), checkpoint.position.toString()],
+        );
+        return true;
+      });
+      if (events.length > 0) {
+        checkpoint = next;
+        applied += events.length;
+        onProgress?.(applied, checkpoint);
+      }
+      if (swapped) break;
+    }
+    const state = this.states.get(name);
+    if (state) {
+      state.schema = shadow;
+      state.checkpoint = checkpoint;
+    }
+    if (oldSchema && oldSchema !== shadow) await sql`drop schema if exists ${sql.id(oldSchema)} cascade`.execute(db);
+    return { events: applied, schema: shadow };
+  }
+
+  private async createSchema(def: ProjectionDefinition, schema: string): Promise<void> {
+    await sql`create schema if not exists ${sql.id(schema)}`.execute(this.database.db);
+    await def.migrate(this.database.db, schema);
+  }
+
+  private async readRow(name: string): Promise<{ version: number; schema: string; checkpoint: Checkpoint } | null> {
+    const rows = await query<{ version: number; schema_name: string; transaction_id: string | bigint; position: string | bigint }>(
+      this.database.db,
+      `select version, schema_name, transaction_id, position from ${CHECKPOINTS} where name = $1`,
+      [name],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      version: Number(row.version),
+      schema: row.schema_name,
+      checkpoint: { transactionId: BigInt(row.transaction_id), position: BigInt(row.position) },
+    };
+  }
+
+  private async runLoop(): Promise<void> {
+    while (!this.stopped) {
+      await this.acquireLeases();
+      let progressed = 0;
+      for (const state of this.states.values()) {
+        if (this.stopped) break;
+        if (!state.leaseHeld) continue;
+        try {
+          state.running = true;
+          progressed += await this.step(state);
+          state.lastError = null;
+        } catch (error) {
+          state.lastError = error instanceof Error ? error.message : String(error);
+          this.options.onBatchError?.(state.def.name, error);
+          this.log(`projection ${state.def.name} batch failed: ${state.lastError}`);
+        } finally {
+          state.running = false;
+        }
+      }
+      if (progressed > 0 || this.stopped) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, this.pollMs);
+        function done() {
+          clearTimeout(timer);
+          resolve();
+        }
+        this.wake = done;
+      });
+      this.wake = null;
+    }
+  }
+
+  /**
+   * One batch: read after the stored checkpoint, then in one transaction lock the checkpoint row,
+   * check nobody moved it (another runner, a swap), apply and advance it. A throw rolls back both.
+   */
+  private async step(state: RunnerState): Promise<number> {
+    const def = state.def;
+    const { events, checkpoint } = await this.store.readAll({ after: state.checkpoint, limit: this.batchSize, types: def.eventTypes });
+    if (events.length === 0) {
+      // nothing of ours, but the log may have moved past other types: nothing to store
+      return 0;
+    }
+    const from = state.checkpoint;
+    const outcome = await this.database.db.transaction().execute(async (trx) => {
+      const rows = await query<{ schema_name: string; transaction_id: string | bigint; position: string | bigint }>(
+        trx,
+        `select schema_name, transaction_id, position from ${CHECKPOINTS} where name = $1 for update`,
+        [def.name],
+      );
+      const row = rows[0];
+      if (!row) throw new Error(`checkpoint row missing for ${def.name}`);
+      const stored = { transactionId: BigInt(row.transaction_id), position: BigInt(row.position) };
+      if (row.schema_name !== state.schema || compareCheckpoints(stored, from) !== 0) {
+        return { moved: true as const, schema: row.schema_name, checkpoint: stored };
+      }
+      await def.apply(trx, state.schema, events as RecordedEvent[]);
+      await query(trx, `update ${CHECKPOINTS} set transaction_id = $2, position = $3, updated_at = now() where name = $1`, [
+        def.name,
+        checkpoint.transactionId.toString(),
+        checkpoint.position.toString(),
+      ]);
+      return { moved: false as const };
+    });
+    if (outcome.moved) {
+      state.schema = outcome.schema;
+      state.checkpoint = outcome.checkpoint;
+      return 1; // re-read from the stored position
+    }
+    state.checkpoint = checkpoint;
+    for (const w of [...state.waiters]) w();
+    return events.length;
+  }
+
+  /** On a server, one process holds each projection's advisory lock; PGlite is one process. */
+  private async acquireLeases(): Promise<void> {
+    if (this.database.kind === 'pglite') {
+      for (const s of this.states.values()) s.leaseHeld = true;
+      return;
+    }
+    if (!this.leaseSession) {
+      let release!: () => void;
+      const released = new Promise<void>((r) => (release = r));
+      let ready!: (db: Kysely<any>) => void;
+      const session = new Promise<Kysely<any>>((r) => (ready = r));
+      const done = this.database
+        .withSession(async (conn) => {
+          ready(conn);
+          await released;
+          await query(conn, 'select pg_advisory_unlock_all()');
+        })
+        .catch(() => undefined);
+      this.leaseSession = { release, done, db: await session };
+    }
+    for (const s of this.states.values()) {
+      if (s.leaseHeld) continue;
+      const rows = await query<{ ok: boolean }>(this.leaseSession.db, 'select pg_try_advisory_lock(hashtext($1)) as ok', [`projection:${s.def.name}`]);
+      s.leaseHeld = rows[0]?.ok === true;
+      if (s.leaseHeld) {
+        const row = await this.readRow(s.def.name);
+        if (row) {
+          s.schema = row.schema;
+          s.checkpoint = row.checkpoint;
+        }
+      }
+    }
+  }
+
+  private log(msg: string, extra?: Record<string, unknown>) {
+    this.options.log?.(msg, extra);
+  }
+}

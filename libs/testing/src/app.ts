@@ -1,0 +1,62 @@
+import { fixedClock, type Clock } from '@portal/kernel';
+import { createApp, createInfrastructure, parseConfig, type Infrastructure } from '@portal/api';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTestDatabase, type TestDatabase } from './database.js';
+
+export interface InjectResponse {
+  statusCode: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: string;
+  json<T = any>(): T;
+}
+
+export interface TestApp {
+  app: NestFastifyApplication;
+  infra: Infrastructure;
+  db: TestDatabase;
+  clock: Clock & { set(iso: string): void; advance(ms: number): void };
+  request(method: string, url: string, options?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<InjectResponse>;
+  close(): Promise<void>;
+}
+
+/** The whole API over an isolated database, driven through Fastify's inject (real HTTP stack). */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const db = await createTestDatabase();
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-test-')),
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    WEB_DIST: join(tmpdir(), 'no-spa-here'),
+    ...env,
+  });
+  const clock = fixedClock('2026-11-21T12:00:00.000Z');
+  const infra = await createInfrastructure(config, { database: db.database, clock });
+  const app = await createApp(config, infra, { logs: false });
+  const fastify = app.getHttpAdapter().getInstance();
+  return {
+    app,
+    infra,
+    db,
+    clock,
+    async request(method, url, options = {}) {
+      const headers: Record<string, string> = { ...(options.headers ?? {}) };
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      const res = await fastify.inject({
+        method: method as never,
+        url,
+        headers,
+        ...(options.body !== undefined ? { payload: options.body as never } : {}),
+      });
+      return { statusCode: res.statusCode, headers: res.headers, body: res.body, json: () => res.json() };
+    },
+    async close() {
+      await app.close();
+      await db.drop();
+    },
+  };
+}

@@ -1,0 +1,2 @@
+export * from './users.projection.js';
+export * from './users.queries.js';

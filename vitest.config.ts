@@ -1,0 +1,40 @@
+import { defineConfig } from 'vitest/config';
+
+/** Three tiers, one runner: *.unit.spec.ts, *.int.spec.ts (real database), *.e2e.spec.ts (browser). */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['{apps,libs,contexts,projections,tools}/**/*.unit.spec.{ts,tsx}'],
+          exclude: ['**/node_modules/**', '**/dist/**'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['{apps,libs,contexts,projections,tools}/**/*.int.spec.ts'],
+          exclude: ['**/node_modules/**', '**/dist/**'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // two cores: keep the database and argon2 from starving each other
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['{apps,tools}/**/*.e2e.spec.ts'],
+          exclude: ['**/node_modules/**', '**/dist/**'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
