@@ -332,7 +332,7 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
         db,
         `select ${EVENT_COLUMNS} from ${names.events}
          where (transaction_id, position) > ($1::xid8, $2::bigint)
-           and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+           and true
            ${typeFilter}
          order by transaction_id, position
          limit $3`,

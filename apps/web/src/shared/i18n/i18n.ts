@@ -27,8 +27,18 @@ const applyToDocument = (language: string): void => {
 
 export const currentLocale = (): Locale => (isLocale(i18n.language) ? i18n.language : detectLocale({}));
 
-/** Starts i18next on the locale of 000 §4.11; the first namespaces load before the first render. */
-export const initI18n = async (): Promise<void> => {
+let ready: Promise<void> | undefined;
+
+/**
+ * Starts i18next on the locale of 000 §4.11 (once); `common` and `errors` load before the
+ * first screen renders, feature namespaces with their routes.
+ */
+export const initI18n = (): Promise<void> => {
+  ready ??= start();
+  return ready;
+};
+
+const start = async (): Promise<void> => {
   const locale = detectLocale({ cookie: readCookie(document.cookie, LOCALE_COOKIE), browserLanguages: browserLanguages() });
   i18n.on('languageChanged', applyToDocument);
   await i18n
@@ -63,4 +73,7 @@ export const changeLocale = async (locale: Locale): Promise<void> => {
 };
 
 /** Loader helper: a route's namespaces are fetched with its code, not after it renders. */
-export const loadNamespaces = (...namespaces: AppNamespace[]): Promise<void> => i18n.loadNamespaces(namespaces);
+export const loadNamespaces = async (...namespaces: AppNamespace[]): Promise<void> => {
+  await initI18n();
+  await i18n.loadNamespaces(namespaces);
+};

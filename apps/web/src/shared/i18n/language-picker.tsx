@@ -28,7 +28,7 @@ export function LanguagePicker() {
         <Menu.RadioGroup
           value={current}
           onChange={(value) => {
-            if (isLocale(value) && value !== current) void changeLocale(value);
+            if (isLocale(value)) void changeLocale(value);
           }}
         >
           {LOCALES.map((locale) => (

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { toRegisterRequest, toSignInRequest, validateRegister, validateSignIn, type RegisterValues } from './form-rules';
+
+const valid: RegisterValues = { email: 'Ana@Example.com ', password: 'Str0ng!pass', country: 'BR', ref: '', consent: true };
+
+describe('validateSignIn', () => {
+  it('requires an e-mail and a password', () => {
+    expect(validateSignIn({ email: '', password: '' })).toEqual({ email: { rule: 'required' }, password: { rule: 'required' } });
+  });
+
+  it('checks the e-mail format', () => {
+    expect(validateSignIn({ email: 'ana@', password: 'x' })).toEqual({ email: { rule: 'email' } });
+    expect(validateSignIn({ email: 'ana@example.com', password: 'x' })).toEqual({});
+  });
+});
+
+describe('validateRegister (000 §5)', () => {
+  it('accepts a complete registration', () => {
+    expect(validateRegister(valid)).toEqual({});
+  });
+
+  it('requires e-mail, password and country, and consent', () => {
+    expect(validateRegister({ email: ' ', password: '', country: '', ref: '', consent: false })).toEqual({
+      email: { rule: 'required' },
+      password: { rule: 'required' },
+      country: { rule: 'required' },
+      consent: { rule: 'termAccepted' },
+    });
+  });
+
+  it('rejects an invalid e-mail, a weak password and an unknown country', () => {
+    expect(validateRegister({ ...valid, email: 'not-an-email', password: 'weakpass', country: 'US' })).toEqual({
+      email: { rule: 'email' },
+      password: { rule: 'passwordPolicy' },
+      country: { rule: 'required' },
+    });
+  });
+
+  it('limits the referral code', () => {
+    expect(validateRegister({ ...valid, ref: 'x'.repeat(201) })).toEqual({ ref: { rule: 'maxLength', length: 200 } });
+    expect(validateRegister({ ...valid, ref: 'x'.repeat(200) })).toEqual({});
+  });
+});
+
+describe('request bodies', () => {
+  it('builds the register body through the contract (normalised e-mail, no empty ref)', () => {
+    expect(toRegisterRequest(valid, 'es')).toEqual({ email: 'ana@example.com', password: 'Str0ng!pass', country: 'BR', consent: true, lang: 'es' });
+    expect(toRegisterRequest({ ...valid, ref: ' friend-42 ' }, 'en')?.ref).toBe('friend-42');
+  });
+
+  it('refuses bodies the contract refuses', () => {
+    expect(toRegisterRequest({ ...valid, consent: false }, 'en')).toBeUndefined();
+    expect(toRegisterRequest(valid, 'fr')).toBeUndefined();
+    expect(toSignInRequest({ email: 'x', password: 'y' })).toBeUndefined();
+  });
+
+  it('builds the sign-in body', () => {
+    expect(toSignInRequest({ email: ' Ana@Example.com', password: 'secret' })).toEqual({ email: 'ana@example.com', password: 'secret' });
+  });
+});
