@@ -5,7 +5,16 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { AppConfig } from '@portal/platform';
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+/** The repository root, from the source file or the bundle in apps/api/dist alike. */
+function findRepoRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    if (existsSync(join(dir, 'apps', 'web')) && existsSync(join(dir, 'package.json'))) return dir;
+    dir = dirname(dir);
+  }
+  return process.cwd();
+}
+const repoRoot = findRepoRoot();
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),

@@ -21,7 +21,20 @@ export class SessionIssuer {
   constructor(@Inject(TOKENS) private readonly tokens: TokenService) {}
 
   async issue(subject: SessionSubject, sessionId = newId()): Promise<SessionResponse & { sessionId: string }> {
-    const accessToken = await this.tokens.issue({ sub: subject.userId, sid: sessionId, ...subject });
+    // explicit fields only: the aggregate state also holds the password hash
+    const accessToken = await this.tokens.issue({
+      sub: subject.userId,
+      sid: sessionId,
+      email: subject.email,
+      roles: subject.roles,
+      permissions: subject.permissions,
+      aclTags: subject.aclTags,
+      companyId: subject.companyId,
+      country: subject.country,
+      allowedStations: subject.allowedStations,
+      registerStatus: subject.registerStatus,
+      emailVerified: subject.emailVerified,
+    });
     return { userId: subject.userId, accessToken, expiresIn: this.tokens.accessTtlSeconds, sessionId };
   }
 }

@@ -17,7 +17,11 @@ describe('POST /api/auth/signIn', () => {
   it('issues an access token that opens /userData', async () => {
     const res = await t.request('POST', '/api/auth/signIn', { body: { email: 'JOAO@example.com', password: 'Corr3ct!horse' } });
     expect(res.statusCode).toBe(200);
-    const me = await t.request('GET', '/api/userData', { token: res.json().accessToken });
+    const token: string = res.json().accessToken;
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8'));
+    expect(claims).toMatchObject({ sub: res.json().userId, roles: ['learner'], registerStatus: 'None', emailVerified: false });
+    expect(JSON.stringify(claims)).not.toMatch(/argon2|passwordHash/);
+    const me = await t.request('GET', '/api/userData', { token });
     expect(me.statusCode).toBe(200);
     expect(me.json().email).toBe('joao@example.com');
   });

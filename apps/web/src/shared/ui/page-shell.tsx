@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Anchor, Box, Container, Group } from '@mantine/core';
+import { Anchor, Box, Container, Group, type ContainerProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguagePicker } from '../i18n/language-picker';
@@ -9,7 +9,7 @@ interface PageShellProps {
   children: ReactNode;
   /** Extra header content before the language picker (for example a sign-out link). */
   headerActions?: ReactNode;
-  size?: 'xs' | 'sm' | 'md' | 'lg' | 'xl';
+  size?: ContainerProps['size'];
 }
 
 /** Header with the brand link and the language dropdown on top (compact layout, 000 §2.3). */

@@ -1,0 +1,124 @@
+import { useMemo } from 'react';
+import { Alert, Anchor, Button, Checkbox, NativeSelect, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { COUNTRY_CODES } from '@portal/identity/contracts';
+import { currentLocale } from '../../../shared/i18n/i18n';
+import { useErrorMessage } from '../../../shared/i18n/use-error-message';
+import { paths } from '../../../shared/routing/paths';
+import { useRegister } from '../api/register';
+import { REF_MAX_LENGTH, toRegisterRequest, validateRegister, type RegisterValues } from './form-rules';
+import { PasswordChecker } from './password-checker';
+import { useRuleMessage } from './use-rule-message';
+
+/** Registration of 000 §5: e-mail, password (live checker), country, optional ref, consent. */
+export function RegisterForm({ initialRef }: { initialRef: string }) {
+  const { t, i18n } = useTranslation(['auth', 'common']);
+  const navigate = useNavigate();
+  const ruleMessage = useRuleMessage();
+  const toMessage = useErrorMessage();
+  const register = useRegister();
+
+  const labels = {
+    email: t('register.email'),
+    password: t('register.password'),
+    country: t('register.country'),
+    ref: t('register.ref'),
+  };
+
+  const form = useForm<RegisterValues>({
+    initialValues: { email: '', password: '', country: '', ref: initialRef.slice(0, REF_MAX_LENGTH), consent: false },
+    validate: (values) => {
+      const issues = validateRegister(values);
+      return {
+        email: ruleMessage(issues.email, labels.email),
+        password: ruleMessage(issues.password, labels.password),
+        country: ruleMessage(issues.country, labels.country),
+        ref: ruleMessage(issues.ref, labels.ref),
+        consent: ruleMessage(issues.consent, ''),
+      };
+    },
+  });
+
+  // Country names in the current language, in that language's alphabetical order.
+  const countries = useMemo(
+    () =>
+      COUNTRY_CODES.map((code) => ({ value: code, label: t(`countries.${code}`, { ns: 'common' }) })).sort((a, b) =>
+        a.label.localeCompare(b.label, i18n.language),
+      ),
+    [t, i18n.language],
+  );
+
+  const submit = form.onSubmit((values) => {
+    const body = toRegisterRequest(values, currentLocale());
+    if (!body) return;
+    register.mutate(body, {
+      onSuccess: () => {
+        notifications.show({ color: 'teal', message: t('register.success') });
+        void navigate(paths.home, { replace: true });
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-busy={register.isPending}>
+      <Stack gap="md">
+        {register.isError && (
+          <Alert color="red" variant="light" role="alert" data-testid="form-error">
+            {toMessage(register.error, { fallbackKey: 'app/internal-server-error' })}
+          </Alert>
+        )}
+        <TextInput
+          label={labels.email}
+          placeholder={t('signIn.emailPlaceholder')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          data-testid="register-email"
+          {...form.getInputProps('email')}
+        />
+        <PasswordInput
+          label={labels.password}
+          autoComplete="new-password"
+          required
+          data-testid="register-password"
+          {...form.getInputProps('password')}
+        />
+        <PasswordChecker id="register-password-checker" password={form.values.password} />
+        <NativeSelect
+          label={labels.country}
+          required
+          data={[{ value: '', label: t('register.countryPlaceholder'), disabled: true }, ...countries]}
+          data-testid="register-country"
+          {...form.getInputProps('country')}
+        />
+        <TextInput
+          label={labels.ref}
+          description={t('register.refDescription')}
+          autoComplete="off"
+          maxLength={REF_MAX_LENGTH}
+          data-testid="register-ref"
+          {...form.getInputProps('ref')}
+        />
+        <Checkbox
+          label={t('register.consent')}
+          required
+          data-testid="register-consent"
+          {...form.getInputProps('consent', { type: 'checkbox' })}
+        />
+        <Button type="submit" fullWidth loading={register.isPending} data-testid="register-submit">
+          {t('register.submit')}
+        </Button>
+        <Text size="sm" ta="center">
+          {t('register.haveAccount')}{' '}
+          <Anchor component={Link} to={paths.signIn}>
+            {t('register.signInLink')}
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,71 @@
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useErrorMessage } from '../../../shared/i18n/use-error-message';
+import { afterSignInPath, paths } from '../../../shared/routing/paths';
+import { useSignIn } from '../api/sign-in';
+import { toSignInRequest, validateSignIn, type SignInValues } from './form-rules';
+import { useRuleMessage } from './use-rule-message';
+
+/** E-mail and password sign-in; afterwards `next` (when safe) or the personal home. */
+export function SignInForm({ next }: { next: string | null }) {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const ruleMessage = useRuleMessage();
+  const toMessage = useErrorMessage();
+  const signIn = useSignIn();
+
+  const labels = { email: t('signIn.email'), password: t('signIn.password') };
+  const form = useForm<SignInValues>({
+    initialValues: { email: '', password: '' },
+    validate: (values) => {
+      const issues = validateSignIn(values);
+      return { email: ruleMessage(issues.email, labels.email), password: ruleMessage(issues.password, labels.password) };
+    },
+  });
+
+  const submit = form.onSubmit((values) => {
+    const body = toSignInRequest(values);
+    if (!body) return;
+    signIn.mutate(body, { onSuccess: () => void navigate(afterSignInPath(next), { replace: true }) });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-busy={signIn.isPending}>
+      <Stack gap="md">
+        {signIn.isError && (
+          <Alert color="red" variant="light" role="alert" data-testid="form-error">
+            {toMessage(signIn.error)}
+          </Alert>
+        )}
+        <TextInput
+          label={labels.email}
+          placeholder={t('signIn.emailPlaceholder')}
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          required
+          data-testid="signin-email"
+          {...form.getInputProps('email')}
+        />
+        <PasswordInput
+          label={labels.password}
+          autoComplete="current-password"
+          required
+          data-testid="signin-password"
+          {...form.getInputProps('password')}
+        />
+        <Button type="submit" fullWidth loading={signIn.isPending} data-testid="signin-submit">
+          {t('signIn.submit')}
+        </Button>
+        <Text size="sm" ta="center">
+          {t('signIn.noAccount')}{' '}
+          <Anchor component={Link} to={paths.register} data-testid="signin-register-link">
+            {t('signIn.registerLink')}
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,30 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FieldRule } from './form-rules';
+
+/** validation.{rule} with the field's label substituted (000 §5). */
+export const useRuleMessage = (): ((rule: FieldRule | undefined, field: string) => string | null) => {
+  const { t } = useTranslation('common');
+  return useCallback(
+    (rule: FieldRule | undefined, field: string) => {
+      if (!rule) return null;
+      switch (rule.rule) {
+        case 'required':
+          return t('validation.required', { field });
+        case 'email':
+          return t('validation.email', { field });
+        case 'passwordPolicy':
+          return t('validation.passwordPolicy', { field });
+        case 'termAccepted':
+          return t('validation.termAccepted');
+        case 'maxLength':
+          return t('validation.maxLength', { field, length: rule.length });
+        default: {
+          const unreachable: never = rule;
+          return unreachable;
+        }
+      }
+    },
+    [t],
+  );
+};

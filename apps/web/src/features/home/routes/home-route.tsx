@@ -1,0 +1,41 @@
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, type LoaderFunctionArgs } from 'react-router';
+import { useUserData } from '../../../shared/api/user-data';
+import { loadNamespaces } from '../../../shared/i18n/i18n';
+import { paths } from '../../../shared/routing/paths';
+import { requireSession } from '../../../shared/session/guards';
+import { PageShell } from '../../../shared/ui/page-shell';
+import { UserSummary } from '../components/user-summary';
+
+/** /home ("My content"): needs a signed-in user; prefetches the profile with the same query options. */
+export async function loader({ url }: LoaderFunctionArgs): Promise<null> {
+  await Promise.all([requireSession(url), loadNamespaces('home')]);
+  return null;
+}
+
+export function Component() {
+  const { t } = useTranslation('home');
+  const { data: user } = useUserData();
+
+  return (
+    <PageShell
+      size="md"
+      headerActions={
+        <Button component={Link} to={paths.logoff} variant="default" size="compact-md" data-testid="home-signout">
+          {t('signOut')}
+        </Button>
+      }
+    >
+      <Stack gap="lg">
+        <Title order={1} c="brand" data-testid="home-title">
+          {t('title')}
+        </Title>
+        <Paper withBorder radius="md" p="lg">
+          <UserSummary user={user} />
+        </Paper>
+        <Text c="dimmed">{t('empty')}</Text>
+      </Stack>
+    </PageShell>
+  );
+}

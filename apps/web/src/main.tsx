@@ -1,0 +1,35 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { createAppRouter } from './app/router';
+import { setUnauthorizedHandler } from './shared/api/query-client';
+import { initI18n } from './shared/i18n/i18n';
+import { isChunkLoadError, reloadAfterChunkError } from './shared/routing/chunk-reload';
+import { clearAccessToken } from './shared/session/token-store';
+
+void initI18n();
+const router = createAppRouter();
+
+// A 401 on any later call means the session ended: drop the token and re-run the current
+// route's guards, which send the user to sign-in with `next` where the screen needs it.
+setUnauthorizedHandler(() => {
+  clearAccessToken();
+  if (router.state.navigation.state === 'idle') void router.revalidate();
+});
+
+// Vite reports a failed preload of a lazy chunk (a deploy replaced the files) before the
+// import itself fails; reload once a minute at most, else let the route error page show.
+window.addEventListener('vite:preloadError', (event) => {
+  if (isChunkLoadError(event.payload) && reloadAfterChunkError()) event.preventDefault();
+});
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from index.html');
+
+createRoot(container).render(
+  <StrictMode>
+    <App router={router} />
+  </StrictMode>,
+);

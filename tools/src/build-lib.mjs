@@ -1,0 +1,64 @@
+// Builds the API bundle and the SPA when missing or older than their sources.
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { spawnSync } from 'node:child_process';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const SKIP = new Set(['node_modules', 'dist', '.data', '.nx', 'test-results', 'e2e']);
+
+function newestMtime(dir) {
+  let newest = 0;
+  if (!existsSync(dir)) return newest;
+  if (statSync(dir).isFile()) return statSync(dir).mtimeMs;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (SKIP.has(entry.name) || entry.name.startsWith('.')) continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(path));
+    else if (!/\.(spec|test)\.tsx?$/.test(entry.name)) newest = Math.max(newest, statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+const mtime = (file) => (existsSync(file) ? statSync(file).mtimeMs : 0);
+const sources = (dirs) => Math.max(...dirs.map((d) => newestMtime(join(root, d))));
+
+export async function buildApi({ force = false } = {}) {
+  const out = join(root, 'apps/api/dist/main.js');
+  if (!force && mtime(out) > sources(['apps/api/src', 'libs', 'contexts', 'projections'])) return false;
+  const { build } = await import('esbuild');
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  // npm packages stay external (resolved from node_modules at run time); workspace code is bundled
+  const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})];
+  await build({
+    entryPoints: [join(root, 'apps/api/src/main.ts')],
+    outfile: out,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    sourcemap: true,
+    external,
+    tsconfig: join(root, 'tsconfig.base.json'),
+    logLevel: 'warning',
+  });
+  return true;
+}
+
+export function buildWeb({ force = false } = {}) {
+  const out = join(root, 'apps/web/dist/index.html');
+  if (!force && mtime(out) > sources(['apps/web/src', 'apps/web/index.html', 'libs/kernel', 'contexts'])) return false;
+  const res = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: join(root, 'apps/web'),
+    stdio: 'inherit',
+  });
+  if (res.status !== 0) throw new Error('web build failed');
+  return true;
+}
+
+export async function buildAll({ force = false } = {}) {
+  const t0 = Date.now();
+  const api = await buildApi({ force });
+  const web = buildWeb({ force });
+  if (api || web) console.log(`built ${[api && 'api', web && 'web'].filter(Boolean).join(' and ')} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
