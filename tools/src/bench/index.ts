@@ -1,0 +1,19 @@
+// npm run bench -- <suite>: speed and memory figures, written to docs/benchmarks.md.
+const suites: Record<string, () => Promise<unknown>> = {
+  eventstore: async () => {
+    const { benchEventstore } = await import('./eventstore.js');
+    return benchEventstore({ url: process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' });
+  },
+};
+
+const requested = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const names = requested.length > 0 ? requested : Object.keys(suites);
+for (const name of names) {
+  const run = suites[name];
+  if (!run) {
+    console.error(`unknown benchmark "${name}"; available: ${Object.keys(suites).join(', ')}`);
+    process.exit(2);
+  }
+  console.log(`\n## ${name}`);
+  await run();
+}
