@@ -5,6 +5,7 @@ import type { IncomingMessage } from 'node:http';
 import type { AppConfig } from '@portal/platform';
 import { IdentityModule } from '@portal/identity/application';
 import { HealthController } from './health/health.controller.js';
+import { MailboxController } from './dev/mailbox.controller.js';
 import { AuthGuard } from './http/auth.guard.js';
 import { ErrorFilter } from './http/error.filter.js';
 import { InfrastructureModule } from './infrastructure/infrastructure.module.js';
@@ -43,7 +44,7 @@ export class AppModule {
         InfrastructureModule.forRoot(config, infra),
         IdentityModule,
       ],
-      controllers: [HealthController],
+      controllers: [HealthController, MailboxController],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: ErrorFilter },

@@ -37,6 +37,8 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url('must be an absolute URL').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().min(3).default('Agro Portal <no-reply@agro-portal.local>'),
 });
 
 export class ConfigError extends Error {
@@ -70,6 +72,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): AppConfig & {
     webDist: resolve(e.WEB_DIST ?? join(repoRoot, 'apps/web/dist')),
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     logLevel: e.LOG_LEVEL,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
     seedDemo: (e.SEED_DEMO ?? (e.NODE_ENV === 'production' ? 'false' : 'true')) === 'true',
   };
 }

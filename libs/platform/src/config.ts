@@ -13,4 +13,6 @@ export interface AppConfig {
   webDist: string;
   publicUrl: string;
   logLevel: string;
+  smtpUrl: string | null;
+  mailFrom: string;
 }

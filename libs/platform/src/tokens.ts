@@ -5,3 +5,4 @@ export const PROJECTIONS = Symbol.for('portal.ProjectionRuntime');
 export const APP_CONFIG = Symbol.for('portal.AppConfig');
 export const CLOCK = Symbol.for('portal.Clock');
 export const TOKENS = Symbol.for('portal.TokenService');
+export const MAILER = Symbol.for('portal.Mailer');

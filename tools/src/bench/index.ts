@@ -17,3 +17,4 @@ for (const name of names) {
   console.log(`\n## ${name}`);
   await run();
 }
+export {};

@@ -1,5 +1,5 @@
 import { Global, Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
-import { APP_CONFIG, CLOCK, DATABASE, EVENT_STORE, PROJECTIONS, TOKENS, type AppConfig } from '@portal/platform';
+import { APP_CONFIG, CLOCK, DATABASE, EVENT_STORE, MAILER, PROJECTIONS, TOKENS, type AppConfig } from '@portal/platform';
 import type { Infrastructure } from './infrastructure.js';
 
 const INFRA = Symbol.for('portal.Infrastructure');
@@ -26,9 +26,10 @@ export class InfrastructureModule {
         { provide: PROJECTIONS, useValue: infra.projections },
         { provide: TOKENS, useValue: infra.tokens },
         { provide: CLOCK, useValue: infra.clock },
+        { provide: MAILER, useValue: infra.mailer },
         ShutdownHook,
       ],
-      exports: [APP_CONFIG, DATABASE, EVENT_STORE, PROJECTIONS, TOKENS, CLOCK],
+      exports: [APP_CONFIG, DATABASE, EVENT_STORE, PROJECTIONS, TOKENS, CLOCK, MAILER],
     };
   }
 }

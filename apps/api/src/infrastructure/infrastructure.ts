@@ -3,6 +3,7 @@ import { createDatabase, type Database } from '@portal/database';
 import { createEventStore, type EventStore } from '@portal/eventstore';
 import { systemClock, type Clock } from '@portal/kernel';
 import { TokenService, type AppConfig } from '@portal/platform';
+import { createMailer, type Mailer } from '@portal/mail';
 import { ProjectionRuntime } from '@portal/projections-runtime';
 import { PROJECTIONS_LIST } from './projections.js';
 
@@ -11,6 +12,7 @@ export interface Infrastructure {
   store: EventStore;
   projections: ProjectionRuntime;
   tokens: TokenService;
+  mailer: Mailer;
   clock: Clock;
   close(): Promise<void>;
 }
@@ -30,6 +32,8 @@ export async function createInfrastructure(config: AppConfig, options: Infrastru
     (await createDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: join(config.dataDir, 'pglite') }));
   const store = createEventStore({ database, ...(config.eventstoreUrl ? { eventstoreUrl: config.eventstoreUrl } : {}) });
   await store.migrate();
+  const mailer = createMailer({ database, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  await mailer.migrate();
   const projections = new ProjectionRuntime(database, store, PROJECTIONS_LIST, {
     run: options.runProjections ?? true,
     ...(options.log ? { log: options.log } : {}),
@@ -42,6 +46,7 @@ export async function createInfrastructure(config: AppConfig, options: Infrastru
     store,
     projections,
     tokens,
+    mailer,
     clock: options.clock ?? systemClock,
     async close() {
       if (closed) return;
