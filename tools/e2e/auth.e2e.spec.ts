@@ -25,8 +25,7 @@ describe('first slice in the browser', () => {
     await page.goto('/auth/register');
     await page.getByTestId('register-email').fill('lucia.ferreira@example.com');
     await page.getByTestId('register-password').fill('Safra#2026');
-    await page.getByTestId('register-country').click();
-    await page.getByRole('option', { name: /Brasil/ }).click();
+    await page.getByTestId('register-country').selectOption('BR');
     await page.getByTestId('register-consent').check();
     await page.getByTestId('register-submit').click();
     await page.waitForURL('**/home');

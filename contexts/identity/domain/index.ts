@@ -1,2 +1,5 @@
 export * from './user.js';
 export * from './email-claim.js';
+export * from './session.js';
+export * from './company.js';
+export * from './profile-rules.js';

@@ -1,26 +1,61 @@
 import { AppError, type Locale, type Permission, type RegisterStatus, type Role } from '@portal/kernel';
-import type { UserEvent } from '../contracts/events.js';
+import type { ActionMode, InteractionRecorded, UserEvent } from '../contracts/events.js';
+import { normaliseChoice, registerStatusFor } from './profile-rules.js';
 
-/** The user aggregate as a pure decider (no I/O, no clock: time and ids arrive in commands). */
-export type UserState =
-  | { status: 'unknown' }
-  | {
-      status: 'registered';
-      userId: string;
-      email: string;
-      passwordHash: string;
-      emailVerified: boolean;
-      registerStatus: RegisterStatus;
-      country: string;
-      roles: Role[];
-      permissions: Permission[];
-      aclTags: string[];
-      companyId: string | null;
-      allowedStations: Record<string, true> | 'all';
-      failedSignIns: number;
-    };
+/** A single-use link or phone code, known only by its hash. */
+export interface IssuedCode {
+  mode: ActionMode | 'phone';
+  issuedAt: string;
+  expiresAt: string;
+  usedAt: string | null;
+  /** recoverEmail: the address to restore; phone: the number being linked */
+  subject?: string;
+}
+
+export interface RegisteredUser {
+  status: 'registered';
+  userId: string;
+  email: string;
+  passwordHash: string;
+  emailVerified: boolean;
+  emailVerificationSentAt: string | null;
+  passwordResetRequestedAt: string | null;
+  registerStatus: RegisterStatus;
+  country: string;
+  lang: Locale | null;
+  name: string | null;
+  userType: string | null;
+  actingArea: string | null;
+  isInnerEmployee: boolean | null;
+  roles: Role[];
+  permissions: Permission[];
+  aclTags: string[];
+  companyId: string | null;
+  allowedStations: Record<string, true> | 'all';
+  pictureId: string | null;
+  phone: string | null;
+  codes: Record<string, IssuedCode>;
+  interactions: Partial<Record<InteractionRecorded['data']['name'], string>>;
+  failedSignIns: number;
+}
+
+/** The user aggregate as a pure decider (no I/O, no clock: time, ids and hashes arrive in commands). */
+export type UserState = { status: 'unknown' } | RegisteredUser;
 
 export const initialUserState = (): UserState => ({ status: 'unknown' });
+
+export type ProfileChanges = {
+  name?: string | null;
+  actingArea?: string | null;
+  userType?: string | null;
+  company?: string | null;
+  isInnerEmployee?: boolean | null;
+  defaultStation?: string | null;
+  country?: string;
+  state?: string | null;
+  city?: string | null;
+  phone?: string | null;
+};
 
 export type UserCommand =
   | {
@@ -40,11 +75,31 @@ export type UserCommand =
       };
     }
   | { type: 'VerifyEmail'; data: { userId: string; now: string } }
-  | {
-      type: 'UpdateProfile';
-      data: { userId: string; name?: string | null; registerStatus?: RegisterStatus; company?: string | null; now: string };
-    }
-  | { type: 'RecordSignIn'; data: { userId: string; sessionId: string; succeeded: boolean; ip: string | null; now: string } };
+  | { type: 'SendEmailVerification'; data: { codeHash: string; now: string; expiresAt: string; cooldownMs: number } }
+  | { type: 'RequestPasswordReset'; data: { codeHash: string; now: string; expiresAt: string; cooldownMs: number } }
+  | { type: 'ApplyActionCode'; data: { mode: ActionMode; codeHash: string; now: string; newPasswordHash?: string } }
+  | { type: 'ChangeEmail'; data: { email: string; recoverCodeHash: string; now: string; recoverExpiresAt: string } }
+  | { type: 'UpdateProfile'; data: ProfileChanges & { userId: string; registerStatus?: RegisterStatus; now: string } }
+  | { type: 'ChangeProfilePicture'; data: { pictureId: string; contentType: string; size: number; now: string } }
+  | { type: 'RemoveProfilePicture'; data: { now: string } }
+  | { type: 'SetFlag'; data: { key: string; value: string | number | boolean | null; now: string } }
+  | { type: 'RecordInteraction'; data: { name: InteractionRecorded['data']['name']; now: string } }
+  | { type: 'ChangeLocale'; data: { lang: Locale; now: string } }
+  | { type: 'SendPhoneCode'; data: { phone: string; codeHash: string; now: string; expiresAt: string; cooldownMs: number } }
+  | { type: 'VerifyPhone'; data: { phone: string; codeHash: string; now: string } }
+  | { type: 'RecordSignIn'; data: { userId: string; sessionId: string; succeeded: boolean; throttled?: boolean; ip: string | null; now: string } };
+
+const minutesLeft = (sinceIso: string, cooldownMs: number, nowIso: string): number =>
+  Math.ceil((new Date(sinceIso).getTime() + cooldownMs - new Date(nowIso).getTime()) / 60_000);
+
+/** Checks a presented code: unknown or for another purpose, used, expired. */
+function checkCode(state: RegisteredUser, codeHash: string, mode: IssuedCode['mode'], now: string): IssuedCode {
+  const code = state.codes[codeHash];
+  if (!code || code.mode !== mode) throw new AppError('invalid-action-code');
+  if (code.usedAt !== null) throw new AppError('action-already-validated');
+  if (code.expiresAt <= now) throw new AppError('expired-action-code');
+  return code;
+}
 
 export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
   if (command.type === 'RegisterUser') {
@@ -59,6 +114,7 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
     ];
   }
   if (state.status !== 'registered') throw new AppError('user-not-found');
+  const userId = state.userId;
   switch (command.type) {
     case 'GrantAccess': {
       const { now, ...rest } = command.data;
@@ -66,16 +122,110 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
     }
     case 'VerifyEmail':
       if (state.emailVerified) return [];
-      return [{ type: 'EmailVerified', data: { userId: state.userId, email: state.email, verifiedAt: command.data.now } }];
+      return [{ type: 'EmailVerified', data: { userId, email: state.email, verifiedAt: command.data.now } }];
+    case 'SendEmailVerification': {
+      const d = command.data;
+      if (state.emailVerified) throw new AppError('action-already-validated', 'The e-mail address is already verified');
+      if (state.emailVerificationSentAt) {
+        const wait = minutesLeft(state.emailVerificationSentAt, d.cooldownMs, d.now);
+        if (wait > 0) throw new AppError('too-many-requests', `Wait ${wait} minute(s) before asking again`, undefined, { retryAfterMinutes: wait });
+      }
+      return [{ type: 'EmailVerificationSent', data: { userId, email: state.email, codeHash: d.codeHash, sentAt: d.now, expiresAt: d.expiresAt } }];
+    }
+    case 'RequestPasswordReset': {
+      const d = command.data;
+      // silently nothing inside the cooldown: the caller answers the same either way (no enumeration)
+      if (state.passwordResetRequestedAt && minutesLeft(state.passwordResetRequestedAt, d.cooldownMs, d.now) > 0) return [];
+      return [{ type: 'PasswordResetRequested', data: { userId, email: state.email, codeHash: d.codeHash, requestedAt: d.now, expiresAt: d.expiresAt } }];
+    }
+    case 'ApplyActionCode': {
+      const d = command.data;
+      const code = checkCode(state, d.codeHash, d.mode, d.now);
+      switch (d.mode) {
+        case 'verifyEmail':
+          if (state.emailVerified) throw new AppError('action-already-validated');
+          return [{ type: 'EmailVerified', data: { userId, email: state.email, verifiedAt: d.now, codeHash: d.codeHash } }];
+        case 'resetPassword':
+          if (!d.newPasswordHash) throw new AppError('app/bed-request', 'A new password is required', [{ path: 'newPassword', message: 'required' }]);
+          return [{ type: 'PasswordChanged', data: { userId, passwordHash: d.newPasswordHash, changedAt: d.now, via: 'reset', codeHash: d.codeHash } }];
+        case 'recoverEmail':
+          return [{ type: 'EmailRecovered', data: { userId, email: code.subject ?? state.email, replacedEmail: state.email, recoveredAt: d.now, codeHash: d.codeHash } }];
+        default: {
+          const exhaustive: never = d.mode;
+          throw new Error(`unknown mode ${String(exhaustive)}`);
+        }
+      }
+    }
+    case 'ChangeEmail': {
+      const d = command.data;
+      if (d.email === state.email) return [];
+      return [{ type: 'EmailChanged', data: { userId, previousEmail: state.email, email: d.email, changedAt: d.now, recoverCodeHash: d.recoverCodeHash, recoverExpiresAt: d.recoverExpiresAt } }];
+    }
     case 'UpdateProfile': {
-      const { now, ...rest } = command.data;
-      return [{ type: 'ProfileUpdated', data: { ...rest, updatedAt: now } }];
+      const { now, userId: _id, registerStatus: _ignored, ...changes } = command.data;
+      void _id;
+      void _ignored;
+      const next = {
+        name: changes.name !== undefined ? changes.name?.trim() || null : state.name,
+        userType: changes.userType !== undefined ? normaliseChoice(changes.userType) : state.userType,
+        actingArea: changes.actingArea !== undefined ? normaliseChoice(changes.actingArea) : state.actingArea,
+        isInnerEmployee: changes.isInnerEmployee !== undefined ? changes.isInnerEmployee : state.isInnerEmployee,
+        country: changes.country ?? state.country,
+      };
+      const registerStatus = registerStatusFor(state.registerStatus, next);
+      const data: Extract<UserEvent, { type: 'ProfileUpdated' }>['data'] = { userId, updatedAt: now, registerStatus };
+      if (changes.name !== undefined) data.name = next.name;
+      if (changes.userType !== undefined) data.userType = next.userType;
+      if (changes.actingArea !== undefined) data.actingArea = next.actingArea;
+      if (changes.isInnerEmployee !== undefined) data.isInnerEmployee = changes.isInnerEmployee;
+      if (changes.company !== undefined) data.company = changes.company?.trim() || null;
+      if (changes.defaultStation !== undefined) data.defaultStation = changes.defaultStation;
+      if (changes.country !== undefined) data.country = changes.country;
+      if (changes.state !== undefined) data.state = changes.state?.trim() || null;
+      if (changes.city !== undefined) data.city = changes.city?.trim() || null;
+      if (changes.phone !== undefined) data.phone = changes.phone?.trim() || null;
+      return [{ type: 'ProfileUpdated', data }];
+    }
+    case 'ChangeProfilePicture': {
+      const d = command.data;
+      return [{ type: 'ProfilePictureChanged', data: { userId, pictureId: d.pictureId, contentType: d.contentType, size: d.size, changedAt: d.now } }];
+    }
+    case 'RemoveProfilePicture':
+      if (!state.pictureId) return [];
+      return [{ type: 'ProfilePictureRemoved', data: { userId, pictureId: state.pictureId, removedAt: command.data.now } }];
+    case 'SetFlag':
+      return [{ type: 'UserFlagSet', data: { userId, key: command.data.key, value: command.data.value, setAt: command.data.now } }];
+    case 'RecordInteraction':
+      // the first time counts (000 §3 timestamps); repeats change nothing
+      if (state.interactions[command.data.name]) return [];
+      return [{ type: 'InteractionRecorded', data: { userId, name: command.data.name, at: command.data.now } }];
+    case 'ChangeLocale':
+      if (state.lang === command.data.lang) return [];
+      return [{ type: 'LocaleChanged', data: { userId, lang: command.data.lang, changedAt: command.data.now } }];
+    case 'SendPhoneCode': {
+      const d = command.data;
+      const lastSent = Object.values(state.codes)
+        .filter((c) => c.mode === 'phone' && c.subject === d.phone)
+        .map((c) => c.issuedAt)
+        .sort()
+        .at(-1);
+      if (lastSent) {
+        const wait = minutesLeft(lastSent, d.cooldownMs, d.now);
+        if (wait > 0) throw new AppError('too-many-requests', `Wait ${wait} minute(s) before asking again`, undefined, { retryAfterMinutes: wait });
+      }
+      return [{ type: 'PhoneVerificationSent', data: { userId, phone: d.phone, codeHash: d.codeHash, sentAt: d.now, expiresAt: d.expiresAt } }];
+    }
+    case 'VerifyPhone': {
+      const d = command.data;
+      const code = checkCode(state, d.codeHash, 'phone', d.now);
+      if (code.subject !== d.phone) throw new AppError('invalid-action-code');
+      return [{ type: 'PhoneLinked', data: { userId, phone: d.phone, linkedAt: d.now } }];
     }
     case 'RecordSignIn': {
       const d = command.data;
       return d.succeeded
-        ? [{ type: 'SignInSucceeded', data: { userId: state.userId, sessionId: d.sessionId, at: d.now, ip: d.ip } }]
-        : [{ type: 'SignInFailed', data: { userId: state.userId, at: d.now, ip: d.ip, reason: 'invalid-credential' } }];
+        ? [{ type: 'SignInSucceeded', data: { userId, sessionId: d.sessionId, at: d.now, ip: d.ip } }]
+        : [{ type: 'SignInFailed', data: { userId, at: d.now, ip: d.ip, reason: d.throttled ? 'too-many-requests' : 'invalid-credential' } }];
     }
     default: {
       const exhaustive: never = command;
@@ -84,37 +234,112 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
   }
 }
 
+const useCode = (codes: Record<string, IssuedCode>, hash: string | undefined, at: string): Record<string, IssuedCode> =>
+  hash && codes[hash] ? { ...codes, [hash]: { ...codes[hash]!, usedAt: at } } : codes;
+
 export function evolveUser(state: UserState, event: UserEvent): UserState {
+  if (event.type === 'UserRegistered') {
+    const d = event.data;
+    return {
+      status: 'registered',
+      userId: d.userId,
+      email: d.email,
+      passwordHash: d.passwordHash,
+      emailVerified: false,
+      emailVerificationSentAt: null,
+      passwordResetRequestedAt: null,
+      registerStatus: 'None',
+      country: d.country,
+      lang: d.lang,
+      name: null,
+      userType: null,
+      actingArea: null,
+      isInnerEmployee: null,
+      roles: ['learner'],
+      permissions: [],
+      aclTags: [],
+      companyId: null,
+      allowedStations: {},
+      pictureId: null,
+      phone: null,
+      codes: {},
+      interactions: {},
+      failedSignIns: 0,
+    };
+  }
+  if (state.status !== 'registered') return state;
   switch (event.type) {
-    case 'UserRegistered':
-      return {
-        status: 'registered',
-        userId: event.data.userId,
-        email: event.data.email,
-        passwordHash: event.data.passwordHash,
-        emailVerified: false,
-        registerStatus: 'None',
-        country: event.data.country,
-        roles: ['learner'],
-        permissions: [],
-        aclTags: [],
-        companyId: null,
-        allowedStations: {},
-        failedSignIns: 0,
-      };
     case 'AccessGranted': {
-      if (state.status !== 'registered') return state;
       const { roles, permissions, aclTags, companyId, allowedStations } = event.data;
       return { ...state, roles, permissions, aclTags, companyId, allowedStations };
     }
+    case 'EmailVerificationSent':
+      return {
+        ...state,
+        emailVerificationSentAt: event.data.sentAt,
+        codes: { ...state.codes, [event.data.codeHash]: { mode: 'verifyEmail', issuedAt: event.data.sentAt, expiresAt: event.data.expiresAt, usedAt: null } },
+      };
     case 'EmailVerified':
-      return state.status === 'registered' ? { ...state, emailVerified: true } : state;
-    case 'ProfileUpdated':
-      return state.status === 'registered' && event.data.registerStatus ? { ...state, registerStatus: event.data.registerStatus } : state;
+      return { ...state, emailVerified: true, codes: useCode(state.codes, event.data.codeHash, event.data.verifiedAt) };
+    case 'PasswordResetRequested':
+      return {
+        ...state,
+        passwordResetRequestedAt: event.data.requestedAt,
+        codes: { ...state.codes, [event.data.codeHash]: { mode: 'resetPassword', issuedAt: event.data.requestedAt, expiresAt: event.data.expiresAt, usedAt: null } },
+      };
+    case 'PasswordChanged': {
+      // a new password retires every reset link still outstanding
+      const codes = Object.fromEntries(
+        Object.entries(useCode(state.codes, event.data.codeHash, event.data.changedAt)).map(([h, c]) =>
+          c.mode === 'resetPassword' && c.usedAt === null ? [h, { ...c, usedAt: event.data.changedAt }] : [h, c],
+        ),
+      );
+      return { ...state, passwordHash: event.data.passwordHash, codes, failedSignIns: 0 };
+    }
+    case 'EmailChanged':
+      return {
+        ...state,
+        email: event.data.email,
+        emailVerified: false,
+        emailVerificationSentAt: null,
+        codes: { ...state.codes, [event.data.recoverCodeHash]: { mode: 'recoverEmail', issuedAt: event.data.changedAt, expiresAt: event.data.recoverExpiresAt, usedAt: null, subject: event.data.previousEmail } },
+      };
+    case 'EmailRecovered':
+      return { ...state, email: event.data.email, emailVerified: true, codes: useCode(state.codes, event.data.codeHash, event.data.recoveredAt) };
+    case 'ProfileUpdated': {
+      const d = event.data;
+      return {
+        ...state,
+        name: d.name !== undefined ? d.name : state.name,
+        userType: d.userType !== undefined ? d.userType : state.userType,
+        actingArea: d.actingArea !== undefined ? d.actingArea : state.actingArea,
+        isInnerEmployee: d.isInnerEmployee !== undefined ? d.isInnerEmployee : state.isInnerEmployee,
+        country: d.country ?? state.country,
+        registerStatus: d.registerStatus ?? state.registerStatus,
+      };
+    }
+    case 'ProfilePictureChanged':
+      return { ...state, pictureId: event.data.pictureId };
+    case 'ProfilePictureRemoved':
+      return { ...state, pictureId: null };
+    case 'UserFlagSet':
+      return state;
+    case 'InteractionRecorded':
+      return { ...state, interactions: { ...state.interactions, [event.data.name]: event.data.at } };
+    case 'LocaleChanged':
+      return { ...state, lang: event.data.lang };
+    case 'PhoneVerificationSent':
+      return { ...state, codes: { ...state.codes, [event.data.codeHash]: { mode: 'phone', issuedAt: event.data.sentAt, expiresAt: event.data.expiresAt, usedAt: null, subject: event.data.phone } } };
+    case 'PhoneLinked': {
+      const used = Object.fromEntries(
+        Object.entries(state.codes).map(([h, c]) => (c.mode === 'phone' && c.subject === event.data.phone ? [h, { ...c, usedAt: c.usedAt ?? event.data.linkedAt }] : [h, c])),
+      );
+      return { ...state, phone: event.data.phone, codes: used };
+    }
     case 'SignInSucceeded':
-      return state.status === 'registered' ? { ...state, failedSignIns: 0 } : state;
+      return { ...state, failedSignIns: 0 };
     case 'SignInFailed':
-      return state.status === 'registered' ? { ...state, failedSignIns: state.failedSignIns + 1 } : state;
+      return { ...state, failedSignIns: state.failedSignIns + 1 };
     default: {
       const exhaustive: never = event;
       throw new Error(`unknown event ${JSON.stringify(exhaustive)}`);

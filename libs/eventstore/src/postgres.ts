@@ -54,10 +54,10 @@ interface AppendRow {
 
 interface EventRow {
   position: unknown;
-  transaction_id: string;
+  transaction_text: string;
   stream_id: string;
   revision: unknown;
-  event_id: string;
+  event_text: string;
   type: string;
   schema_version: number;
   data: unknown;
@@ -76,8 +76,10 @@ export const toBigInt = (value: unknown): bigint => {
 
 const parseJson = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : value);
 
+// The text casts get their own names: ORDER BY prefers output names, and `order by transaction_id`
+// over a text column called transaction_id would sort xids as strings ('999' after '1000').
 const EVENT_COLUMNS =
-  'position, transaction_id::text as transaction_id, stream_id, revision, event_id::text as event_id, type, schema_version, data, metadata, recorded_at, hash';
+  'e.position, e.transaction_id::text as transaction_text, e.stream_id, e.revision, e.event_id::text as event_text, e.type, e.schema_version, e.data, e.metadata, e.recorded_at, e.hash';
 
 /**
  * The schema. es_append takes the whole batch as one jsonb argument so an append is one statement,
@@ -230,13 +232,13 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
     const stored = parseJson(row.metadata) as EventMetadata;
     const { data, metadata } = upcast(options.upcasters, row.type, parseJson(row.data) as Record<string, unknown>, {
       ...stored,
-      eventId: row.event_id,
+      eventId: row.event_text,
       schemaVersion: row.schema_version,
     });
     return {
       streamId: row.stream_id,
       revision: toBigInt(row.revision),
-      checkpoint: { transactionId: toBigInt(row.transaction_id), position: toBigInt(row.position) },
+      checkpoint: { transactionId: toBigInt(row.transaction_text), position: toBigInt(row.position) },
       type: row.type,
       data,
       metadata,
@@ -310,7 +312,7 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
     async readStream(streamId, readOptions = {}) {
       const rows = await query<EventRow>(
         db,
-        `select ${EVENT_COLUMNS} from ${names.events} where stream_id = $1 and revision >= $2::bigint order by revision limit $3`,
+        `select ${EVENT_COLUMNS} from ${names.events} e where e.stream_id = $1 and e.revision >= $2::bigint order by e.revision limit $3`,
         [streamId, (readOptions.fromRevision ?? 0n).toString(), readOptions.limit ?? null],
       );
       return rows.map(toRecorded);
@@ -324,17 +326,17 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
       if (readOptions.types) {
         if (readOptions.types.length === 0) return { events: [], checkpoint: after };
         params.push(readOptions.types);
-        typeFilter = 'and type = any($4::text[])';
+        typeFilter = 'and e.type = any($4::text[])';
       }
       // Only transactions older than every running one: none of them can still commit a row
       // below the checkpoint we hand out, so nothing committed out of order is ever skipped.
       const rows = await query<EventRow>(
         db,
-        `select ${EVENT_COLUMNS} from ${names.events}
-         where (transaction_id, position) > ($1::xid8, $2::bigint)
-           and true
+        `select ${EVENT_COLUMNS} from ${names.events} e
+         where (e.transaction_id, e.position) > ($1::xid8, $2::bigint)
+           and e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
            ${typeFilter}
-         order by transaction_id, position
+         order by e.transaction_id, e.position
          limit $3`,
         params,
       );
@@ -398,14 +400,14 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
     },
 
     async headCheckpoint(): Promise<Checkpoint> {
-      const rows = await query<{ transaction_id: string; position: unknown }>(
+      const rows = await query<{ transaction_text: string; position: unknown }>(
         db,
-        `select transaction_id::text as transaction_id, position from ${names.events}
-         where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-         order by transaction_id desc, position desc limit 1`,
+        `select e.transaction_id::text as transaction_text, e.position from ${names.events} e
+         where e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+         order by e.transaction_id desc, e.position desc limit 1`,
       );
       const row = rows[0];
-      return row ? { transactionId: toBigInt(row.transaction_id), position: toBigInt(row.position) } : START;
+      return row ? { transactionId: toBigInt(row.transaction_text), position: toBigInt(row.position) } : START;
     },
 
     async close() {

@@ -73,6 +73,8 @@ export interface ErrorBody {
   code: string;
   message: string;
   details?: FieldError[];
+  /** Values the translated message needs (retryAfterMinutes, minAnswers...). */
+  params?: Record<string, string | number>;
 }
 
 /** An expected failure with a catalogue code; the API turns it into an ErrorBody. */
@@ -80,15 +82,23 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly details?: FieldError[];
-  constructor(code: ErrorCode, message?: string, details?: FieldError[]) {
+  readonly params?: Record<string, string | number>;
+  constructor(code: ErrorCode, message?: string, details?: FieldError[], params?: Record<string, string | number>) {
     super(message ?? ERROR_CATALOGUE[code].message);
     this.name = 'AppError';
     this.code = code;
     this.status = ERROR_CATALOGUE[code].status;
     this.details = details;
+    this.params = params;
   }
   toBody(): ErrorBody {
-    return { statusCode: this.status, code: this.code, message: this.message, ...(this.details ? { details: this.details } : {}) };
+    return {
+      statusCode: this.status,
+      code: this.code,
+      message: this.message,
+      ...(this.details ? { details: this.details } : {}),
+      ...(this.params ? { params: this.params } : {}),
+    };
   }
 }
 

@@ -7,7 +7,7 @@ import { USER_EVENT_TYPES, type UserEvent } from '@portal/identity/contracts';
 export const usersProjection: ProjectionDefinition = {
   name: 'users',
   version: 1,
-  eventTypes: USER_EVENT_TYPES.filter((t) => t !== 'SignInFailed'),
+  eventTypes: USER_EVENT_TYPES.filter((t) => t !== 'SignInFailed' && t !== 'PasswordResetRequested' && t !== 'PhoneVerificationSent'),
   async migrate(db: Kysely<any>, schema: string) {
     await db.schema
       .withSchema(schema)
@@ -32,6 +32,12 @@ export const usersProjection: ProjectionDefinition = {
       .addColumn('company_id', 'text')
       .addColumn('allowed_stations', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
       .addColumn('profile_picture', 'text')
+      .addColumn('state', 'text')
+      .addColumn('city', 'text')
+      .addColumn('phone', 'text')
+      .addColumn('phone_verified', 'boolean', (c) => c.notNull().defaultTo(false))
+      .addColumn('flags', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+      .addColumn('interactions', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
       .addColumn('email_verification_sent_at', 'timestamptz')
       .addColumn('last_sign_in_at', 'timestamptz')
       .addColumn('created_at', 'timestamptz', (c) => c.notNull())
@@ -82,13 +88,61 @@ export const usersProjection: ProjectionDefinition = {
           if (d.isInnerEmployee !== undefined) set.is_inner_employee = d.isInnerEmployee;
           if (d.defaultStation !== undefined) set.default_station = d.defaultStation;
           if (d.registerStatus !== undefined) set.register_status = d.registerStatus;
+          if (d.country !== undefined) set.country = d.country;
+          if (d.state !== undefined) set.state = d.state;
+          if (d.city !== undefined) set.city = d.city;
+          if (d.phone !== undefined) set.phone = d.phone;
           await t.updateTable('users').set(set).where('user_id', '=', d.userId).execute();
           break;
         }
         case 'SignInSucceeded':
           await t.updateTable('users').set({ last_sign_in_at: event.data.at }).where('user_id', '=', event.data.userId).execute();
           break;
+        case 'EmailVerificationSent':
+          await t.updateTable('users').set({ email_verification_sent_at: event.data.sentAt }).where('user_id', '=', event.data.userId).execute();
+          break;
+        case 'EmailChanged':
+          await t
+            .updateTable('users')
+            .set({ email: event.data.email, email_verified: false, email_verification_sent_at: null, updated_at: event.data.changedAt })
+            .where('user_id', '=', event.data.userId)
+            .execute();
+          break;
+        case 'EmailRecovered':
+          await t.updateTable('users').set({ email: event.data.email, email_verified: true, updated_at: event.data.recoveredAt }).where('user_id', '=', event.data.userId).execute();
+          break;
+        case 'ProfilePictureChanged':
+          await t.updateTable('users').set({ profile_picture: event.data.pictureId, updated_at: event.data.changedAt }).where('user_id', '=', event.data.userId).execute();
+          break;
+        case 'ProfilePictureRemoved':
+          await t.updateTable('users').set({ profile_picture: null, updated_at: event.data.removedAt }).where('user_id', '=', event.data.userId).execute();
+          break;
+        case 'UserFlagSet':
+          await t
+            .updateTable('users')
+            .set({ flags: sql`flags || jsonb_build_object(${event.data.key}::text, ${JSON.stringify(event.data.value)}::jsonb)` })
+            .where('user_id', '=', event.data.userId)
+            .execute();
+          break;
+        case 'InteractionRecorded':
+          await t
+            .updateTable('users')
+            .set({ interactions: sql`interactions || jsonb_build_object(${event.data.name}::text, ${event.data.at}::text)` })
+            .where('user_id', '=', event.data.userId)
+            .execute();
+          break;
+        case 'LocaleChanged':
+          await t.updateTable('users').set({ lang: event.data.lang, updated_at: event.data.changedAt }).where('user_id', '=', event.data.userId).execute();
+          break;
+        case 'PhoneLinked':
+          await t.updateTable('users').set({ phone: event.data.phone, phone_verified: true, updated_at: event.data.linkedAt }).where('user_id', '=', event.data.userId).execute();
+          break;
+        case 'PasswordChanged':
+          await t.updateTable('users').set({ updated_at: event.data.changedAt }).where('user_id', '=', event.data.userId).execute();
+          break;
         case 'SignInFailed':
+        case 'PasswordResetRequested':
+        case 'PhoneVerificationSent':
           break;
         default: {
           const exhaustive: never = event;

@@ -20,6 +20,12 @@ export interface UserRow {
   company_id: string | null;
   allowed_stations: unknown;
   profile_picture: string | null;
+  state: string | null;
+  city: string | null;
+  phone: string | null;
+  phone_verified: boolean;
+  flags: unknown;
+  interactions: unknown;
   email_verification_sent_at: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;

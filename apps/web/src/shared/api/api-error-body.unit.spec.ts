@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, apiErrorFromResponse, isApiError } from './api-error';
+import { ApiError, isApiError } from './api-error';
+import { apiErrorFromResponse } from './api-error-body';
 
 describe('apiErrorFromResponse', () => {
   it('reads the API error body', () => {

@@ -1,15 +1,3 @@
-import { z } from 'zod';
-
-/** Error body of every API answer (architecture §4): `{ statusCode, code, message, details? }`. */
-export const errorBodySchema = z.object({
-  statusCode: z.number().int(),
-  code: z.string(),
-  message: z.string(),
-  details: z
-    .array(z.object({ path: z.string(), message: z.string(), code: z.string().optional() }))
-    .optional(),
-});
-
 export interface ApiFieldError {
   path: string;
   message: string;
@@ -18,7 +6,8 @@ export interface ApiFieldError {
 
 /**
  * A failed call. `statusCode` is the HTTP status (0 when the server could not be reached);
- * `code` is the catalogue code when the server sent one, else ''.
+ * `code` is the catalogue code when the server sent one, else ''. Parsing error bodies lives
+ * in api-error-body.ts so that zod stays out of the first bundle (this file is in it).
  */
 export class ApiError extends Error {
   readonly statusCode: number;
@@ -35,34 +24,3 @@ export class ApiError extends Error {
 }
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
-
-/**
- * Builds the ApiError of a non-2xx answer from its status and raw body text (000 §7: status,
- * text and parsed data). A JSON error body gives code and message; a plain string body (for
- * example a 404 page) becomes the message.
- */
-export const apiErrorFromResponse = (statusCode: number, bodyText: string): ApiError => {
-  let json: unknown;
-  try {
-    json = bodyText.length > 0 ? JSON.parse(bodyText) : undefined;
-  } catch {
-    json = undefined;
-  }
-  const parsed = errorBodySchema.safeParse(json);
-  if (parsed.success) {
-    return new ApiError({
-      statusCode,
-      code: parsed.data.code,
-      message: parsed.data.message,
-      details: parsed.data.details ?? [],
-    });
-  }
-  // Other JSON shapes: take a message or error field when there is one.
-  const loose = z.object({ message: z.string().optional(), error: z.string().optional() }).safeParse(json);
-  if (loose.success) {
-    return new ApiError({ statusCode, message: loose.data.message ?? loose.data.error ?? '' });
-  }
-  const text = typeof json === 'string' ? json : json === undefined ? bodyText.trim() : '';
-  // An HTML error page is no message for a user.
-  return new ApiError({ statusCode, message: text.startsWith('<') ? '' : text.slice(0, 500) });
-};

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { getAccessToken } from '../session/token-store';
-import { ApiError, apiErrorFromResponse } from './api-error';
+import { ApiError } from './api-error';
+import { apiErrorFromResponse } from './api-error-body';
 import { EVENT_POSITION_HEADER, MIN_POSITION_HEADER, nextEventPosition } from './event-position';
 import { getGuestId } from './guest-id';
 

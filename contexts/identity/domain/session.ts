@@ -1,0 +1,60 @@
+import { AppError } from '@portal/kernel';
+import type { SessionEvent } from '../contracts/events.js';
+
+/**
+ * A sign-in session with a rotating refresh token (known by hash). Presenting a refresh token
+ * that was already rotated means it leaked: the whole session is revoked.
+ */
+export type SessionState =
+  | { status: 'none' }
+  | { status: 'active' | 'revoked'; sessionId: string; userId: string; currentHash: string; previousHashes: string[]; expiresAt: string };
+
+export const initialSessionState = (): SessionState => ({ status: 'none' });
+
+export type SessionCommand =
+  | { type: 'StartSession'; data: { sessionId: string; userId: string; refreshHash: string; now: string; expiresAt: string; ip: string | null; userAgent: string | null } }
+  | { type: 'RefreshSession'; data: { presentedHash: string; newHash: string; now: string } }
+  | { type: 'RevokeSession'; data: { reason: 'logoff' | 'password-changed'; now: string } };
+
+export function decideSession(command: SessionCommand, state: SessionState): SessionEvent[] {
+  switch (command.type) {
+    case 'StartSession': {
+      if (state.status !== 'none') return [];
+      const d = command.data;
+      return [{ type: 'SessionStarted', data: { sessionId: d.sessionId, userId: d.userId, refreshHash: d.refreshHash, startedAt: d.now, expiresAt: d.expiresAt, ip: d.ip, userAgent: d.userAgent } }];
+    }
+    case 'RefreshSession': {
+      const d = command.data;
+      if (state.status === 'none') throw new AppError('invalid-user-token');
+      if (state.status === 'revoked') throw new AppError('invalid-user-token');
+      if (state.expiresAt <= d.now) return [{ type: 'SessionRevoked', data: { sessionId: state.sessionId, userId: state.userId, reason: 'expired', revokedAt: d.now } }];
+      if (d.presentedHash === state.currentHash) return [{ type: 'SessionRefreshed', data: { sessionId: state.sessionId, refreshHash: d.newHash, refreshedAt: d.now } }];
+      if (state.previousHashes.includes(d.presentedHash)) {
+        return [{ type: 'SessionRevoked', data: { sessionId: state.sessionId, userId: state.userId, reason: 'refresh-token-reused', revokedAt: d.now } }];
+      }
+      throw new AppError('invalid-user-token');
+    }
+    case 'RevokeSession':
+      if (state.status !== 'active') return [];
+      return [{ type: 'SessionRevoked', data: { sessionId: state.sessionId, userId: state.userId, reason: command.data.reason, revokedAt: command.data.now } }];
+    default: {
+      const exhaustive: never = command;
+      throw new Error(`unknown command ${JSON.stringify(exhaustive)}`);
+    }
+  }
+}
+
+export function evolveSession(state: SessionState, event: SessionEvent): SessionState {
+  switch (event.type) {
+    case 'SessionStarted':
+      return { status: 'active', sessionId: event.data.sessionId, userId: event.data.userId, currentHash: event.data.refreshHash, previousHashes: [], expiresAt: event.data.expiresAt };
+    case 'SessionRefreshed':
+      return state.status === 'none' ? state : { ...state, previousHashes: [...state.previousHashes, state.currentHash], currentHash: event.data.refreshHash };
+    case 'SessionRevoked':
+      return state.status === 'none' ? state : { ...state, status: 'revoked' };
+    default: {
+      const exhaustive: never = event;
+      throw new Error(`unknown event ${JSON.stringify(exhaustive)}`);
+    }
+  }
+}
