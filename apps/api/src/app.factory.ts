@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { Logger } from 'nestjs-pino';
@@ -12,7 +13,7 @@ import { registerDocs } from './docs/docs.routes.js';
 import type { Infrastructure } from './infrastructure/infrastructure.js';
 import { registerSpa } from './web/spa.js';
 
-export const APP_VERSION = '1.7.124';
+import { APP_VERSION } from './version.js';
 
 const idFrom = (value: unknown): string | null =>
   typeof value === 'string' && /^[A-Za-z0-9._:-]{1,128}$/.test(value) ? value : null;
@@ -42,6 +43,7 @@ export async function createApp(config: AppConfig, infra: Infrastructure, option
   app.setGlobalPrefix('api');
   app.enableShutdownHooks();
   await app.register(fastifyCookie as never);
+  await app.register(fastifyMultipart as never, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 5 } } as never);
   await app.register(fastifyHelmet as never, {
     contentSecurityPolicy: {
       directives: {

@@ -6,6 +6,7 @@ import type { AppConfig } from '@portal/platform';
 import { IdentityModule } from '@portal/identity/application';
 import { HealthController } from './health/health.controller.js';
 import { MailboxController } from './dev/mailbox.controller.js';
+import { AppConfigController } from './app-config.controller.js';
 import { AuthGuard } from './http/auth.guard.js';
 import { ErrorFilter } from './http/error.filter.js';
 import { InfrastructureModule } from './infrastructure/infrastructure.module.js';
@@ -44,7 +45,7 @@ export class AppModule {
         InfrastructureModule.forRoot(config, infra),
         IdentityModule,
       ],
-      controllers: [HealthController, MailboxController],
+      controllers: [HealthController, MailboxController, AppConfigController],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: ErrorFilter },

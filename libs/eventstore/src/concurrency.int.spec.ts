@@ -46,7 +46,7 @@ if (!databaseUrl) {
           { expectedRevision: 'any', context },
         );
         await database.db.transaction().execute(async (tx) => {
-          await query(tx, `select * from ${names.append}($1, 'any', $2::jsonb, null, null)`, [stream, JSON.stringify(prepared)]);
+          await query(tx, `select * from ${names.append}($1, 'any', $2::jsonb)`, [stream, JSON.stringify(prepared)]);
           await query(tx, 'select pg_sleep(0.03)');
         });
         return prepared.map((e) => e.eventId);

@@ -78,6 +78,16 @@ export function eventStoreContract(name: string, factory: EventStoreFactory): vo
     const append = (stream: string, events: NewEvent[], expectedRevision: ExpectedRevision = 'any') =>
       store.append(stream, events, { expectedRevision, context });
 
+    // A committed event can take a moment to reach readAll: on Postgres it waits for every older
+    // write transaction in the cluster (other test files' too) to finish. Readers wait like this.
+    const visible = async (checkpoint: Checkpoint) => {
+      const deadline = Date.now() + 30_000;
+      while (compareCheckpoints(await store.headCheckpoint(), checkpoint) < 0) {
+        if (Date.now() > deadline) throw new Error(`checkpoint ${checkpoint.transactionId}.${checkpoint.position} not visible within 30 s`);
+        await sleep(10);
+      }
+    };
+
     it('appends to a new stream and reads the events back in revision order', async () => {
       const stream = newStream('basic');
       const first = await append(stream, [event('Opened', { n: 1 }), event('Noted', { n: 2 })], 'no-stream');
@@ -214,7 +224,10 @@ export function eventStoreContract(name: string, factory: EventStoreFactory): vo
       const result = await append(stream, [event('Opened'), event('Noted')], 'no-stream');
       const read = await store.readStream(stream);
       expect(result.checkpoint).toEqual(read[1]!.checkpoint);
+      await visible(result.checkpoint);
       expect(compareCheckpoints(await store.headCheckpoint(), result.checkpoint)).toBeGreaterThanOrEqual(0);
+      const fromAll = (await store.readAll({ after: read[0]!.checkpoint, limit: 1 })).events;
+      expect(fromAll.map((e) => e.checkpoint)).toEqual([result.checkpoint]);
     });
 
     it('readAll pages through the log in checkpoint order, each event once, resuming from the checkpoint', async () => {
@@ -222,11 +235,13 @@ export function eventStoreContract(name: string, factory: EventStoreFactory): vo
       const from = await store.headCheckpoint();
       const streams = [newStream('paged'), newStream('paged'), newStream('paged')];
       const appended: string[] = [];
+      let last: Checkpoint = from;
       for (let i = 0; i < 7; i++) {
         const batch = i % 3 === 0 ? [event(type, { i, part: 1 }), event(type, { i, part: 2 })] : [event(type, { i })];
-        await append(streams[i % 3]!, batch);
+        last = (await append(streams[i % 3]!, batch)).checkpoint;
         appended.push(...(await store.readStream(streams[i % 3]!)).slice(-batch.length).map((e) => e.metadata.eventId));
       }
+      await visible(last);
 
       const seen: RecordedEvent[] = [];
       let checkpoint: Checkpoint = from;
@@ -249,7 +264,7 @@ export function eventStoreContract(name: string, factory: EventStoreFactory): vo
       const [a, b, c] = [typeName('FilterA'), typeName('FilterB'), typeName('FilterC')];
       const from = await store.headCheckpoint();
       const stream = newStream('filter');
-      await append(stream, [event(a), event(b), event(c), event(a)], 'no-stream');
+      await visible((await append(stream, [event(a), event(b), event(c), event(a)], 'no-stream')).checkpoint);
 
       const all = await store.readAll({ after: from, limit: 1000 });
       expect(all.events.filter((e) => e.streamId === stream).map((e) => e.type)).toEqual([a, b, c, a]);
@@ -273,7 +288,7 @@ export function eventStoreContract(name: string, factory: EventStoreFactory): vo
       const stream = newStream('upcast');
       const from = await store.headCheckpoint();
       await append(stream, [event(renamed, { name: 'Soja safra 24/25' }, { schemaVersion: 1 })], 'no-stream');
-      await append(stream, [event(renamed, { title: 'Milho', language: 'es' }, { schemaVersion: 2 })], 0n);
+      await visible((await append(stream, [event(renamed, { title: 'Milho', language: 'es' }, { schemaVersion: 2 })], 0n)).checkpoint);
 
       const [old, current] = await store.readStream(stream);
       expect(old!.data).toEqual({ title: 'Soja safra 24/25', language: 'pt-BR' });

@@ -6,14 +6,18 @@ export const ACCESS_KEY = 'portal:access';
 export type AccessRule =
   | { kind: 'public' }
   | { kind: 'guest-or-user' }
-  | { kind: 'user'; roles?: Role[]; permissions?: Permission[] };
+  | { kind: 'user'; roles?: Role[]; permissions?: Permission[]; allowIncomplete?: boolean };
 
 /** Anyone, signed in or not (sign-in, registration, health). */
 export const Public = () => SetMetadata(ACCESS_KEY, { kind: 'public' } satisfies AccessRule);
 /** A signed-in user or a guest carrying x-guest-id (content, survey and media-state calls, 000 §6). */
 export const GuestOrUser = () => SetMetadata(ACCESS_KEY, { kind: 'guest-or-user' } satisfies AccessRule);
-/** A signed-in user holding any of the roles (and all of the permissions, when given). */
-export const Authorized = (rule: { roles?: Role[]; permissions?: Permission[] } = {}) =>
+/**
+ * A signed-in user holding any of the roles (and all of the permissions, when given) whose
+ * e-mail is verified and registration Completed (000 §2.2); `allowIncomplete` opens a route
+ * to accounts still being set up (profile, verification, sign-out).
+ */
+export const Authorized = (rule: { roles?: Role[]; permissions?: Permission[]; allowIncomplete?: boolean } = {}) =>
   SetMetadata(ACCESS_KEY, { kind: 'user', ...rule } satisfies AccessRule);
 
 export interface PortalRequest {

@@ -15,4 +15,10 @@ export interface AppConfig {
   logLevel: string;
   smtpUrl: string | null;
   mailFrom: string;
+  /** Refresh-cookie session length (5 min to 2 weeks). */
+  sessionTtlSeconds: number;
+  verificationResendMinutes: number;
+  toggles: { localSearch: boolean; notifications: boolean; scheduledEvents: boolean; scormTest: boolean; enableSearch: boolean };
+  domains: { spanish: string | null; brazilUniversity: string | null };
+  argentina: { expectedHost: string | null; siteUrl: string | null; stagingHosts: string[] };
 }

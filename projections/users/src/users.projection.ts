@@ -1,13 +1,13 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { RecordedEvent } from '@portal/eventstore';
 import type { ProjectionDefinition } from '@portal/projections-runtime';
-import { USER_EVENT_TYPES, type UserEvent } from '@portal/identity/contracts';
+import { USER_EVENT_TYPES, type SessionEvent, type UserEvent } from '@portal/identity/contracts';
 
 /** Read model behind GET /userData and the demo sign-in list: one row per user, no secrets. */
 export const usersProjection: ProjectionDefinition = {
   name: 'users',
   version: 1,
-  eventTypes: USER_EVENT_TYPES.filter((t) => t !== 'SignInFailed' && t !== 'PasswordResetRequested' && t !== 'PhoneVerificationSent'),
+  eventTypes: [...USER_EVENT_TYPES.filter((t) => t !== 'SignInFailed' && t !== 'PasswordResetRequested' && t !== 'PhoneVerificationSent'), 'SessionStarted', 'SessionRevoked'],
   async migrate(db: Kysely<any>, schema: string) {
     await db.schema
       .withSchema(schema)
@@ -44,10 +44,38 @@ export const usersProjection: ProjectionDefinition = {
       .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
       .execute();
     await db.schema.withSchema(schema).createIndex('users_email_idx').ifNotExists().on('users').column('email').execute();
+    await db.schema
+      .withSchema(schema)
+      .createTable('sessions')
+      .ifNotExists()
+      .addColumn('session_id', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      .addColumn('started_at', 'timestamptz', (c) => c.notNull())
+      .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+      .addColumn('revoked_at', 'timestamptz')
+      .addColumn('revoke_reason', 'text')
+      .addColumn('ip', 'text')
+      .addColumn('user_agent', 'text')
+      .execute();
+    await db.schema.withSchema(schema).createIndex('sessions_user_idx').ifNotExists().on('sessions').columns(['user_id', 'started_at']).execute();
   },
   async apply(trx: Transaction<any>, schema: string, events: RecordedEvent[]) {
     const t = trx.withSchema(schema);
     for (const recorded of events) {
+      const session = { type: recorded.type, data: recorded.data } as SessionEvent;
+      if (session.type === 'SessionStarted') {
+        const d = session.data;
+        await t
+          .insertInto('sessions')
+          .values({ session_id: d.sessionId, user_id: d.userId, started_at: d.startedAt, expires_at: d.expiresAt, ip: d.ip, user_agent: d.userAgent })
+          .onConflict((oc) => oc.column('session_id').doNothing())
+          .execute();
+        continue;
+      }
+      if (session.type === 'SessionRevoked') {
+        await t.updateTable('sessions').set({ revoked_at: session.data.revokedAt, revoke_reason: session.data.reason }).where('session_id', '=', session.data.sessionId).execute();
+        continue;
+      }
       const event = { type: recorded.type, data: recorded.data } as UserEvent;
       switch (event.type) {
         case 'UserRegistered': {

@@ -37,3 +37,6 @@ export const findUserById = async (reader: Kysely<any>, userId: string): Promise
 
 export const listUsersByRole = async (reader: Kysely<any>): Promise<UserRow[]> =>
   (await reader.selectFrom('users').selectAll().orderBy('created_at').execute()) as UserRow[];
+
+export const listSessionIds = async (reader: Kysely<any>, userId: string): Promise<string[]> =>
+  (await reader.selectFrom('sessions').select('session_id').where('user_id', '=', userId).orderBy('started_at').execute()).map((r) => String(r.session_id));

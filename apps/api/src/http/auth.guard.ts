@@ -42,6 +42,9 @@ export class AuthGuard implements CanActivate {
       case 'user': {
         const p = req.principal;
         if (!p || p.kind !== 'user') throw new AppError('401');
+        if (!rule.allowIncomplete && (!p.emailVerified || p.registerStatus !== 'Completed')) {
+          throw new AppError('403', 'Verify your e-mail and complete your profile first');
+        }
         if (rule.roles && rule.roles.length > 0 && !rule.roles.some((r) => p.roles.includes(r))) throw new AppError('403');
         if (rule.permissions && !rule.permissions.every((perm) => p.permissions.includes(perm))) throw new AppError('403');
         return true;

@@ -3,11 +3,11 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { newId, type Clock } from '@portal/kernel';
 import type { EventStore } from '@portal/eventstore';
 import { CLOCK, EVENT_STORE, handleCommand, type CommandOutcome } from '@portal/platform';
-import { emailStream, userStream, type SessionResponse } from '../../contracts/index.js';
+import { emailStream, userStream } from '../../contracts/index.js';
 import { emailClaimDecider, userDecider } from '../shared/deciders.js';
 import { emailKey } from '../shared/email-key.js';
 import { PasswordHasher } from '../shared/password-hasher.js';
-import { SessionIssuer } from '../shared/session-issuer.js';
+import { SessionService, type IssuedSession } from '../shared/session-service.js';
 import { RegisterUserCommand } from './register-user.command.js';
 
 /**
@@ -20,10 +20,10 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand>
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
-    @Inject(SessionIssuer) private readonly sessions: SessionIssuer,
+    @Inject(SessionService) private readonly sessions: SessionService,
   ) {}
 
-  async execute({ input, context }: RegisterUserCommand): Promise<CommandOutcome<SessionResponse>> {
+  async execute({ input, client, context }: RegisterUserCommand): Promise<CommandOutcome<IssuedSession>> {
     const userId = newId();
     const now = this.clock.now().toISOString();
     const claimStream = emailStream(emailKey(input.email));
@@ -41,10 +41,10 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand>
         context,
       );
       if (state.status !== 'registered') throw new Error('registration did not register');
-      const session = await this.sessions.issue({ ...state });
-      const { sessionId, ...response } = session;
-      void sessionId;
-      return { value: response, checkpoint: result?.checkpoint ?? null };
+      void result;
+      // registration signs the new user in (000 §4.5)
+      const session = await this.sessions.start(state, { ...context, actor: userId }, client);
+      return { value: session, checkpoint: session.checkpoint };
     } catch (error) {
       await handleCommand(this.store, claimStream, emailClaimDecider, { type: 'ReleaseEmail', data: { email: input.email, userId, now } }, context).catch(() => undefined);
       throw error;

@@ -3,16 +3,18 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AppError, newId, type Clock } from '@portal/kernel';
 import type { EventStore } from '@portal/eventstore';
 import { CLOCK, EVENT_STORE, handleCommand, loadState, type CommandOutcome } from '@portal/platform';
-import { emailStream, userStream, type SessionResponse } from '../../contracts/index.js';
+import { emailStream, userStream } from '../../contracts/index.js';
 import { emailClaimDecider, userDecider } from '../shared/deciders.js';
 import { emailKey } from '../shared/email-key.js';
 import { PasswordHasher } from '../shared/password-hasher.js';
-import { SessionIssuer } from '../shared/session-issuer.js';
+import { SessionService, type IssuedSession } from '../shared/session-service.js';
+import { SignInThrottle } from '../shared/throttle.js';
 import { SignInCommand } from './sign-in.command.js';
 
 /**
  * Reads the claim and user streams (strongly consistent: a fresh registration can sign in at
- * once). Unknown e-mail and wrong password give the same code after the same argon2 work.
+ * once). Unknown e-mail and wrong password give the same code after the same argon2 work;
+ * repeated failures per e-mail or address answer too-many-requests, even for the right password.
  */
 @CommandHandler(SignInCommand)
 export class SignInHandler implements ICommandHandler<SignInCommand> {
@@ -20,30 +22,32 @@ export class SignInHandler implements ICommandHandler<SignInCommand> {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
-    @Inject(SessionIssuer) private readonly sessions: SessionIssuer,
+    @Inject(SessionService) private readonly sessions: SessionService,
+    @Inject(SignInThrottle) private readonly throttle: SignInThrottle,
   ) {}
 
-  async execute({ input, ip, context }: SignInCommand): Promise<CommandOutcome<SessionResponse>> {
+  async execute({ input, client, context }: SignInCommand): Promise<CommandOutcome<IssuedSession>> {
     const claim = await loadState(this.store, emailStream(emailKey(input.email)), emailClaimDecider);
     const userId = claim.state.owner;
     const user = userId ? (await loadState(this.store, userStream(userId), userDecider)).state : null;
     const registered = user && user.status === 'registered' ? user : null;
-    const ok = await this.hasher.verify(registered?.passwordHash ?? null, input.password);
+    const blocked = await this.throttle.isBlocked(input.email, client.ip);
+    const ok = !blocked && (await this.hasher.verify(registered?.passwordHash ?? null, input.password));
     const now = this.clock.now().toISOString();
-    if (!registered) throw new AppError('invalid-credential');
-    const sessionId = newId();
-    const ctx = { ...context, actor: registered.userId };
-    const { result } = await handleCommand(
-      this.store,
-      userStream(registered.userId),
-      userDecider,
-      { type: 'RecordSignIn', data: { userId: registered.userId, sessionId, succeeded: ok, ip, now } },
-      ctx,
-    );
-    if (!ok) throw new AppError('invalid-credential');
-    const session = await this.sessions.issue(registered, sessionId);
-    const { sessionId: _sid, ...response } = session;
-    void _sid;
-    return { value: response, checkpoint: result?.checkpoint ?? null };
+    if (!ok) await this.throttle.recordFailure(input.email, client.ip);
+    if (registered) {
+      await handleCommand(
+        this.store,
+        userStream(registered.userId),
+        userDecider,
+        { type: 'RecordSignIn', data: { userId: registered.userId, sessionId: ok ? newId() : '', succeeded: ok, throttled: blocked, ip: client.ip, now } },
+        { ...context, actor: registered.userId },
+      );
+    }
+    if (blocked) throw new AppError('too-many-requests');
+    if (!ok || !registered) throw new AppError('invalid-credential');
+    await this.throttle.reset(input.email);
+    const session = await this.sessions.start(registered, context, client);
+    return { value: session, checkpoint: session.checkpoint };
   }
 }

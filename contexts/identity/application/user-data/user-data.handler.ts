@@ -6,6 +6,7 @@ import type { ProjectionRuntime } from '@portal/projections-runtime';
 import { findUserById, type UserRow } from '@portal/projection-users';
 import { userDataSchema, type UserData } from '../../contracts/index.js';
 import { GetUserDataQuery } from './user-data.query.js';
+import { pictureUrl } from '../profile/picture-store.js';
 
 const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
 /** 000 §3: the value Nulo is treated as empty. */
@@ -15,13 +16,14 @@ export function toUserData(row: UserRow): UserData {
   const displayName = displayNameOf(row.name, row.email);
   const allowed = row.allowed_stations as UserData['allowedStations'];
   const registerStatus = userDataSchema.shape.registerStatus.parse(row.register_status);
+  const interactions = (row.interactions ?? {}) as Record<string, unknown>;
   return userDataSchema.parse({
     uid: row.user_id,
     email: row.email,
     emailVerified: row.email_verified,
     lang: row.lang && isLocale(row.lang) ? row.lang : null,
     createdAt: iso(row.created_at),
-    profilePicture: row.profile_picture,
+    profilePicture: pictureUrl(row.profile_picture),
     actingArea: orNull(row.acting_area),
     userType: orNull(row.user_type),
     registerStatus,
@@ -38,7 +40,15 @@ export function toUserData(row: UserRow): UserData {
     defaultStation: row.default_station,
     hasStationsAccess: allowed === 'all' || Object.keys(allowed ?? {}).length > 0,
     emailVerificationSentAt: iso(row.email_verification_sent_at),
-    interactions: { advertenceAlertConfirmed: null, firstVideoContentViewed: null },
+    interactions: {
+      advertenceAlertConfirmed: (interactions.advertenceAlertConfirmed as string | undefined) ?? null,
+      firstVideoContentViewed: (interactions.firstVideoContentViewed as string | undefined) ?? null,
+    },
+    state: row.state,
+    city: row.city,
+    phone: row.phone,
+    phoneVerified: row.phone_verified,
+    flags: (row.flags ?? {}) as UserData['flags'],
     displayName,
     initials: initialsOf(displayName),
   });

@@ -10,7 +10,7 @@ export class UserDataController {
   constructor(@Inject(QueryBus) private readonly queries: QueryBus) {}
 
   @Get('userData')
-  @Authorized()
+  @Authorized({ allowIncomplete: true })
   async userData(@CurrentRequest() req: PortalRequest): Promise<UserData> {
     const user = requireUser(req.principal);
     const header = req.headers['x-min-position'];

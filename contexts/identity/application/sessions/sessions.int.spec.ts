@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '@portal/testing/app';
+import { cookieFrom, registerUser, signIn, STRONG_PASSWORD } from '@portal/testing/identity';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const refresh = (cookie: string) => t.request('POST', '/api/auth/refresh', { headers: { cookie: `portal_refresh=${encodeURIComponent(cookie)}` } });
+
+describe('sessions', () => {
+  it('sets an httpOnly SameSite=Strict refresh cookie scoped to /api/auth', async () => {
+    const res = await t.request('POST', '/api/createUserRegister', { body: { email: 'cookie@example.com', password: STRONG_PASSWORD, country: 'BR', consent: true } });
+    const raw = String(res.headers['set-cookie']);
+    expect(raw).toMatch(/portal_refresh=/);
+    expect(raw).toMatch(/HttpOnly/i);
+    expect(raw).toMatch(/SameSite=Strict/i);
+    expect(raw).toMatch(/Path=\/api\/auth/);
+    expect(raw).toMatch(/Max-Age=604800/);
+  });
+
+  it('rotates the refresh token and issues a new access token', async () => {
+    const u = await registerUser(t, 'rotate@example.com');
+    const first = await refresh(u.refresh);
+    expect(first.statusCode).toBe(200);
+    const next = cookieFrom(first.headers)!;
+    expect(next).not.toBe(u.refresh);
+    const me = await t.request('GET', '/api/userData', { token: first.json().accessToken });
+    expect(me.statusCode).toBe(200);
+    expect((await refresh(next)).statusCode).toBe(200);
+  });
+
+  it('revokes the whole session when a rotated refresh token is used again', async () => {
+    const u = await registerUser(t, 'reuse@example.com');
+    const rotated = await refresh(u.refresh);
+    const current = cookieFrom(rotated.headers)!;
+    const replay = await refresh(u.refresh);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().code).toBe('invalid-user-token');
+    // the legitimate holder is signed out too
+    expect((await refresh(current)).statusCode).toBe(401);
+    const { events } = await t.infra.store.readAll({ types: ['SessionRevoked'] });
+    expect(events.some((e) => e.data.reason === 'refresh-token-reused' && e.data.userId === u.userId)).toBe(true);
+  });
+
+  it('refuses refresh without a cookie or with a forged one', async () => {
+    expect((await t.request('POST', '/api/auth/refresh')).statusCode).toBe(401);
+    expect((await refresh('00000000-0000-7000-8000-000000000000.forged')).statusCode).toBe(401);
+  });
+
+  it('ends a session after its configured length', async () => {
+    const u = await registerUser(t, 'expire@example.com');
+    t.clock.advance(8 * 24 * 3600_000);
+    const res = await refresh(u.refresh);
+    expect(res.statusCode).toBe(401);
+    t.clock.set('2026-11-21T12:00:00.000Z');
+  });
+
+  it('sign-out saves the locale first, revokes the session and clears the cookie', async () => {
+    const u = await registerUser(t, 'logoff@example.com');
+    const res = await t.request('POST', '/api/auth/logoff', { token: u.token, body: { lang: 'es' }, headers: { cookie: `portal_refresh=${encodeURIComponent(u.refresh)}` } });
+    expect(res.statusCode).toBe(204);
+    expect(String(res.headers['set-cookie'])).toMatch(/portal_refresh=;/);
+    expect((await refresh(u.refresh)).statusCode).toBe(401);
+    const events = await t.infra.store.readStream(`identity.user-${u.userId}`);
+    expect(events.at(-1)!.type).toBe('LocaleChanged');
+    expect(events.at(-1)!.data.lang).toBe('es');
+  });
+});
+
+describe('sign-in throttling', () => {
+  it('answers too-many-requests after 5 failures for an e-mail, even with the right password', async () => {
+    await registerUser(t, 'throttle@example.com');
+    for (let i = 0; i < 5; i++) {
+      const res = await t.request('POST', '/api/auth/signIn', { body: { email: 'throttle@example.com', password: 'Wrong!pass1' } });
+      expect(res.json().code).toBe('invalid-credential');
+    }
+    const blocked = await t.request('POST', '/api/auth/signIn', { body: { email: 'throttle@example.com', password: STRONG_PASSWORD } });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().code).toBe('too-many-requests');
+    // an unknown address is throttled the same way (no enumeration)
+    for (let i = 0; i < 6; i++) await t.request('POST', '/api/auth/signIn', { body: { email: 'ghost@example.com', password: 'Wrong!pass1' } });
+    expect((await t.request('POST', '/api/auth/signIn', { body: { email: 'ghost@example.com', password: 'Wrong!pass1' } })).json().code).toBe('too-many-requests');
+    // after the window the right password works again
+    t.clock.advance(16 * 60_000);
+    expect((await signIn(t, 'throttle@example.com', STRONG_PASSWORD)).token).toBeTruthy();
+    t.clock.set('2026-11-21T12:00:00.000Z');
+  });
+});

@@ -1,0 +1,103 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AppError, newId, type Clock } from '@portal/kernel';
+import type { AppendContext, Checkpoint, EventStore } from '@portal/eventstore';
+import { APP_CONFIG, CLOCK, EVENT_STORE, TOKENS, handleCommand, loadState, TokenService, type AppConfig } from '@portal/platform';
+import { sessionStream, userStream, type SessionResponse } from '../../contracts/index.js';
+import type { RegisteredUser } from '../../domain/index.js';
+import { decideSession, evolveSession, initialSessionState } from '../../domain/index.js';
+import { userDecider } from './deciders.js';
+import { newRefreshToken, parseRefreshToken } from './codes.js';
+
+export const sessionDecider = { decide: decideSession, evolve: evolveSession, initial: initialSessionState };
+
+export interface IssuedSession {
+  response: SessionResponse;
+  sessionId: string;
+  refreshToken: string;
+  maxAgeSeconds: number;
+  checkpoint: Checkpoint | null;
+}
+
+/** Sessions: a short-lived bearer access token plus a rotating refresh token (cookie). */
+@Injectable()
+export class SessionService {
+  constructor(
+    @Inject(TOKENS) private readonly tokens: TokenService,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Claims come from explicit fields only: the aggregate state also holds the password hash. */
+  accessToken(user: RegisteredUser, sessionId: string): Promise<string> {
+    return this.tokens.issue({
+      sub: user.userId,
+      sid: sessionId,
+      email: user.email,
+      roles: user.roles,
+      permissions: user.permissions,
+      aclTags: user.aclTags,
+      companyId: user.companyId,
+      country: user.country,
+      allowedStations: user.allowedStations,
+      registerStatus: user.registerStatus,
+      emailVerified: user.emailVerified,
+    });
+  }
+
+  async start(user: RegisteredUser, context: AppendContext, client: { ip: string | null; userAgent: string | null }, sessionId = newId()): Promise<IssuedSession> {
+    const now = this.clock.now();
+    const { token, hash } = newRefreshToken(sessionId);
+    const expiresAt = new Date(now.getTime() + this.config.sessionTtlSeconds * 1000).toISOString();
+    const { result } = await handleCommand(
+      this.store,
+      sessionStream(sessionId),
+      sessionDecider,
+      { type: 'StartSession', data: { sessionId, userId: user.userId, refreshHash: hash, now: now.toISOString(), expiresAt, ip: client.ip, userAgent: client.userAgent } },
+      { ...context, actor: user.userId },
+    );
+    return {
+      response: { userId: user.userId, accessToken: await this.accessToken(user, sessionId), expiresIn: this.tokens.accessTtlSeconds },
+      sessionId,
+      refreshToken: token,
+      maxAgeSeconds: this.config.sessionTtlSeconds,
+      checkpoint: result?.checkpoint ?? null,
+    };
+  }
+
+  /** Rotates the refresh token; a rotated token presented again revokes the whole session. */
+  async refresh(refreshToken: string, context: AppendContext): Promise<IssuedSession> {
+    const parsed = parseRefreshToken(refreshToken);
+    if (!parsed) throw new AppError('invalid-user-token');
+    const now = this.clock.now();
+    const { token, hash } = newRefreshToken(parsed.sessionId);
+    const { events, state, result } = await handleCommand(
+      this.store,
+      sessionStream(parsed.sessionId),
+      sessionDecider,
+      { type: 'RefreshSession', data: { presentedHash: parsed.hash, newHash: hash, now: now.toISOString() } },
+      context,
+    );
+    // an expired session or a replayed (rotated) token was just revoked: refuse
+    if (events.some((e) => e.type === 'SessionRevoked') || state.status !== 'active') throw new AppError('invalid-user-token');
+    const user = (await loadState(this.store, userStream(state.userId), userDecider)).state;
+    if (user.status !== 'registered') throw new AppError('invalid-user-token');
+    const maxAgeSeconds = Math.max(0, Math.floor((new Date(state.expiresAt).getTime() - now.getTime()) / 1000));
+    return {
+      response: { userId: user.userId, accessToken: await this.accessToken(user, parsed.sessionId), expiresIn: this.tokens.accessTtlSeconds },
+      sessionId: parsed.sessionId,
+      refreshToken: token,
+      maxAgeSeconds,
+      checkpoint: result?.checkpoint ?? null,
+    };
+  }
+
+  async revoke(sessionId: string, reason: 'logoff' | 'password-changed', context: AppendContext): Promise<void> {
+    await handleCommand(this.store, sessionStream(sessionId), sessionDecider, { type: 'RevokeSession', data: { reason, now: this.clock.now().toISOString() } }, context);
+  }
+
+  /** The session id inside a refresh cookie (to revoke it at sign-out without a bearer token). */
+  sessionIdOf(refreshToken: string | undefined): string | null {
+    return refreshToken ? parseRefreshToken(refreshToken)?.sessionId ?? null : null;
+  }
+}

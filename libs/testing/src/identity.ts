@@ -1,0 +1,44 @@
+import type { TestApp } from './app.js';
+
+export const STRONG_PASSWORD = 'Str0ng!pass';
+
+export interface TestUser {
+  userId: string;
+  email: string;
+  token: string;
+  /** the refresh cookie value (portal_refresh) */
+  refresh: string;
+}
+
+export const cookieFrom = (headers: Record<string, unknown>, name = 'portal_refresh'): string | null => {
+  const raw = headers['set-cookie'];
+  const list = Array.isArray(raw) ? raw : typeof raw === 'string' ? [raw] : [];
+  for (const c of list as string[]) {
+    const m = new RegExp(`^${name}=([^;]*)`).exec(c);
+    if (m) return decodeURIComponent(m[1]!);
+  }
+  return null;
+};
+
+/** Registers through the API and returns the session. */
+export async function registerUser(t: TestApp, email: string, extra: Record<string, unknown> = {}): Promise<TestUser> {
+  const res = await t.request('POST', '/api/createUserRegister', { body: { email, password: STRONG_PASSWORD, country: 'BR', consent: true, lang: 'pt-BR', ...extra } });
+  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  const body = res.json();
+  return { userId: body.userId, email, token: body.accessToken, refresh: cookieFrom(res.headers) ?? '' };
+}
+
+export async function signIn(t: TestApp, email: string, password: string): Promise<TestUser> {
+  const res = await t.request('POST', '/api/auth/signIn', { body: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  const body = res.json();
+  return { userId: body.userId, email, token: body.accessToken, refresh: cookieFrom(res.headers) ?? '' };
+}
+
+/** The newest outbox mail to an address, and the first link in it. */
+export async function lastMail(t: TestApp, to: string) {
+  const [mail] = await t.infra.mailer.list({ to, limit: 1 });
+  if (!mail) throw new Error(`no mail to ${to}`);
+  const link = /(https?:\/\/\S+)/.exec(mail.text)?.[1] ?? null;
+  return { ...mail, link, oobCode: link ? new URL(link).searchParams.get('oobCode') : null };
+}
