@@ -1,7 +1,8 @@
 import type { Clock, Permission, Role } from '@portal/kernel';
 import type { AppendContext, EventStore } from '@portal/eventstore';
 import { handleCommand, loadState } from '@portal/platform';
-import { emailStream, userStream } from '../../contracts/index.js';
+import { companyStream, emailStream, userStream } from '../../contracts/index.js';
+import { decideCompany, evolveCompany, initialCompanyState } from '../../domain/index.js';
 import { emailClaimDecider, userDecider } from '../shared/deciders.js';
 import { emailKey } from '../shared/email-key.js';
 import { PasswordHasher } from '../shared/password-hasher.js';
@@ -18,13 +19,17 @@ export interface DemoUser {
   permissions: Permission[];
   companyId: string | null;
   company: string | null;
+  userType: 'Agricultor' | 'Distribuidor' | 'Cooperativa';
+  /** the company's own staff also have an acting area */
+  actingArea: 'Vendas' | 'Marketing' | 'Market Development' | null;
 }
 
-const DEMO_COMPANY = '01900000-0000-7000-8000-00000000c0de';
+const companyDecider = { decide: decideCompany, evolve: evolveCompany, initial: initialCompanyState };
+export const DEMO_COMPANY = '01900000-0000-7000-8000-00000000c0de';
 
 /** One demo user per role (fixed ids so a re-seed finds them). */
 export const DEMO_USERS: DemoUser[] = [
-  { userId: '01900000-0000-7000-8000-000000000001', email: 'learner@demo.agro', name: 'Ana Souza', country: 'BR', lang: 'pt-BR', roles: ['learner'], permissions: [], companyId: null, company: null },
+  { userId: '01900000-0000-7000-8000-000000000001', email: 'learner@demo.agro', name: 'Ana Souza', country: 'BR', lang: 'pt-BR', roles: ['learner'], permissions: [], companyId: null, company: null, userType: 'Agricultor', actingArea: null },
   {
     userId: '01900000-0000-7000-8000-000000000002',
     email: 'company.manager@demo.agro',
@@ -35,6 +40,8 @@ export const DEMO_USERS: DemoUser[] = [
     permissions: ['view_manager_dashboard', 'manage_companies_users'],
     companyId: DEMO_COMPANY,
     company: 'Cooperativa Demo',
+    userType: 'Cooperativa',
+    actingArea: null,
   },
   {
     userId: '01900000-0000-7000-8000-000000000003',
@@ -46,16 +53,41 @@ export const DEMO_USERS: DemoUser[] = [
     permissions: ['view_manager_dashboard', 'manage_companies_users', 'manage_companies_managers', 'manage_all_companies'],
     companyId: DEMO_COMPANY,
     company: 'Cooperativa Demo',
+    userType: 'Cooperativa',
+    actingArea: null,
   },
-  { userId: '01900000-0000-7000-8000-000000000004', email: 'tc.manager@demo.agro', name: 'Diego Ramírez', country: 'MX', lang: 'es', roles: ['tc_manager'], permissions: [], companyId: null, company: null },
-  { userId: '01900000-0000-7000-8000-000000000005', email: 'tc.admin@demo.agro', name: 'Elena Torres', country: 'BR', lang: 'pt-BR', roles: ['tc_admin'], permissions: [], companyId: null, company: null },
-  { userId: '01900000-0000-7000-8000-000000000006', email: 'auditor@demo.agro', name: 'Fernanda Alves', country: 'BR', lang: 'en', roles: ['auditor'], permissions: [], companyId: null, company: null },
+  { userId: '01900000-0000-7000-8000-000000000004', email: 'tc.manager@demo.agro', name: 'Diego Ramírez', country: 'MX', lang: 'es', roles: ['tc_manager'], permissions: [], companyId: null, company: null, userType: 'Distribuidor', actingArea: 'Market Development' },
+  { userId: '01900000-0000-7000-8000-000000000005', email: 'tc.admin@demo.agro', name: 'Elena Torres', country: 'BR', lang: 'pt-BR', roles: ['tc_admin'], permissions: [], companyId: null, company: null, userType: 'Distribuidor', actingArea: 'Marketing' },
+  { userId: '01900000-0000-7000-8000-000000000006', email: 'auditor@demo.agro', name: 'Fernanda Alves', country: 'BR', lang: 'en', roles: ['auditor'], permissions: [], companyId: null, company: null, userType: 'Distribuidor', actingArea: 'Vendas' },
 ];
 
 /** Idempotent: users already present are left as they are. */
 export async function seedDemoUsers(store: EventStore, clock: Clock, hasher = new PasswordHasher()): Promise<number> {
   const ctx: AppendContext = { correlationId: 'seed-demo-users', actor: 'system', origin: 'cli' };
   let created = 0;
+  const company = await loadState(store, companyStream(DEMO_COMPANY), companyDecider);
+  if (!company.exists) {
+    await handleCommand(
+      store,
+      companyStream(DEMO_COMPANY),
+      companyDecider,
+      {
+        type: 'RegisterCompany',
+        data: {
+          companyId: DEMO_COMPANY,
+          name: 'Cooperativa Demo',
+          businessCode: '12.345.678/0001-90',
+          phone: '+55 11 4000-0000',
+          contactEmail: 'contato@cooperativa.demo',
+          contactName: 'Carlos Mendes',
+          contactPhone: '+55 11 98888-0000',
+          domains: ['cooperativa.demo'],
+          now: clock.now().toISOString(),
+        },
+      },
+      ctx,
+    );
+  }
   for (const u of DEMO_USERS) {
     const { exists } = await loadState(store, userStream(u.userId), userDecider);
     if (exists) continue;
@@ -65,7 +97,10 @@ export async function seedDemoUsers(store: EventStore, clock: Clock, hasher = ne
     const stream = userStream(u.userId);
     await handleCommand(store, stream, userDecider, { type: 'RegisterUser', data: { userId: u.userId, email: u.email, passwordHash, country: u.country, ref: 'demo', lang: u.lang, consent: true, now } }, ctx);
     await handleCommand(store, stream, userDecider, { type: 'VerifyEmail', data: { userId: u.userId, now } }, ctx);
-    await handleCommand(store, stream, userDecider, { type: 'UpdateProfile', data: { userId: u.userId, name: u.name, company: u.company, registerStatus: 'Completed', now } }, ctx);
+    await handleCommand(store, stream, userDecider, {
+        type: 'UpdateProfile',
+        data: { userId: u.userId, name: u.name, company: u.company, userType: u.userType, actingArea: u.actingArea, isInnerEmployee: u.actingArea !== null, now },
+      }, ctx);
     await handleCommand(
       store,
       stream,
