@@ -3,7 +3,10 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AppError, DEFAULT_LOCALE, type Clock, type Locale } from '@portal/kernel';
 import type { EventStore } from '@portal/eventstore';
 import type { Mailer } from '@portal/mail';
-import { APP_CONFIG, CLOCK, EVENT_STORE, MAILER, handleCommand, loadState, type AppConfig, type CommandOutcome } from '@portal/platform';
+import { APP_CONFIG, CLOCK, EVENT_STORE, MAILER, PROJECTIONS, handleCommand, loadState, type AppConfig, type CommandOutcome } from '@portal/platform';
+import type { ProjectionRuntime } from '@portal/projections-runtime';
+import { listSessionIds } from '@portal/projection-users';
+import { SessionService } from '../shared/session-service.js';
 import { emailStream, userStream } from '../../contracts/index.js';
 import type { ActionMode } from '../../contracts/events.js';
 import { emailClaimDecider, userDecider } from '../shared/deciders.js';
@@ -111,6 +114,8 @@ export class ApplyActionCodeHandler implements ICommandHandler<ApplyActionCodeCo
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
+    @Inject(PROJECTIONS) private readonly projections: ProjectionRuntime,
+    @Inject(SessionService) private readonly sessions: SessionService,
   ) {}
 
   async execute({ mode, oobCode, newPassword, context }: ApplyActionCodeCommand): Promise<CommandOutcome<{ mode: ActionMode; email: string }>> {
@@ -125,6 +130,13 @@ export class ApplyActionCodeHandler implements ICommandHandler<ApplyActionCodeCo
       { ...context, actor: parsed.userId },
     );
     if (state.status !== 'registered') throw new AppError('invalid-action-code');
+    if (mode === 'resetPassword') {
+      // a new password signs every device out (a leaked session dies with the old password)
+      await this.projections.waitFor('users', result?.checkpoint ?? null);
+      for (const sessionId of await listSessionIds(this.projections.reader('users'), state.userId)) {
+        await this.sessions.revoke(sessionId, 'password-changed', context);
+      }
+    }
     if (mode === 'recoverEmail') {
       // the restored address is this user's again
       await handleCommand(this.store, emailStream(emailKey(state.email)), emailClaimDecider, { type: 'ClaimEmail', data: { email: state.email, userId: state.userId, now: this.clock.now().toISOString() } }, context).catch(

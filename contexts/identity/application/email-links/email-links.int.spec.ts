@@ -75,7 +75,7 @@ describe('password reset', () => {
   });
 
   it('resets through the link once; the old password and the used link stop working', async () => {
-    await registerUser(t, 'reset@example.com');
+    const before = await registerUser(t, 'reset@example.com');
     expect((await t.request('POST', '/api/sendPasswordReset', { body: { email: 'RESET@example.com', lang: 'en' } })).statusCode).toBe(200);
     const mail = await lastMail(t, 'reset@example.com');
     expect(mail.subject).toBe('Password reset');
@@ -89,6 +89,8 @@ describe('password reset', () => {
 
     const ok = await t.request('POST', '/api/applyActionCode', { body: { mode: 'resetPassword', oobCode: mail.oobCode, newPassword: 'N3w!password' } });
     expect(ok.statusCode).toBe(200);
+    // the session opened before the reset is over
+    expect((await t.request('POST', '/api/auth/refresh', { headers: { cookie: `portal_refresh=${encodeURIComponent(before.refresh)}` } })).statusCode).toBe(401);
     expect((await signIn(t, 'reset@example.com', 'N3w!password')).token).toBeTruthy();
     const old = await t.request('POST', '/api/auth/signIn', { body: { email: 'reset@example.com', password: 'Str0ng!pass' } });
     expect(old.json().code).toBe('invalid-credential');
