@@ -7,6 +7,7 @@ import { IdentityModule } from '@portal/identity/application';
 import { HealthController } from './health/health.controller.js';
 import { MailboxController } from './dev/mailbox.controller.js';
 import { AppConfigController } from './app-config.controller.js';
+import { RealtimeController } from './realtime/realtime.controller.js';
 import { AuthGuard } from './http/auth.guard.js';
 import { ErrorFilter } from './http/error.filter.js';
 import { InfrastructureModule } from './infrastructure/infrastructure.module.js';
@@ -25,6 +26,10 @@ export class AppModule {
             level: config.logLevel,
             genReqId: (req) => (req as Req).id ?? 'unknown',
             customProps: (req) => ({ correlationId: (req as Req).correlationId }),
+            // the SSE stream carries its token in the query string: never log it
+            serializers: {
+              req: (req: { url?: string; [k: string]: unknown }) => ({ ...req, url: req.url?.replace(/access_token=[^&]+/, 'access_token=[redacted]') }),
+            },
             // assets and the SPA are not worth a log line each
             autoLogging: { ignore: (req) => !(req.url ?? '').startsWith('/api/') },
             redact: {
@@ -45,7 +50,7 @@ export class AppModule {
         InfrastructureModule.forRoot(config, infra),
         IdentityModule,
       ],
-      controllers: [HealthController, MailboxController, AppConfigController],
+      controllers: [HealthController, MailboxController, AppConfigController, RealtimeController],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: ErrorFilter },

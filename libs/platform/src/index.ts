@@ -6,3 +6,4 @@ export * from './command-context.js';
 export * from './token-service.js';
 export * from './decider-command.js';
 export * from './config.js';
+export * from './realtime.js';

@@ -1,5 +1,5 @@
 import { Global, Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
-import { APP_CONFIG, CLOCK, DATABASE, EVENT_STORE, MAILER, PROJECTIONS, TOKENS, type AppConfig } from '@portal/platform';
+import { APP_CONFIG, CLOCK, DATABASE, EVENT_STORE, MAILER, PROJECTIONS, REALTIME, TOKENS, type AppConfig } from '@portal/platform';
 import type { Infrastructure } from './infrastructure.js';
 
 const INFRA = Symbol.for('portal.Infrastructure');
@@ -27,9 +27,10 @@ export class InfrastructureModule {
         { provide: TOKENS, useValue: infra.tokens },
         { provide: CLOCK, useValue: infra.clock },
         { provide: MAILER, useValue: infra.mailer },
+        { provide: REALTIME, useValue: infra.realtime },
         ShutdownHook,
       ],
-      exports: [APP_CONFIG, DATABASE, EVENT_STORE, PROJECTIONS, TOKENS, CLOCK, MAILER],
+      exports: [APP_CONFIG, DATABASE, EVENT_STORE, PROJECTIONS, TOKENS, CLOCK, MAILER, REALTIME],
     };
   }
 }

@@ -4,6 +4,8 @@ import { createEventStore, type EventStore } from '@portal/eventstore';
 import { systemClock, type Clock } from '@portal/kernel';
 import { TokenService, type AppConfig } from '@portal/platform';
 import { createMailer, type Mailer } from '@portal/mail';
+import type { RealtimeHub } from '@portal/platform';
+import { createRealtimeHub } from '../realtime/realtime-hub.js';
 import { ProjectionRuntime } from '@portal/projections-runtime';
 import { PROJECTIONS_LIST } from './projections.js';
 
@@ -13,6 +15,7 @@ export interface Infrastructure {
   projections: ProjectionRuntime;
   tokens: TokenService;
   mailer: Mailer;
+  realtime: RealtimeHub;
   clock: Clock;
   close(): Promise<void>;
 }
@@ -39,6 +42,7 @@ export async function createInfrastructure(config: AppConfig, options: Infrastru
     ...(options.log ? { log: options.log } : {}),
   });
   await projections.start();
+  const realtime = await createRealtimeHub(database);
   const tokens = new TokenService(config.jwtSecret, config.accessTokenTtlSeconds);
   let closed = false;
   return {
@@ -47,10 +51,12 @@ export async function createInfrastructure(config: AppConfig, options: Infrastru
     projections,
     tokens,
     mailer,
+    realtime,
     clock: options.clock ?? systemClock,
     async close() {
       if (closed) return;
       closed = true;
+      await realtime.close();
       await projections.stop();
       await store.close();
       if (!options.database) await database.close();
