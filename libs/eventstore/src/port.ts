@@ -126,7 +126,11 @@ export interface EventStore {
   onAppended(listener: () => void): () => void;
   /** Recomputes the stream's hash chain. */
   verifyStream(streamId: string): Promise<VerifyResult>;
-  /** The newest checkpoint visible to readers (for lag measurement). */
+  /**
+   * The newest committed checkpoint. readAll may not return it yet (an older transaction still
+   * open anywhere in the cluster holds visibility back); waiting for it means "everything
+   * committed before now has been read".
+   */
   headCheckpoint(): Promise<Checkpoint>;
   close(): Promise<void>;
 }

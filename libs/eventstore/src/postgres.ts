@@ -82,12 +82,31 @@ const EVENT_COLUMNS =
   'e.position, e.transaction_id::text as transaction_text, e.stream_id, e.revision, e.event_id::text as event_text, e.type, e.schema_version, e.data, e.metadata, e.recorded_at, e.hash';
 
 /**
+ * The canonical text of an event and its chained hash, as SQL over any expressions. One template,
+ * so es_append (which writes hashes), es_event_hash (for auditors in SQL) and verifyStream (which
+ * hashes the canonical text in Node) cannot drift apart. jsonb's text output is canonical: keys
+ * ordered, whitespace normalised, numbers as stored, so the hash does not depend on how a client
+ * serialised the event.
+ */
+const canonicalSql = (e: { streamId: string; revision: string; eventId: string; type: string; schemaVersion: string; data: string; metadata: string }) =>
+  `jsonb_build_object('streamId', ${e.streamId}, 'revision', ${e.revision}, 'eventId', ${e.eventId}, 'type', ${e.type}, 'schemaVersion', ${e.schemaVersion}, 'data', ${e.data}, 'metadata', ${e.metadata})::text`;
+const hashSql = (previous: string, e: Parameters<typeof canonicalSql>[0]) =>
+  `encode(sha256(convert_to(${previous} || ${canonicalSql(e)}, 'UTF8')), 'hex')`;
+
+/**
  * The schema. es_append takes the whole batch as one jsonb argument so an append is one statement,
  * one round trip and one implicit transaction; the row lock on es_streams serialises writers of a
  * stream, which is what makes the hash chain and the revision check safe. See
  * docs/adr/0002-postgres-event-store.md.
  */
 function schemaStatements(n: ReturnType<typeof postgresEventStoreNames>, schema?: string): string[] {
+  const element = (i: string) => ({
+    eventId: `(p_events->${i}->>'eventId')::uuid`,
+    type: `p_events->${i}->>'type'`,
+    schemaVersion: `(p_events->${i}->>'schemaVersion')::int`,
+    data: `p_events->${i}->'data'`,
+    metadata: `p_events->${i}->'metadata'`,
+  });
   return [
     ...(schema ? [`create schema if not exists "${schema}"`] : []),
     `create table if not exists ${n.events} (
@@ -110,15 +129,11 @@ function schemaStatements(n: ReturnType<typeof postgresEventStoreNames>, schema?
   revision bigint not null,
   last_hash text not null
 )`,
-    `-- jsonb's text output is canonical (keys ordered, whitespace normalised), so the hash does not
--- depend on how a client serialised the event
-create or replace function ${n.hash}(
+    `create or replace function ${n.hash}(
   p_previous text, p_stream_id text, p_revision bigint, p_event_id uuid, p_type text,
   p_schema_version int, p_data jsonb, p_metadata jsonb
-) returns text language sql immutable parallel safe as $fn$
-  select encode(sha256(convert_to(p_previous || jsonb_build_object(
-    'streamId', p_stream_id, 'revision', p_revision, 'eventId', p_event_id, 'type', p_type,
-    'schemaVersion', p_schema_version, 'data', p_data, 'metadata', p_metadata)::text, 'UTF8')), 'hex')
+) returns text language sql stable parallel safe as $fn$
+  select ${hashSql('p_previous', { streamId: 'p_stream_id', revision: 'p_revision', eventId: 'p_event_id', type: 'p_type', schemaVersion: 'p_schema_version', data: 'p_data', metadata: 'p_metadata' })}
 $fn$`,
     `create or replace function ${n.append}(
   p_stream_id text, p_expected text, p_events jsonb
@@ -128,18 +143,19 @@ declare
   v_count int := jsonb_array_length(p_events);
   v_revision bigint;
   v_hash text;
+  v_hashes text[];
   v_found boolean;
   v_matched int;
   v_position bigint;
   v_transaction xid8;
-  v_event jsonb;
 begin
   loop
     select s.revision, s.last_hash into v_revision, v_hash from ${n.streams} s where s.stream_id = p_stream_id for update;
     v_found := found;
-    if v_found then
-      -- checked before the expected revision: a retry of a batch that did commit must succeed
-      -- even though its expected revision is now stale
+    -- Before the expected revision: a retry of a batch that did commit must succeed although its
+    -- expected revision is stale by now. Batches are all or nothing, so probing the first id is
+    -- enough to skip the full check for new batches.
+    if v_found and exists (select 1 from ${n.events} e where e.event_id = ${element('0').eventId}) then
       select count(*)::int, max(e.position) into v_matched, v_position
         from ${n.events} e
         where e.stream_id = p_stream_id
@@ -153,35 +169,53 @@ begin
         return;
       end if;
     end if;
-    if (p_expected = 'no-stream' and v_found)
-       or (p_expected = 'exists' and not v_found)
-       or (p_expected not in ('no-stream', 'exists', 'any') and (not v_found or v_revision <> p_expected::bigint)) then
+    -- case, not and/or: SQL does not promise to short-circuit, and 'any'::bigint would fail
+    -- (parenthesised because plpgsql ends an IF condition at the first THEN outside parentheses)
+    if (case p_expected
+          when 'any' then false
+          when 'no-stream' then v_found
+          when 'exists' then not v_found
+          else not v_found or v_revision <> p_expected::bigint
+        end) then
       return query select 'conflict'::text, v_revision, null::text, null::bigint;
       return;
     end if;
-    exit when v_found;
-    -- a new stream: the placeholder row is the lock; a concurrent creator waits on it here and
-    -- then re-reads the committed stream on the next pass
-    insert into ${n.streams} (stream_id, revision, last_hash) values (p_stream_id, -1, '') on conflict do nothing;
-    if found then
+    if not v_found then
       v_revision := -1;
       v_hash := '';
+    end if;
+    for i in 0 .. v_count - 1 loop
+      v_hash := ${hashSql('v_hash', { streamId: 'p_stream_id', revision: 'v_revision + 1 + i', ...element('i') })};
+      v_hashes[i + 1] := v_hash;
+    end loop;
+    if v_found then
+      update ${n.streams} set revision = v_revision + v_count, last_hash = v_hash where stream_id = p_stream_id;
       exit;
     end if;
+    -- a new stream: a concurrent creator of the same stream waits on this row, then finds the
+    -- stream on its next pass and is judged against it
+    insert into ${n.streams} (stream_id, revision, last_hash) values (p_stream_id, v_revision + v_count, v_hash) on conflict do nothing;
+    exit when found;
   end loop;
 
   v_transaction := pg_current_xact_id();
-  for v_event in select x from jsonb_array_elements(p_events) x loop
-    v_revision := v_revision + 1;
-    v_hash := ${n.hash}(v_hash, p_stream_id, v_revision, (v_event->>'eventId')::uuid, v_event->>'type',
-      (v_event->>'schemaVersion')::int, v_event->'data', v_event->'metadata');
+  if v_count = 1 then
     insert into ${n.events} (transaction_id, stream_id, revision, event_id, type, schema_version, data, metadata, hash)
-      values (v_transaction, p_stream_id, v_revision, (v_event->>'eventId')::uuid, v_event->>'type',
-        (v_event->>'schemaVersion')::int, v_event->'data', v_event->'metadata', v_hash)
+      values (v_transaction, p_stream_id, v_revision + 1, ${Object.values(element('0')).join(', ')}, v_hash)
       returning position into v_position;
-  end loop;
-  update ${n.streams} set revision = v_revision, last_hash = v_hash where stream_id = p_stream_id;
-  return query select 'written'::text, v_revision, v_transaction::text, v_position;
+  else
+    -- ordered, so positions (nextval per row) ascend with revisions
+    with inserted as (
+      insert into ${n.events} (transaction_id, stream_id, revision, event_id, type, schema_version, data, metadata, hash)
+        select v_transaction, p_stream_id, v_revision + x.n, (x.e->>'eventId')::uuid, x.e->>'type', (x.e->>'schemaVersion')::int,
+               x.e->'data', x.e->'metadata', v_hashes[x.n]
+          from jsonb_array_elements(p_events) with ordinality as x(e, n)
+          order by x.n
+        returning position
+    )
+    select max(inserted.position) into v_position from inserted;
+  end if;
+  return query select 'written'::text, v_revision + v_count, v_transaction::text, v_position;
 end
 $fn$`,
   ];
@@ -390,9 +424,8 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
     async verifyStream(streamId): Promise<VerifyResult> {
       const rows = await query<{ revision: unknown; hash: string; canonical: string }>(
         db,
-        `select revision, hash, jsonb_build_object('streamId', stream_id, 'revision', revision, 'eventId', event_id, 'type', type,
-                  'schemaVersion', schema_version, 'data', data, 'metadata', metadata)::text as canonical
-           from ${names.events} where stream_id = $1 order by revision`,
+        `select e.revision, e.hash, ${canonicalSql({ streamId: 'e.stream_id', revision: 'e.revision', eventId: 'e.event_id', type: 'e.type', schemaVersion: 'e.schema_version', data: 'e.data', metadata: 'e.metadata' })} as canonical
+           from ${names.events} e where e.stream_id = $1 order by e.revision`,
         [streamId],
       );
       const head = (await query<{ revision: unknown; last_hash: string }>(db, `select revision, last_hash from ${names.streams} where stream_id = $1`, [streamId]))[0];
@@ -424,7 +457,6 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
       const rows = await query<{ transaction_text: string; position: unknown }>(
         db,
         `select e.transaction_id::text as transaction_text, e.position from ${names.events} e
-         where e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
          order by e.transaction_id desc, e.position desc limit 1`,
       );
       const row = rows[0];

@@ -113,15 +113,17 @@ export class ProjectionRuntime {
     return this.database.db.withSchema(this.schemaOf(name));
   }
 
-  /** Read-your-writes: wait (bounded) until the projection has applied the checkpoint. */
+  /**
+   * Read-your-writes: wait (bounded) until the projection has applied everything of its types up
+   * to the checkpoint. A target that is an event of another type counts as reached once nothing
+   * of ours lies before it.
+   */
   async waitFor(name: string, target: Checkpoint | null | undefined, timeoutMs = 3000): Promise<boolean> {
     if (!target) return true;
     const state = this.states.get(name);
     if (!state) throw new Error(`unknown projection ${name}`);
     const deadline = Date.now() + timeoutMs;
-    while (compareCheckpoints(state.checkpoint, target) < 0) {
-      const left = deadline - Date.now();
-      if (left <= 0) return false;
+    for (;;) {
       if (!state.leaseHeld) {
         // another process runs it: follow the stored checkpoint
         const row = await this.readRow(name);
@@ -129,8 +131,10 @@ export class ProjectionRuntime {
           state.checkpoint = row.checkpoint;
           state.schema = row.schema;
         }
-        if (compareCheckpoints(state.checkpoint, target) >= 0) break;
       }
+      if (compareCheckpoints(state.checkpoint, target) >= 0 || (await this.coveredUpTo(state, target))) return true;
+      const left = deadline - Date.now();
+      if (left <= 0) return false;
       this.wake?.();
       await new Promise<void>((resolve) => {
         const done = () => {
@@ -138,11 +142,22 @@ export class ProjectionRuntime {
           state.waiters.delete(done);
           resolve();
         };
-        const timer = setTimeout(done, Math.min(left, state.leaseHeld ? 250 : 25));
+        const timer = setTimeout(done, Math.min(left, state.leaseHeld ? 100 : 25));
         state.waiters.add(done);
       });
     }
-    return true;
+  }
+
+  /** Waits for everything committed so far (a read that has no position to wait for). */
+  async waitForHead(name: string, timeoutMs = 3000): Promise<boolean> {
+    return this.waitFor(name, await this.store.headCheckpoint(), timeoutMs);
+  }
+
+  /** Nothing of this projection's types lies between its checkpoint and a visible target. */
+  private async coveredUpTo(state: RunnerState, target: Checkpoint): Promise<boolean> {
+    const { events } = await this.store.readAll({ after: state.checkpoint, limit: 1, types: state.def.eventTypes });
+    if (events.length > 0 && compareCheckpoints(events[0]!.checkpoint, target) <= 0) return false;
+    return this.visibleUpTo(target);
   }
 
   status(): ProjectionStatus[] {
@@ -165,13 +180,29 @@ export class ProjectionRuntime {
     return events.length;
   }
 
-  /** Runs every projection until it has caught up with the head of the log (tests, tools). */
-  async catchUp(): Promise<void> {
+  /**
+   * Runs every projection until it has read everything committed before the call (tests, tools).
+   * Events of an older transaction still open elsewhere are not visible yet: wait for them.
+   */
+  async catchUp(timeoutMs = 15_000): Promise<void> {
+    const target = await this.store.headCheckpoint();
+    const deadline = Date.now() + timeoutMs;
+    while (!(await this.visibleUpTo(target))) {
+      if (Date.now() > deadline) throw new Error(`the log did not become visible up to the head within ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
     for (const state of this.states.values()) {
       while ((await this.step(state)) > 0) {
         /* keep going */
       }
     }
+  }
+
+  /** True once the log up to `target` is visible to readAll. */
+  private async visibleUpTo(target: Checkpoint): Promise<boolean> {
+    if (compareCheckpoints(target, START) === 0) return true;
+    const { events } = await this.store.readAll({ after: { transactionId: target.transactionId, position: target.position - 1n }, limit: 1 });
+    return events.length > 0 && compareCheckpoints(events[0]!.checkpoint, target) === 0;
   }
 
   async stop(): Promise<void> {
@@ -192,6 +223,9 @@ export class ProjectionRuntime {
     const def = this.definitions.find((d) => d.name === name);
     if (!def) throw new Error(`unknown projection ${name}`);
     const db = this.database.db;
+    const head = await this.store.headCheckpoint();
+    const visibleBy = Date.now() + 15_000;
+    while (!(await this.visibleUpTo(head)) && Date.now() < visibleBy) await new Promise((r) => setTimeout(r, 10));
     const shadow = schemaNameFor(def.name, def.version, `_r${Date.now().toString(36)}`);
     await this.createSchema(def, shadow);
     let checkpoint: Checkpoint = START;

@@ -115,11 +115,12 @@ describe('flags, interactions and phone', () => {
   it('keeps flags and the first time of each interaction', async () => {
     const u = await registerUser(t, 'flags@example.com');
     expect((await t.request('POST', '/api/user-store/flag', { token: u.token, body: { key: 'journeyWelcome', value: true } })).statusCode).toBe(204);
-    await t.request('POST', '/api/user-store/interactions', { token: u.token, body: { name: 'advertenceAlertConfirmed' } });
+    const first = await t.request('POST', '/api/user-store/interactions', { token: u.token, body: { name: 'advertenceAlertConfirmed' } });
     t.clock.advance(60_000);
-    const last = await t.request('POST', '/api/user-store/interactions', { token: u.token, body: { name: 'advertenceAlertConfirmed' } });
+    const repeat = await t.request('POST', '/api/user-store/interactions', { token: u.token, body: { name: 'advertenceAlertConfirmed' } });
+    expect(repeat.headers['x-event-position']).toBeUndefined(); // nothing new was recorded
     t.clock.set('2026-11-21T12:00:00.000Z');
-    const me = (await t.request('GET', '/api/userData', { token: u.token, headers: { 'x-min-position': String(last.headers['x-event-position'] ?? '') } })).json();
+    const me = (await t.request('GET', '/api/userData', { token: u.token, headers: { 'x-min-position': String(first.headers['x-event-position']) } })).json();
     expect(me.flags).toEqual({ journeyWelcome: true });
     expect(me.interactions).toEqual({ advertenceAlertConfirmed: '2026-11-21T12:00:00.000Z', firstVideoContentViewed: null });
     expect((await t.request('POST', '/api/user-store/flag', { token: u.token, body: { key: 'bad key!', value: 1 } })).statusCode).toBe(400);

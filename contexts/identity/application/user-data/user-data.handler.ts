@@ -60,7 +60,12 @@ export class GetUserDataHandler implements IQueryHandler<GetUserDataQuery> {
 
   async execute({ userId, minPosition }: GetUserDataQuery): Promise<UserData> {
     await this.projections.waitFor('users', minPosition);
-    const row = await findUserById(this.projections.reader('users'), userId);
+    let row = await findUserById(this.projections.reader('users'), userId);
+    if (!row) {
+      // a client that did not send its last position: wait for everything committed so far, once
+      await this.projections.waitForHead('users');
+      row = await findUserById(this.projections.reader('users'), userId);
+    }
     if (!row) throw new AppError('user-not-found');
     return toUserData(row);
   }
