@@ -4,7 +4,6 @@ import { LoggerModule } from 'nestjs-pino';
 import type { IncomingMessage } from 'node:http';
 import type { AppConfig } from '@portal/platform';
 import { IdentityModule } from '@portal/identity/application';
-import { BookingModule } from '@portal/booking/application';
 import { HealthController } from './health/health.controller.js';
 import { MailboxController } from './dev/mailbox.controller.js';
 import { AppConfigController } from './app-config.controller.js';
@@ -50,7 +49,6 @@ export class AppModule {
         }),
         InfrastructureModule.forRoot(config, infra),
         IdentityModule,
-        BookingModule,
       ],
       controllers: [HealthController, MailboxController, AppConfigController, RealtimeController],
       providers: [
