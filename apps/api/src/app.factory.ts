@@ -21,7 +21,7 @@ const idFrom = (value: unknown): string | null =>
 /** Builds the Nest application on Fastify; main.ts listens, tests inject. */
 export async function createApp(config: AppConfig, infra: Infrastructure, options: { logs?: boolean } = {}): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
     genReqId: (req: { headers: Record<string, unknown> }) => idFrom(req.headers['x-request-id']) ?? randomUUID(),

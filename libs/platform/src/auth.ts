@@ -24,6 +24,8 @@ export interface PortalRequest {
   id: string;
   correlationId: string;
   principal?: Principal;
+  /** Why a bearer token sent to a public route was refused (expired, forged). */
+  authError?: unknown;
   headers: Record<string, string | string[] | undefined>;
   ip: string;
 }

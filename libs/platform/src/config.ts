@@ -10,6 +10,8 @@ export interface AppConfig {
   jwtSecret: string;
   accessTokenTtlSeconds: number;
   rateLimitMax: number;
+  /** Behind a proxy that sets X-Forwarded-For: only then is the client address taken from it. */
+  trustProxy: boolean;
   webDist: string;
   publicUrl: string;
   logLevel: string;

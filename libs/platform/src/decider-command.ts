@@ -1,4 +1,4 @@
-import type { AppendContext, AppendResult, EventStore, NewEvent } from '@portal/eventstore';
+import { ConcurrencyError, type AppendContext, type AppendResult, type EventStore, type NewEvent } from '@portal/eventstore';
 
 export interface Decider<C, E extends { type: string; data: unknown }, S> {
   decide(command: C, state: S): E[];
@@ -8,9 +8,28 @@ export interface Decider<C, E extends { type: string; data: unknown }, S> {
 
 /**
  * Load a stream, fold it, decide, append with the revision we read (optimistic concurrency).
+ * A concurrent writer makes the append fail: decide again on the fresh state (a few times), so
+ * the loser gets the rule's answer (email-already-in-use, booking-unavailable) and not a conflict.
  * Returns the new events and the append result (null when the decision was to do nothing).
  */
 export async function handleCommand<C, E extends { type: string; data: unknown }, S>(
+  store: EventStore,
+  streamId: string,
+  decider: Decider<C, E, S>,
+  command: C,
+  context: AppendContext,
+  attempts = 5,
+): Promise<{ events: E[]; state: S; result: AppendResult | null }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await decideAndAppend(store, streamId, decider, command, context);
+    } catch (error) {
+      if (!(error instanceof ConcurrencyError) || attempt >= attempts) throw error;
+    }
+  }
+}
+
+async function decideAndAppend<C, E extends { type: string; data: unknown }, S>(
   store: EventStore,
   streamId: string,
   decider: Decider<C, E, S>,

@@ -317,6 +317,7 @@ export class ProjectionRuntime {
         }
       }
       if (progressed > 0 || this.stopped) continue;
+      await this.followSwaps();
       await new Promise<void>((resolve) => {
         const timer = setTimeout(done, this.pollMs);
         function done() {
@@ -369,6 +370,17 @@ export class ProjectionRuntime {
     state.checkpoint = checkpoint;
     for (const w of [...state.waiters]) w();
     return events.length;
+  }
+
+  /** A rebuild in another process (the CLI) swaps schemas: read where the checkpoint row points. */
+  private async followSwaps(): Promise<void> {
+    for (const state of this.states.values()) {
+      const row = await this.readRow(state.def.name).catch(() => null);
+      if (row && row.schema !== state.schema) {
+        state.schema = row.schema;
+        state.checkpoint = row.checkpoint;
+      }
+    }
   }
 
   /** On a server, one process holds each projection's advisory lock; PGlite is one process. */

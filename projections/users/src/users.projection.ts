@@ -6,7 +6,7 @@ import { USER_EVENT_TYPES, type SessionEvent, type UserEvent } from '@portal/ide
 /** Read model behind GET /userData and the demo sign-in list: one row per user, no secrets. */
 export const usersProjection: ProjectionDefinition = {
   name: 'users',
-  version: 1,
+  version: 2,
   eventTypes: [...USER_EVENT_TYPES.filter((t) => t !== 'SignInFailed' && t !== 'PasswordResetRequested' && t !== 'PhoneVerificationSent'), 'SessionStarted', 'SessionRevoked'],
   async migrate(db: Kysely<any>, schema: string) {
     await db.schema
@@ -119,7 +119,11 @@ export const usersProjection: ProjectionDefinition = {
           if (d.country !== undefined) set.country = d.country;
           if (d.state !== undefined) set.state = d.state;
           if (d.city !== undefined) set.city = d.city;
-          if (d.phone !== undefined) set.phone = d.phone;
+          if (d.phone !== undefined) {
+            // a different number is not verified until linked again
+            set.phone = d.phone;
+            set.phone_verified = sql`phone_verified and phone is not distinct from ${d.phone}`;
+          }
           await t.updateTable('users').set(set).where('user_id', '=', d.userId).execute();
           break;
         }

@@ -1,4 +1,4 @@
-import { Controller, Get, Inject } from '@nestjs/common';
+import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { query, type Database } from '@portal/database';
 import { checkpointToString, type EventStore } from '@portal/eventstore';
 import { DATABASE, EVENT_STORE, PROJECTIONS, Public } from '@portal/platform';
@@ -15,7 +15,7 @@ export class HealthController {
   /** Database reachability, event store head and each projection's lag (events behind, capped at 1000). */
   @Get('health')
   @Public()
-  async health() {
+  async health(@Res({ passthrough: true }) reply: { status(code: number): unknown }) {
     const database = await query(this.database.db, 'select 1 as ok').then(
       () => ({ ok: true, kind: this.database.kind }),
       (e: Error) => ({ ok: false, kind: this.database.kind, error: e.message }),
@@ -35,6 +35,8 @@ export class HealthController {
       })),
     );
     const ok = database.ok && eventStore.ok && projections.every((p) => p.lastError === null);
+    // load balancers read the status code
+    if (!ok) reply.status(503);
     return { status: ok ? 'ok' : 'degraded', database, eventStore, projections };
   }
 }

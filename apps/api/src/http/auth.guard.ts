@@ -24,8 +24,9 @@ export class AuthGuard implements CanActivate {
         try {
           req.principal = await this.tokens.verify(token);
         } catch (error) {
-          // a public route still works for a caller whose stale token failed
+          // a public route still works for a caller whose stale token failed; the reason is kept
           if (rule.kind !== 'public') throw error;
+          req.authError = error;
         }
       }
     }

@@ -1,12 +1,34 @@
-import { Global, Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Module, type BeforeApplicationShutdown, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { SHUTDOWN_MESSAGE } from '../realtime/realtime-hub.js';
 import { APP_CONFIG, CLOCK, DATABASE, EVENT_STORE, MAILER, PROJECTIONS, REALTIME, TOKENS, type AppConfig } from '@portal/platform';
 import type { Infrastructure } from './infrastructure.js';
 
 const INFRA = Symbol.for('portal.Infrastructure');
 
-class ShutdownHook implements OnApplicationShutdown {
-  constructor(@Inject(INFRA) private readonly infra: Infrastructure) {}
-  /** In-flight requests have finished (Fastify closed first); now stop runners and close. */
+/**
+ * Graceful shutdown: Nest runs shutdown hooks before it closes the server, so close the server
+ * here first (no new requests; in-flight ones finish; open SSE streams are ended), then stop the
+ * projection runners and the database.
+ */
+class ShutdownHook implements BeforeApplicationShutdown, OnApplicationShutdown {
+  constructor(
+    @Inject(INFRA) private readonly infra: Infrastructure,
+    @Inject(HttpAdapterHost) private readonly host: HttpAdapterHost,
+  ) {}
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.infra.realtime.broadcastLocal(SHUTDOWN_MESSAGE);
+    const adapter = this.host.httpAdapter;
+    if (!adapter) return;
+    const server = adapter.getHttpServer() as { closeIdleConnections?: () => void } | undefined;
+    // a keep-alive connection that finishes its response after close began would hold it open
+    const sweep = setInterval(() => server?.closeIdleConnections?.(), 50);
+    try {
+      await adapter.close();
+    } finally {
+      clearInterval(sweep);
+    }
+  }
   async onApplicationShutdown(): Promise<void> {
     await this.infra.close();
   }

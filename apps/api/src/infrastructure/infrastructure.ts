@@ -15,7 +15,7 @@ export interface Infrastructure {
   projections: ProjectionRuntime;
   tokens: TokenService;
   mailer: Mailer;
-  realtime: RealtimeHub;
+  realtime: RealtimeHub & { broadcastLocal(m: { type: string; data: unknown }): Promise<void> };
   clock: Clock;
   close(): Promise<void>;
 }

@@ -3,13 +3,15 @@ import type { Database } from '@portal/database';
 import type { RealtimeHub, RealtimeMessage } from '@portal/platform';
 
 const CHANNEL = 'portal_realtime';
+/** Sent to this instance's streams only, when it shuts down: they end. */
+export const SHUTDOWN_MESSAGE: RealtimeMessage = { type: 'shutdown', data: null };
 const ALL = '*';
 
 /**
  * In-process emitter; on a Postgres server every publish also goes through NOTIFY so that tabs
  * connected to other API instances get it. Payloads stay small (NOTIFY caps them at 8 kB).
  */
-export async function createRealtimeHub(database: Database): Promise<RealtimeHub & { close(): Promise<void> }> {
+export async function createRealtimeHub(database: Database): Promise<RealtimeHub & { close(): Promise<void>; broadcastLocal(m: RealtimeMessage): Promise<void> }> {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   const instance = `${process.pid}-${Math.random().toString(36).slice(2)}`;
@@ -40,6 +42,9 @@ export async function createRealtimeHub(database: Database): Promise<RealtimeHub
       };
     },
     connections: () => emitter.listenerCount(ALL),
+    async broadcastLocal(message) {
+      emitter.emit(ALL, message);
+    },
     async close() {
       emitter.removeAllListeners();
       await unlisten?.();

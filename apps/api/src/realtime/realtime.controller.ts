@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Query, Req, Res, type BeforeApplicationShutdown } from '@nestjs/common';
+import { Controller, Get, Inject, Query, Req, Res } from '@nestjs/common';
 import { AppError } from '@portal/kernel';
 import { Public, REALTIME, TOKENS, TokenService, type RealtimeHub } from '@portal/platform';
 import { APP_VERSION } from '../version.js';
@@ -14,9 +14,7 @@ export const HEARTBEAT_MS = 25_000;
  * comes in the query string (redacted from logs).
  */
 @Controller('realtime')
-export class RealtimeController implements BeforeApplicationShutdown {
-  private readonly open = new Set<() => void>();
-
+export class RealtimeController {
   constructor(
     @Inject(REALTIME) private readonly hub: RealtimeHub,
     @Inject(TOKENS) private readonly tokens: TokenService,
@@ -37,23 +35,17 @@ export class RealtimeController implements BeforeApplicationShutdown {
     });
     const write = (type: string, data: unknown) => out.write(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
     write('version', { version: APP_VERSION });
-    const unsubscribe = this.hub.subscribe(principal.userId, (m) => write(m.type, m.data));
+    const unsubscribe = this.hub.subscribe(principal.userId, (m) => (m.type === 'shutdown' ? end() : write(m.type, m.data)));
     const heartbeat = setInterval(() => out.write(`: keep-alive\n\n`), HEARTBEAT_MS);
     const close = () => {
       clearInterval(heartbeat);
       unsubscribe();
-      this.open.delete(end);
     };
-    const end = () => {
+    // streams never go idle: the instance ends them when it shuts down
+    function end() {
       close();
       out.end();
-    };
-    this.open.add(end);
+    }
     req.raw.on('close', close);
-  }
-
-  /** Streams never go idle: end them so a graceful shutdown does not wait on open tabs. */
-  beforeApplicationShutdown(): void {
-    for (const end of [...this.open]) end();
   }
 }

@@ -29,6 +29,13 @@ import { GetUserDataQuery } from '../user-data/user-data.query.js';
 import { BRAZIL_STATES, CHOICE_LABELS, countriesFor } from './countries.js';
 import { PictureStore } from './picture-store.js';
 
+/** An expired token is said as such (the SPA refreshes and retries); no user at all is 000 §5's code. */
+function signedInOrInvalidUid(req: PortalRequest) {
+  if (req.principal?.kind === 'user') return req.principal;
+  if (req.authError instanceof AppError) throw req.authError;
+  throw new AppError('app/invalid-user-uid');
+}
+
 const RECOVER_LINK_TTL_MS = 7 * 24 * 3600_000;
 type Reply = { header(name: string, value: string): unknown };
 type MultipartRequest = PortalRequest & { isMultipart?: () => boolean; file?: (opts?: unknown) => Promise<{ mimetype: string; toBuffer(): Promise<Buffer>; file: { truncated: boolean } } | undefined> };
@@ -119,8 +126,7 @@ export class ProfileController {
   @HttpCode(200)
   @Public()
   async upload(@CurrentRequest() req: MultipartRequest, @Res({ passthrough: true }) reply: Reply) {
-    const user = req.principal?.kind === 'user' ? req.principal : null;
-    if (!user) throw new AppError('app/invalid-user-uid');
+    const user = signedInOrInvalidUid(req);
     if (!req.isMultipart?.() || !req.file) throw new AppError('app/bed-request', 'Send the image as multipart/form-data field "file"', [{ path: 'file', message: 'required' }]);
     const part = await req.file({ limits: { fileSize: PROFILE_PICTURE_MAX_BYTES, files: 1 } });
     if (!part) throw new AppError('app/bed-request', 'Send the image as multipart/form-data field "file"', [{ path: 'file', message: 'required' }]);
@@ -149,8 +155,7 @@ export class ProfileController {
   @HttpCode(204)
   @Public()
   async remove(@CurrentRequest() req: PortalRequest, @Res({ passthrough: true }) reply: Reply): Promise<void> {
-    const user = req.principal?.kind === 'user' ? req.principal : null;
-    if (!user) throw new AppError('app/invalid-user-uid');
+    const user = signedInOrInvalidUid(req);
     const { result } = await handleCommand(this.store, userStream(user.userId), userDecider, { type: 'RemoveProfilePicture', data: { now: this.now() } }, appendContextOf(req));
     if (result) reply.header('x-event-position', checkpointToString(result.checkpoint));
   }

@@ -29,8 +29,9 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand>
     const claimStream = emailStream(emailKey(input.email));
     await handleCommand(this.store, claimStream, emailClaimDecider, { type: 'ClaimEmail', data: { email: input.email, userId, now } }, context);
     const passwordHash = await this.hasher.hash(input.password);
+    let registered;
     try {
-      const { state, result } = await handleCommand(
+      const { state } = await handleCommand(
         this.store,
         userStream(userId),
         userDecider,
@@ -41,13 +42,14 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand>
         context,
       );
       if (state.status !== 'registered') throw new Error('registration did not register');
-      void result;
-      // registration signs the new user in (000 §4.5)
-      const session = await this.sessions.start(state, { ...context, actor: userId }, client);
-      return { value: session, checkpoint: session.checkpoint };
+      registered = state;
     } catch (error) {
+      // the account was not recorded: give the address back
       await handleCommand(this.store, claimStream, emailClaimDecider, { type: 'ReleaseEmail', data: { email: input.email, userId, now } }, context).catch(() => undefined);
       throw error;
     }
+    // registration signs the new user in (000 §4.5)
+    const session = await this.sessions.start(registered, { ...context, actor: userId }, client);
+    return { value: session, checkpoint: session.checkpoint };
   }
 }

@@ -80,3 +80,13 @@ describe('POST /api/createUserRegister', () => {
     expect(res.json().code).toBe('app/bed-request');
   });
 });
+
+describe('concurrent registrations', () => {
+  it('lets exactly one of simultaneous registrations of an address win; the others get email-already-in-use', async () => {
+    const body = { email: 'race@example.com', password: 'Str0ng!pass', country: 'BR', consent: true };
+    const results = await Promise.all(Array.from({ length: 5 }, () => t.request('POST', '/api/createUserRegister', { body })));
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([201, 409, 409, 409, 409]);
+    expect(results.filter((r) => r.statusCode === 409).every((r) => r.json().code === 'email-already-in-use')).toBe(true);
+  });
+});

@@ -35,19 +35,20 @@ export class SignInHandler implements ICommandHandler<SignInCommand> {
     const ok = !blocked && (await this.hasher.verify(registered?.passwordHash ?? null, input.password));
     const now = this.clock.now().toISOString();
     if (!ok) await this.throttle.recordFailure(input.email, client.ip);
+    const sessionId = newId();
     if (registered) {
       await handleCommand(
         this.store,
         userStream(registered.userId),
         userDecider,
-        { type: 'RecordSignIn', data: { userId: registered.userId, sessionId: ok ? newId() : '', succeeded: ok, throttled: blocked, ip: client.ip, now } },
+        { type: 'RecordSignIn', data: { userId: registered.userId, sessionId: ok ? sessionId : '', succeeded: ok, throttled: blocked, ip: client.ip, now } },
         { ...context, actor: registered.userId },
       );
     }
     if (blocked) throw new AppError('too-many-requests');
     if (!ok || !registered) throw new AppError('invalid-credential');
     await this.throttle.reset(input.email);
-    const session = await this.sessions.start(registered, context, client);
+    const session = await this.sessions.start(registered, context, client, sessionId);
     return { value: session, checkpoint: session.checkpoint };
   }
 }
