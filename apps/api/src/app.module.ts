@@ -4,6 +4,7 @@ import { LoggerModule } from 'nestjs-pino';
 import type { IncomingMessage } from 'node:http';
 import type { AppConfig } from '@portal/platform';
 import { IdentityModule } from '@portal/identity/application';
+import { EngagementModule } from '@portal/engagement/application';
 import { HealthController } from './health/health.controller.js';
 import { MailboxController } from './dev/mailbox.controller.js';
 import { AppConfigController } from './app-config.controller.js';
@@ -49,6 +50,7 @@ export class AppModule {
         }),
         InfrastructureModule.forRoot(config, infra),
         IdentityModule,
+        EngagementModule,
       ],
       controllers: [HealthController, MailboxController, AppConfigController, RealtimeController],
       providers: [

@@ -1,0 +1,2 @@
+export { EngagementModule } from './engagement.module.js';
+export { sanitizeNotificationHtml } from './notifications/sanitize.js';

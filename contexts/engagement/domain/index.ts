@@ -1,0 +1,3 @@
+export * from './support.js';
+export * from './inbox.js';
+export * from './notification.js';

@@ -1,0 +1,2 @@
+export * from './engagement.projection.js';
+export * from './engagement.queries.js';
