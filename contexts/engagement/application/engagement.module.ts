@@ -8,4 +8,5 @@ import { TrackingController } from './tracking/tracking.http.controller.js';
 registerRoutes('engagement', engagementRoutes);
 
 /** Support, notification messages, tracking and search for the app shell (issue 6). */
+@Module({ controllers: [SupportController, NotificationsController, TrackingController] })
 export class EngagementModule {}
