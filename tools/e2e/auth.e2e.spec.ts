@@ -20,7 +20,7 @@ const newPage = async (locale = 'pt-BR'): Promise<Page> => {
 };
 
 describe('first slice in the browser', () => {
-  it('registers a new user, lands on /home with the display name, and switches language', async () => {
+  it('registers a new user, lands on the verify-email screen, and switches language (saved to the profile)', async () => {
     const page = await newPage('pt-BR');
     await page.goto('/auth/register');
     await page.getByTestId('register-email').fill('lucia.ferreira@example.com');
@@ -28,19 +28,22 @@ describe('first slice in the browser', () => {
     await page.getByTestId('register-country').selectOption('BR');
     await page.getByTestId('register-consent').check();
     await page.getByTestId('register-submit').click();
-    await page.waitForURL('**/home');
-    await expect.poll(() => page.getByTestId('home-display-name').textContent()).toBe('lucia.ferreira');
-    expect(await page.getByTestId('home-initials').textContent()).toBe('L');
-    expect(await page.getByTestId('home-title').textContent()).toBe('Meu conteúdo');
+    // 000 §2.2: a signed-in user with an unverified e-mail is sent to the verify-email screen.
+    await page.waitForURL((url) => url.pathname === '/account/verify-email');
+    await expect.poll(() => page.getByTestId('verify-email-address').textContent(), { timeout: 10_000 }).toBe('lucia.ferreira@example.com');
+    expect(await page.getByTestId('verify-email-title').textContent()).toBe('Verifique seu e-mail');
 
+    // A signed-in user's choice is also saved to the profile (POST /api/updateUserProfile {lang}).
+    const savedEs = page.waitForResponse((r) => r.url().endsWith('/api/updateUserProfile'));
     await page.getByTestId('language-picker').click();
     await page.getByTestId('lang-es').click();
-    await expect.poll(() => page.getByTestId('home-title').textContent()).toBe('Mi contenido');
+    await expect.poll(() => page.getByTestId('verify-email-title').textContent()).toBe('Verifica tu correo');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+    expect(((await (await savedEs).json()) as { lang: string }).lang).toBe('es');
 
     await page.getByTestId('language-picker').click();
     await page.getByTestId('lang-en').click();
-    await expect.poll(() => page.getByTestId('home-title').textContent()).toBe('My content');
+    await expect.poll(() => page.getByTestId('verify-email-title').textContent()).toBe('Verify your e-mail');
     // the choice is kept in the i18n_lang cookie for a year
     const cookie = (await page.context().cookies()).find((c) => c.name === 'i18n_lang');
     expect(cookie?.value).toBe('en');
@@ -70,7 +73,7 @@ describe('first slice in the browser', () => {
     await page.getByTestId('signin-password').fill('Demo#2026');
     await page.getByTestId('signin-submit').click();
     await page.waitForURL('**/home');
-    await expect.poll(() => page.getByTestId('home-display-name').textContent()).toBe('Ana Souza');
+    await expect.poll(() => page.getByTestId('home-display-name').textContent(), { timeout: 10_000 }).toBe('Ana Souza');
     expect(await page.getByTestId('home-initials').textContent()).toBe('AS');
     await page.context().close();
   });

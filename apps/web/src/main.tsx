@@ -4,18 +4,27 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createAppRouter } from './app/router';
-import { setUnauthorizedHandler } from './shared/api/query-client';
+import { queryClient, setUnauthorizedHandler } from './shared/api/query-client';
 import { initI18n } from './shared/i18n/i18n';
 import { isChunkLoadError, reloadAfterChunkError } from './shared/routing/chunk-reload';
-import { clearAccessToken } from './shared/session/token-store';
+import { clearAccessToken, onRemoteSessionChange, removeLegacyToken } from './shared/session/token-store';
 
+removeLegacyToken();
 void initI18n();
 const router = createAppRouter();
 
-// A 401 on any later call means the session ended: drop the token and re-run the current
-// route's guards, which send the user to sign-in with `next` where the screen needs it.
+// A 401 on any later call (after the client's one refresh on id-token-expired) means the
+// session ended: drop the token and re-run the current route's guards, which send the user
+// to sign-in with `next` where the screen needs it.
 setUnauthorizedHandler(() => {
   clearAccessToken();
+  if (router.state.navigation.state === 'idle') void router.revalidate();
+});
+
+// Another tab signed out (the cookie is gone) or in (a session may now be resumed): the
+// guards of the current screen decide again.
+onRemoteSessionChange((message) => {
+  if (message.type === 'signed-out') queryClient.clear();
   if (router.state.navigation.state === 'idle') void router.revalidate();
 });
 

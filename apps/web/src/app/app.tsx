@@ -4,18 +4,47 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
+import { isLocale } from '@portal/kernel';
 import { queryClient } from '../shared/api/query-client';
 import { i18n } from '../shared/i18n/i18n';
+import { headBranding } from '../shared/i18n/locale-rules';
+import { useAuthClaims } from '../shared/session/use-session';
 import { FullPageLoader } from '../shared/ui/full-page-loader';
 import type { AppRouter } from './router';
 import { theme } from './theme';
 
-/** Keeps the tab title in the current language. */
-function DocumentTitle() {
-  const { t } = useTranslation('common');
+const setMetaDescription = (content: string): void => {
+  let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+  if (!meta) {
+    meta = document.createElement('meta');
+    meta.name = 'description';
+    document.head.append(meta);
+  }
+  meta.content = content;
+};
+
+/**
+ * Keeps the head data (title, meta description) in the current language, from the branding
+ * table of common.json; users from Argentina or Uruguay get the Spanish-branded one (000 §1).
+ */
+function DocumentHead() {
+  const { i18n } = useTranslation('common');
+  const claims = useAuthClaims();
+  const { brand, lng } = headBranding(claims?.country, isLocale(i18n.language) ? i18n.language : 'pt-BR');
   useEffect(() => {
-    document.title = t('app.name');
-  }, [t]);
+    let cancelled = false;
+    const apply = () => {
+      if (cancelled) return;
+      const t = i18n.getFixedT(lng, 'common');
+      document.title = t(`branding.${brand}.title`);
+      setMetaDescription(t(`branding.${brand}.description`));
+    };
+    if (i18n.hasResourceBundle(lng, 'common')) apply();
+    else void i18n.loadLanguages(lng).then(apply, () => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [i18n, i18n.language, brand, lng]);
   return null;
 }
 
@@ -27,7 +56,7 @@ export function App({ router }: { router: AppRouter }) {
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
           <Suspense fallback={<FullPageLoader />}>
-            <DocumentTitle />
+            <DocumentHead />
             <RouterProvider router={router} />
           </Suspense>
         </QueryClientProvider>

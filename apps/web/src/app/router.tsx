@@ -13,6 +13,10 @@ export const routes: RouteObject[] = [
     Component: Outlet,
     errorElement: <RouteErrorPage />,
     HydrateFallback: FullPageLoader,
+    // Session from the refresh cookie, translations and the Argentina rule, before every
+    // screen (on every navigation: the rule depends on who is signed in).
+    loader: (args) => import('../shared/session/guards').then((m) => m.rootLoader(args)),
+    shouldRevalidate: () => true,
     children: [
       { index: true, lazy: () => import('../features/start/routes/start-route') },
       {
@@ -21,10 +25,29 @@ export const routes: RouteObject[] = [
           { index: true, lazy: () => import('../features/auth/routes/sign-in-route') },
           { path: 'register', lazy: () => import('../features/auth/routes/register-route') },
           { path: 'logoff', lazy: () => import('../features/auth/routes/logoff-route') },
+          { path: 'reset-password', lazy: () => import('../features/auth/routes/reset-password-route') },
+          { path: 'action', lazy: () => import('../features/auth/routes/action-route') },
         ],
       },
-      { path: 'auth2', lazy: () => import('../features/auth/routes/sign-in-route') },
-      { path: 'home', lazy: () => import('../features/home/routes/home-route') },
+      {
+        path: 'auth2',
+        children: [
+          { index: true, lazy: () => import('../features/auth/routes/sign-in-route') },
+          { path: 'verification', lazy: () => import('../features/account/routes/phone-verification-route') },
+        ],
+      },
+      {
+        path: 'account',
+        children: [
+          { path: 'profile', lazy: () => import('../features/account/routes/profile-route') },
+          { path: 'verify-email', lazy: () => import('../features/account/routes/verify-email-route') },
+        ],
+      },
+      {
+        // "My content": the profile part (home) with the learning playlists below it
+        path: 'home',
+        lazy: () => import('../features/home/routes/home-route'),
+      },
       { path: '*', Component: NotFoundPage },
     ],
   },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ApiError } from './api-error';
 
-/** Error body of every API answer (architecture §4): `{ statusCode, code, message, details? }`. */
+/** Error body of every API answer (architecture §4): `{ statusCode, code, message, details?, params? }`. */
 export const errorBodySchema = z.object({
   statusCode: z.number().int(),
   code: z.string(),
@@ -9,6 +9,8 @@ export const errorBodySchema = z.object({
   details: z
     .array(z.object({ path: z.string(), message: z.string(), code: z.string().optional() }))
     .optional(),
+  /** Values for the translated message (retryAfterMinutes...). */
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 
 /**
@@ -30,6 +32,7 @@ export const apiErrorFromResponse = (statusCode: number, bodyText: string): ApiE
       code: parsed.data.code,
       message: parsed.data.message,
       details: parsed.data.details ?? [],
+      params: parsed.data.params ?? {},
     });
   }
   // Other JSON shapes: take a message or error field when there is one.

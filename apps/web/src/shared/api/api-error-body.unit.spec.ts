@@ -35,3 +35,11 @@ describe('apiErrorFromResponse', () => {
     expect(isApiError(new Error('x'))).toBe(false);
   });
 });
+
+describe('apiErrorFromResponse params', () => {
+  it('keeps the values a message needs (retryAfterMinutes)', () => {
+    const error = apiErrorFromResponse(429, JSON.stringify({ statusCode: 429, code: 'too-many-requests', message: 'Wait', params: { retryAfterMinutes: 5 } }));
+    expect(error.params).toEqual({ retryAfterMinutes: 5 });
+    expect(apiErrorFromResponse(400, JSON.stringify({ statusCode: 400, code: 'x', message: 'm' })).params).toEqual({});
+  });
+});

@@ -13,13 +13,16 @@ export class ApiError extends Error {
   readonly statusCode: number;
   readonly code: string;
   readonly details: ApiFieldError[];
+  /** Values the translated message needs, e.g. retryAfterMinutes on too-many-requests. */
+  readonly params: Readonly<Record<string, string | number>>;
 
-  constructor(init: { statusCode: number; code?: string; message?: string; details?: ApiFieldError[] }) {
+  constructor(init: { statusCode: number; code?: string; message?: string; details?: ApiFieldError[]; params?: Record<string, string | number> }) {
     super(init.message ?? '');
     this.name = 'ApiError';
     this.statusCode = init.statusCode;
     this.code = init.code ?? '';
     this.details = init.details ?? [];
+    this.params = init.params ?? {};
   }
 }
 

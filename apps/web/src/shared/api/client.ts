@@ -1,69 +1,77 @@
 import type { z } from 'zod';
+import { refreshAccessToken } from '../session/refresh';
 import { getAccessToken } from '../session/token-store';
+import { API_BASE } from './api-base';
 import { ApiError } from './api-error';
 import { apiErrorFromResponse } from './api-error-body';
-import { EVENT_POSITION_HEADER, MIN_POSITION_HEADER, nextEventPosition } from './event-position';
+import { EVENT_POSITION_HEADER, MIN_POSITION_HEADER, currentEventPosition, rememberEventPosition } from './event-position';
 import { getGuestId } from './guest-id';
 
-/** The API shares the SPA's origin under /api (architecture §4; Vite proxies it in dev). */
-export const API_BASE = '/api';
+export { API_BASE } from './api-base';
+export { currentEventPosition, resetEventPosition } from './event-position';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export interface RequestOptions<S extends z.ZodType> {
+export interface RequestOptions<S extends z.ZodType | undefined> {
   method?: Method;
-  /** Sent as JSON. Callers parse it with the contract's request schema first. */
+  /** Sent as JSON, or as multipart when it is FormData. Callers parse JSON bodies with the contract first. */
   body?: unknown;
-  /** Contract schema of a success answer; the answer is parsed, never cast. */
+  /** Contract schema of a success answer; the answer is parsed, never cast. None: the body is ignored. */
   schema: S;
   signal?: AbortSignal;
 }
 
-let latestEventPosition: string | undefined;
+type Answer<S extends z.ZodType | undefined> = S extends z.ZodType ? z.output<S> : void;
 
-/** For tests and sign-out: forget the read-your-writes position. */
-export const resetEventPosition = (): void => {
-  latestEventPosition = undefined;
-};
-
-export const currentEventPosition = (): string | undefined => latestEventPosition;
-
-const buildHeaders = (method: Method, hasBody: boolean): Headers => {
+const buildHeaders = (method: Method, body: unknown, token: string | null): Headers => {
   const headers = new Headers({ accept: 'application/json', 'x-guest-id': getGuestId() });
-  if (hasBody) headers.set('content-type', 'application/json');
-  const token = getAccessToken();
+  if (body !== undefined && !(body instanceof FormData)) headers.set('content-type', 'application/json');
   if (token) headers.set('authorization', `Bearer ${token}`);
-  if (method === 'GET' && latestEventPosition !== undefined) headers.set(MIN_POSITION_HEADER, latestEventPosition);
+  const position = currentEventPosition();
+  if (method === 'GET' && position !== undefined) headers.set(MIN_POSITION_HEADER, position);
   return headers;
 };
 
-/**
- * One call to the API: zero retries and no timeout (000 §7). Failures become ApiError:
- * statusCode 0 with code app/offline when the server cannot be reached, the server's
- * `{ statusCode, code, message, details }` otherwise; a success answer that does not match
- * its schema is a 500 app/internal-server-error.
- */
-export const apiRequest = async <S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> => {
-  const method = options.method ?? 'GET';
-  const hasBody = options.body !== undefined;
-  let response: Response;
+const send = async (path: string, method: Method, body: unknown, token: string | null, signal?: AbortSignal): Promise<Response> => {
   try {
-    response = await fetch(`${API_BASE}${path}`, {
+    return await fetch(`${API_BASE}${path}`, {
       method,
-      headers: buildHeaders(method, hasBody),
-      body: hasBody ? JSON.stringify(options.body) : undefined,
+      headers: buildHeaders(method, body, token),
+      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
       credentials: 'same-origin',
-      signal: options.signal,
+      signal,
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError({ statusCode: 0, code: 'app/offline', message: error instanceof Error ? error.message : 'Network error' });
   }
+};
 
-  latestEventPosition = nextEventPosition(latestEventPosition, response.headers.get(EVENT_POSITION_HEADER));
+/**
+ * One call to the API: no retries and no timeout (000 §7), except that an access token the
+ * server calls expired (401 id-token-expired) is renewed once through the refresh cookie and
+ * the call repeated. Failures become ApiError: statusCode 0 with code app/offline when the
+ * server cannot be reached, the server's `{ statusCode, code, message, details, params }`
+ * otherwise; a success answer that does not match its schema is a 500 app/internal-server-error.
+ */
+export const apiRequest = async <S extends z.ZodType | undefined>(path: string, options: RequestOptions<S>): Promise<Answer<S>> => {
+  const method = options.method ?? 'GET';
+  const token = getAccessToken();
+  let response = await send(path, method, options.body, token, options.signal);
+  rememberEventPosition(response.headers.get(EVENT_POSITION_HEADER));
+  let text = await response.text();
 
-  const text = await response.text();
+  if (response.status === 401 && token !== null) {
+    const error = apiErrorFromResponse(response.status, text);
+    if (error.code !== 'id-token-expired') throw error;
+    if (!(await refreshAccessToken())) throw error;
+    response = await send(path, method, options.body, getAccessToken(), options.signal);
+    rememberEventPosition(response.headers.get(EVENT_POSITION_HEADER));
+    text = await response.text();
+  }
+
   if (!response.ok) throw apiErrorFromResponse(response.status, text);
+  if (!options.schema) return undefined as Answer<S>;
 
   let json: unknown;
   try {
@@ -76,11 +84,76 @@ export const apiRequest = async <S extends z.ZodType>(path: string, options: Req
     console.error(`Unexpected answer from ${method} ${path}`, parsed.error.issues);
     throw new ApiError({ statusCode: 500, code: 'app/internal-server-error', message: `Unexpected answer from ${method} ${path}` });
   }
-  return parsed.data;
+  return parsed.data as Answer<S>;
 };
 
 export const apiGet = <S extends z.ZodType>(path: string, schema: S, signal?: AbortSignal): Promise<z.output<S>> =>
-  apiRequest(path, { schema, signal });
+  apiRequest(path, { schema, signal }) as Promise<z.output<S>>;
 
 export const apiPost = <S extends z.ZodType>(path: string, body: unknown, schema: S, signal?: AbortSignal): Promise<z.output<S>> =>
-  apiRequest(path, { method: 'POST', body, schema, signal });
+  apiRequest(path, { method: 'POST', body, schema, signal }) as Promise<z.output<S>>;
+
+// ---- contract routes -----------------------------------------------------------------------
+
+/** A route of a context's contract (`identityRoutes.signIn`...). */
+export interface RouteContract {
+  readonly method: Method;
+  readonly path: string;
+  readonly body?: z.ZodType;
+  readonly query?: z.ZodType;
+  readonly response?: z.ZodType;
+}
+
+type ResponseOf<R extends RouteContract> = R extends { readonly response: infer S extends z.ZodType } ? z.output<S> : void;
+type BodyOf<R extends RouteContract> = R extends { readonly body: infer S extends z.ZodType } ? z.input<S> : FormData | undefined;
+type QueryOf<R extends RouteContract> = R extends { readonly query: infer S extends z.ZodType } ? z.input<S> : undefined;
+
+export interface CallOptions<R extends RouteContract> {
+  body?: BodyOf<R>;
+  query?: QueryOf<R>;
+  /** Values for ":name" segments of the path. */
+  params?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** A 400 for a body the contract refuses, before anything is sent. */
+const invalidBody = (issues: readonly { path: readonly PropertyKey[]; message: string; code?: string }[]): ApiError =>
+  new ApiError({
+    statusCode: 400,
+    code: 'app/bed-request',
+    message: 'Invalid request',
+    details: issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message, code: issue.code })),
+  });
+
+/** Builds "/path?query" from a contract path, its ":params" and a flat query object. */
+export const routeUrl = (path: string, params: Record<string, string> = {}, query: Record<string, unknown> = {}): string => {
+  const filled = path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    search.set(key, String(value));
+  }
+  const qs = search.toString();
+  return qs ? `${filled}?${qs}` : filled;
+};
+
+/**
+ * Calls a contract route: the body goes through the route's request schema (normalised, and
+ * refused with a 400 before sending when invalid), the answer through its response schema.
+ */
+export const callRoute = async <R extends RouteContract>(route: R, options: CallOptions<R> = {}): Promise<ResponseOf<R>> => {
+  let body: unknown = options.body;
+  if (route.body && !(body instanceof FormData)) {
+    const parsed = route.body.safeParse(body ?? {});
+    if (!parsed.success) throw invalidBody(parsed.error.issues);
+    body = parsed.data;
+  }
+  let query: Record<string, unknown> = {};
+  if (route.query && options.query !== undefined) {
+    const parsed = route.query.safeParse(options.query);
+    if (!parsed.success) throw invalidBody(parsed.error.issues);
+    query = parsed.data as Record<string, unknown>;
+  }
+  const url = routeUrl(route.path, options.params, query);
+  return apiRequest(url, { method: route.method, body, schema: route.response, signal: options.signal }) as Promise<ResponseOf<R>>;
+};

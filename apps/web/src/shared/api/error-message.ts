@@ -5,10 +5,10 @@ import { isApiError } from './api-error';
 export interface ErrorTranslator {
   /** Current language, e.g. 'en'. */
   language: string;
-  /** Whether errors.{key} has a translation. */
-  has(key: string): boolean;
+  /** Whether errors.{key} has a translation (with `count`, its plural form). */
+  has(key: string, options?: { count?: number }): boolean;
   /** The translation of errors.{key}. */
-  t(key: string): string;
+  t(key: string, options?: { count?: number }): string;
 }
 
 export interface ErrorMessageOptions {
@@ -32,11 +32,23 @@ export const remapErrorCode = (code: string): string => ERROR_REMAP[code] ?? cod
 
 const isEnglish = (language: string): boolean => language.toLowerCase().startsWith('en');
 
+/** The key of the too-many-requests text that names the wait: errors.too-many-requests-wait_one/_other. */
+export const WAIT_MESSAGE_KEY = 'too-many-requests-wait';
+
+/** Whole minutes to wait that a 429 carries (params.retryAfterMinutes), if any. */
+export const retryAfterMinutes = (error: unknown): number | undefined => {
+  if (!isApiError(error)) return undefined;
+  const raw = error.params['retryAfterMinutes'];
+  const value = typeof raw === 'string' ? Number(raw) : raw;
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.ceil(value) : undefined;
+};
+
 /**
  * The user-facing text of a failure (000 §8):
  * - a response code is remapped first (ERROR_REMAP), then looked up; with a translation it
  *   shows errors.{code}, whatever the
  *   status (invalid-credential on 401, email-already-in-use on 409, too-many-requests on 429);
+ * - too-many-requests with params.retryAfterMinutes names the wait, singular or plural;
  * - a 400/422 whose code has no translation: English shows the server's message, other
  *   languages errors.500 (or the caller's fallback);
  * - otherwise the status decides: errors.{status} for 400, 401, 403, 404, 429, 500, 503,
@@ -49,6 +61,10 @@ export const errorMessage = (error: unknown, tr: ErrorTranslator, options: Error
 
   const { statusCode, code, message } = error;
   if (code) {
+    const minutes = retryAfterMinutes(error);
+    if (remapErrorCode(code) === 'too-many-requests' && minutes !== undefined && tr.has(WAIT_MESSAGE_KEY, { count: minutes })) {
+      return tr.t(WAIT_MESSAGE_KEY, { count: minutes });
+    }
     for (const key of [remapErrorCode(code), code]) {
       if (tr.has(key)) return tr.t(key);
     }

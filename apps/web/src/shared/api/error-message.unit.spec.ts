@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../locales/en/errors.json';
+import es from '../../locales/es/errors.json';
 import ptBR from '../../locales/pt-BR/errors.json';
 import { ApiError } from './api-error';
-import { errorMessage, remapErrorCode, type ErrorTranslator } from './error-message';
+import { errorMessage, remapErrorCode, retryAfterMinutes, type ErrorTranslator } from './error-message';
 
-const translator = (language: string, texts: Record<string, string>): ErrorTranslator => ({
-  language,
-  has: (key) => Object.hasOwn(texts, key),
-  t: (key) => texts[key] ?? `errors.${key}`,
-});
+/** A minimal i18next: plural suffixes by Intl.PluralRules, {{count}} interpolation. */
+const translator = (language: string, texts: Record<string, string>): ErrorTranslator => {
+  const resolve = (key: string, options?: { count?: number }): string =>
+    options?.count === undefined ? key : `${key}_${new Intl.PluralRules(language).select(options.count)}`;
+  return {
+    language,
+    has: (key, options) => Object.hasOwn(texts, resolve(key, options)),
+    t: (key, options) => (texts[resolve(key, options)] ?? `errors.${key}`).replace('{{count}}', String(options?.count ?? '')),
+  };
+};
 
 const english = translator('en', en);
 const portuguese = translator('pt-BR', ptBR);
@@ -84,5 +90,56 @@ describe('errorMessage (000 §8)', () => {
   it('reads anything that is not an ApiError as errors.500', () => {
     expect(errorMessage(new TypeError('x is undefined'), english)).toBe('An unexpected error has occurred');
     expect(errorMessage('weird', portuguese)).toBe('Ocorreu um erro inesperado');
+  });
+});
+
+describe('too-many-requests with the wait (params.retryAfterMinutes)', () => {
+  const spanish = translator('es', es);
+  const tooMany = (params?: Record<string, string | number>) => new ApiError({ statusCode: 429, code: 'too-many-requests', message: 'Too many', params });
+
+  it('names the wait in minutes, singular or plural, in each language', () => {
+    expect(errorMessage(tooMany({ retryAfterMinutes: 1 }), english)).toBe('This device was blocked after too many attempts, try again in 1 minute');
+    expect(errorMessage(tooMany({ retryAfterMinutes: 15 }), english)).toBe('This device was blocked after too many attempts, try again in 15 minutes');
+    expect(errorMessage(tooMany({ retryAfterMinutes: 1 }), portuguese)).toBe('Este dispositivo foi bloqueado após muitas tentativas, tente novamente em 1 minuto');
+    expect(errorMessage(tooMany({ retryAfterMinutes: 5 }), portuguese)).toBe('Este dispositivo foi bloqueado após muitas tentativas, tente novamente em 5 minutos');
+    expect(errorMessage(tooMany({ retryAfterMinutes: 2 }), spanish)).toBe('Este dispositivo fue bloqueado tras demasiados intentos, inténtalo de nuevo en 2 minutos');
+  });
+
+  it('rounds a fraction of a minute up, and falls back to the plain text without a usable wait', () => {
+    expect(retryAfterMinutes(tooMany({ retryAfterMinutes: 0.2 }))).toBe(1);
+    expect(retryAfterMinutes(tooMany({ retryAfterMinutes: '3' }))).toBe(3);
+    expect(retryAfterMinutes(tooMany({ retryAfterMinutes: 0 }))).toBeUndefined();
+    expect(retryAfterMinutes(tooMany({ retryAfterMinutes: 'soon' }))).toBeUndefined();
+    expect(retryAfterMinutes(new Error('x'))).toBeUndefined();
+    expect(errorMessage(tooMany(), english)).toBe('This device was blocked after too many attempts, try again later');
+    expect(errorMessage(tooMany({ retryAfterMinutes: -1 }), english)).toBe('This device was blocked after too many attempts, try again later');
+  });
+});
+
+describe('the codes of 000 §8 all read as errors.{code} in the three languages', () => {
+  // Listed from the spec itself, so a catalogue change cannot drop one silently.
+  const appCodes = ['app/offline', 'app/invalid-user-uid', 'app/invalid-whitelist-email', 'app/bed-request', 'app/bed-request-message', 'app/internal-server-error'];
+  const authCodes = [
+    'wrong-password', 'user-not-found', 'email-already-in-use', 'weak-password', 'invalid-email', 'too-many-requests', 'network-request-failed',
+    'requires-recent-login', 'popup-blocked', 'popup-closed-by-user', 'expired-action-code', 'invalid-action-code', 'action-already-validated',
+    'invalid-credential', 'user-disabled', 'quota-exceeded', 'id-token-expired', 'invalid-user-token',
+  ];
+
+  for (const [name, texts] of [['en', en], ['pt-BR', ptBR], ['es', es]] as const) {
+    it(`${name}: every code has its own text, never the generic one`, () => {
+      const tr = translator(name, texts);
+      for (const code of [...appCodes, ...authCodes]) {
+        expect(Object.hasOwn(texts, code), `${name} errors.${code}`).toBe(true);
+        const expected = texts[remapErrorCode(code) as keyof typeof texts];
+        expect(errorMessage(new ApiError({ statusCode: 400, code, message: 'server text' }), tr), code).toBe(expected);
+      }
+    });
+  }
+
+  it('remaps action-already-validated and expired-action-code to the same text, invalid-action-code to its own', () => {
+    const used = errorMessage(new ApiError({ statusCode: 400, code: 'action-already-validated' }), portuguese);
+    expect(used).toBe(ptBR['expired-action-code']);
+    expect(errorMessage(new ApiError({ statusCode: 400, code: 'expired-action-code' }), portuguese)).toBe(used);
+    expect(errorMessage(new ApiError({ statusCode: 400, code: 'invalid-action-code' }), portuguese)).toBe(ptBR['invalid-action-code']);
   });
 });

@@ -20,3 +20,18 @@ export const nextEventPosition = (current: string | undefined, incoming: string 
   }
   return value;
 };
+
+let latestEventPosition: string | undefined;
+
+/** The latest position this page saw; sent as x-min-position on reads. */
+export const currentEventPosition = (): string | undefined => latestEventPosition;
+
+/** Remembers the x-event-position header of an answer (numeric positions only move forward). */
+export const rememberEventPosition = (header: string | null | undefined): void => {
+  latestEventPosition = nextEventPosition(latestEventPosition, header);
+};
+
+/** For tests and sign-out: forget the read-your-writes position. */
+export const resetEventPosition = (): void => {
+  latestEventPosition = undefined;
+};

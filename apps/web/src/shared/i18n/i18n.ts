@@ -3,6 +3,7 @@ import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import { isLocale, LOCALES, type Locale } from '@portal/kernel';
 import { detectLocale, LOCALE_COOKIE, localeCookieString, readCookie } from './detect-locale';
+import { forcedLocaleForHost } from './locale-rules';
 import { DEFAULT_NAMESPACE, isAppNamespace, type AppNamespace } from './namespaces';
 
 export const i18n = i18next.createInstance();
@@ -27,6 +28,30 @@ const applyToDocument = (language: string): void => {
 
 export const currentLocale = (): Locale => (isLocale(i18n.language) ? i18n.language : detectLocale({}));
 
+/** The i18n_lang cookie as stored (undefined without one). */
+export const readLocaleCookie = (): string | undefined => (typeof document === 'undefined' ? undefined : readCookie(document.cookie, LOCALE_COOKIE));
+
+let forced: Locale | undefined;
+
+/** The locale the domain forces (the Spanish domain: es), if any; known once initI18n resolved. */
+export const forcedLocale = (): Locale | undefined => forced;
+
+/**
+ * The Spanish domain (app-config domains.spanish) forces es (000 §4.11). The settings come
+ * with the contracts chunk, so they are imported here rather than bundled in the first file.
+ */
+const detectForcedLocale = async (): Promise<Locale | undefined> => {
+  try {
+    const { loadAppConfig } = await import('../config/app-config');
+    const config = await loadAppConfig();
+    return forcedLocaleForHost(window.location.host, config.domains.spanish);
+  } catch (error) {
+    // The settings chunk failed (a deploy in progress): the route chunks will reload the page.
+    console.warn(error);
+    return undefined;
+  }
+};
+
 let ready: Promise<void> | undefined;
 
 /**
@@ -39,7 +64,8 @@ export const initI18n = (): Promise<void> => {
 };
 
 const start = async (): Promise<void> => {
-  const locale = detectLocale({ cookie: readCookie(document.cookie, LOCALE_COOKIE), browserLanguages: browserLanguages() });
+  forced = await detectForcedLocale();
+  const locale = forced ?? detectLocale({ cookie: readLocaleCookie(), browserLanguages: browserLanguages() });
   i18n.on('languageChanged', applyToDocument);
   await i18n
     .use(resourcesToBackend(loadLocaleFile))
@@ -67,8 +93,16 @@ export const saveLocaleChoice = (locale: Locale): void => {
   document.cookie = localeCookieString(locale, window.location.protocol === 'https:');
 };
 
+/** An explicit choice: remembered in the cookie, then shown (no-op on a forced domain). */
 export const changeLocale = async (locale: Locale): Promise<void> => {
+  if (forced) return;
   saveLocaleChoice(locale);
+  await i18n.changeLanguage(locale);
+};
+
+/** Shows a locale for this page only (an e-mail link's language), without remembering it. */
+export const showLocale = async (locale: Locale): Promise<void> => {
+  if (forced || locale === i18n.language) return;
   await i18n.changeLanguage(locale);
 };
 

@@ -1,3 +1,4 @@
+import type account from '../../locales/en/account.json';
 import type auth from '../../locales/en/auth.json';
 import type common from '../../locales/en/common.json';
 import type errors from '../../locales/en/errors.json';
@@ -14,6 +15,7 @@ declare module 'i18next' {
       auth: typeof auth;
       errors: typeof errors;
       home: typeof home;
+      account: typeof account;
     };
   }
 }

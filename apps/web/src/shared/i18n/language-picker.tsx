@@ -1,14 +1,28 @@
 import { Button, Menu } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { isLocale, LOCALES } from '@portal/kernel';
+import { isLocale, LOCALES, type Locale } from '@portal/kernel';
 import { GlobeIcon } from '../ui/icons';
-import { changeLocale, currentLocale } from './i18n';
+import { hasAccessToken } from '../session/token-store';
+import { changeLocale, currentLocale, forcedLocale } from './i18n';
 
-/** Language dropdown (000 §2.10): the choice is stored in the i18n_lang cookie and sets <html lang>. */
+/** An explicit choice: cookie, screen, and for a signed-in user the profile's lang (issue 3). */
+export const chooseLocale = async (locale: Locale): Promise<void> => {
+  await changeLocale(locale);
+  if (!hasAccessToken()) return;
+  // The profile call needs the contracts chunk; it is not part of the first bundle.
+  const { syncLocaleChoice } = await import('../session/profile-lang');
+  await syncLocaleChoice(locale);
+};
+
+/**
+ * Language dropdown (000 §2.10): the choice is stored in the i18n_lang cookie and sets
+ * <html lang>. Hidden on the Spanish domain, which forces es (000 §4.11).
+ */
 export function LanguagePicker() {
   const { t } = useTranslation('common');
   const current = currentLocale();
   const currentName = t(`languages.${current}`);
+  if (forcedLocale()) return null;
 
   return (
     <Menu position="bottom-end" shadow="md" width={220}>
@@ -28,7 +42,7 @@ export function LanguagePicker() {
         <Menu.RadioGroup
           value={current}
           onChange={(value) => {
-            if (isLocale(value)) void changeLocale(value);
+            if (isLocale(value)) void chooseLocale(value);
           }}
         >
           {LOCALES.map((locale) => (

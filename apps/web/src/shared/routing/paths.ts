@@ -6,19 +6,32 @@ export const paths = {
   signIn2: '/auth2',
   register: '/auth/register',
   logoff: '/auth/logoff',
+  resetPassword: '/auth/reset-password',
+  emailAction: '/auth/action',
+  phoneVerification: '/auth2/verification',
+  profile: '/account/profile',
+  verifyEmail: '/account/verify-email',
 } as const;
+
+/**
+ * The `next` worth keeping for a visitor of `pathname` (000 §2.2): the original path with its
+ * query and hash, unless the path is the root or contains /auth or /account.
+ */
+export const nextFor = (pathname: string, search = '', hash = ''): string | undefined => {
+  if (pathname === '/' || pathname === '' || pathname.includes('/auth') || pathname.includes('/account')) return undefined;
+  return `${pathname}${search}${hash}`;
+};
+
+/** `target` with `?next=` when there is a next to keep. */
+export const withNext = (target: string, next: string | null | undefined): string =>
+  next ? `${target}?${new URLSearchParams({ next }).toString()}` : target;
 
 /**
  * Where an unauthenticated visitor of `pathname` goes (000 §2.2): the sign-in page, keeping
  * the original path (with its query and hash) as `next`, unless the path is the root or
  * contains /auth or /account.
  */
-export const signInPathFor = (pathname: string, search = '', hash = ''): string => {
-  if (pathname === '/' || pathname === '' || pathname.includes('/auth') || pathname.includes('/account')) {
-    return paths.signIn;
-  }
-  return `${paths.signIn}?${new URLSearchParams({ next: `${pathname}${search}${hash}` }).toString()}`;
-};
+export const signInPathFor = (pathname: string, search = '', hash = ''): string => withNext(paths.signIn, nextFor(pathname, search, hash));
 
 /**
  * The `next` to follow after sign-in, or undefined. Only a path on this site counts: it must

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterSignInPath, safeNextPath, signInPathFor } from './paths';
+import { afterSignInPath, nextFor, safeNextPath, signInPathFor, withNext } from './paths';
 
 describe('signInPathFor (000 §2.2)', () => {
   it('keeps the original path, query and hash as next', () => {
@@ -38,5 +38,20 @@ describe('safeNextPath', () => {
     expect(afterSignInPath(null)).toBe('/home');
     expect(afterSignInPath('//evil')).toBe('/home');
     expect(afterSignInPath('/training/soja')).toBe('/training/soja');
+  });
+});
+
+describe('nextFor and withNext', () => {
+  it('keeps path, query and hash except for root, /auth and /account paths', () => {
+    expect(nextFor('/home', '?tab=x', '#y')).toBe('/home?tab=x#y');
+    expect(nextFor('/')).toBeUndefined();
+    expect(nextFor('/account/profile', '?tab=x')).toBeUndefined();
+    expect(nextFor('/auth2')).toBeUndefined();
+  });
+
+  it('adds next only when there is one', () => {
+    expect(withNext('/account/profile', '/home?tab=x')).toBe('/account/profile?next=%2Fhome%3Ftab%3Dx');
+    expect(withNext('/account/profile', undefined)).toBe('/account/profile');
+    expect(withNext('/account/profile', '')).toBe('/account/profile');
   });
 });

@@ -1,42 +1,83 @@
 import { redirect } from 'react-router';
-import type { UserData } from '@portal/identity/contracts';
+import { identityRoutes, type UserData } from '@portal/identity/contracts';
 import { isApiError } from '../api/api-error';
+import { callRoute, resetEventPosition } from '../api/client';
 import { queryClient } from '../api/query-client';
 import { userDataQueryOptions } from '../api/user-data';
-import { paths, signInPathFor } from '../routing/paths';
-import { clearAccessToken, getAccessToken } from './token-store';
+import { loadAppConfig } from '../config/app-config';
+import { currentLocale, initI18n, saveLocaleChoice } from '../i18n/i18n';
+import { paths } from '../routing/paths';
+import { argentinaRedirect, decideProtectedRoute, decideSignedOutOnly, type RouteAccess } from './guard-rules';
+import { bootstrapSession } from './refresh';
+import { broadcastSession, clearAccessToken, getAccessToken, getAuthClaims } from './token-store';
 
-/** Ends the local session: token and every cached answer (they belong to the old user). */
-export const endSession = (): void => {
+export type { RouteAccess } from './guard-rules';
+
+/**
+ * Ends the local session: token, every cached answer (they belong to the old user) and the
+ * read-your-writes position. `broadcast` also signs out the other tabs.
+ */
+export const endSession = (options: { broadcast?: boolean } = {}): void => {
   clearAccessToken();
   queryClient.clear();
+  resetEventPosition();
+  if (options.broadcast) broadcastSession('signed-out');
 };
 
 /**
- * Loader guard of screens that need a signed-in user (000 §2.2). Without a token, or when
- * /userData answers 401, the visitor goes to sign-in with `next`. Other failures are thrown
- * to the route's error page.
+ * Signs out (000 §4.5): the locale is saved first (cookie and, through the call, the
+ * profile), then the server revokes the session and clears the refresh cookie. The local
+ * session ends even if the server cannot be reached.
  */
-export const requireSession = async (url: URL): Promise<UserData> => {
-  const toSignIn = () => redirect(signInPathFor(url.pathname, url.search, url.hash));
-  if (!getAccessToken()) throw toSignIn();
+export const signOut = async (): Promise<void> => {
+  // A page opened on /auth/logoff resumes its session first: the server saves the locale of
+  // the user the bearer token names.
+  await Promise.all([initI18n(), bootstrapSession()]);
+  const lang = currentLocale();
+  saveLocaleChoice(lang);
+  try {
+    await callRoute(identityRoutes.logoff, { body: { lang } });
+  } catch (error) {
+    console.warn('Sign-out could not reach the server', error);
+  }
+  endSession({ broadcast: true });
+};
+
+/** The profile of the signed-in user, or null when signed out (a 401 ends the session). */
+export const loadSignedInUser = async (): Promise<UserData | null> => {
+  await bootstrapSession();
+  if (!getAccessToken()) return null;
   try {
     return await queryClient.ensureQueryData(userDataQueryOptions());
   } catch (error) {
     if (isApiError(error) && error.statusCode === 401) {
       endSession();
-      throw toSignIn();
+      return null;
     }
     throw error;
   }
 };
 
 /**
- * Loader guard of signed-out-only screens (000 §2.2): a signed-in user goes to the home route.
- * A stale token (401) is dropped and the screen shows; if the server cannot confirm the
- * session for another reason, the screen shows too, so sign-in is never blocked.
+ * Loader guard of a signed-in screen (000 §2.2) with what it needs (guard-rules.ts): signed
+ * out -> sign-in with `next`; unverified e-mail -> verify-email; registration not Completed
+ * -> profile. Other failures go to the route's error page.
+ */
+export const requireSession = async (url: URL, access: RouteAccess = 'complete'): Promise<UserData> => {
+  const user = await loadSignedInUser();
+  const decision = decideProtectedRoute(access, user, url);
+  if (decision.kind === 'redirect') throw redirect(decision.to);
+  if (!user) throw redirect(paths.signIn);
+  return user;
+};
+
+/**
+ * Loader guard of signed-out-only screens (000 §2.2): a signed-in user goes home. A stale
+ * token (401) is dropped and the screen shows; if the server cannot confirm the session for
+ * another reason, the screen shows too, so sign-in is never blocked.
  */
 export const redirectIfSignedIn = async (): Promise<null> => {
+  await bootstrapSession();
   if (!getAccessToken()) return null;
   try {
     await queryClient.ensureQueryData(userDataQueryOptions());
@@ -44,5 +85,25 @@ export const redirectIfSignedIn = async (): Promise<null> => {
     if (isApiError(error) && error.statusCode === 401) endSession();
     return null;
   }
-  throw redirect(paths.home);
+  const decision = decideSignedOutOnly(getAccessToken() !== null);
+  if (decision.kind === 'redirect') throw redirect(decision.to);
+  return null;
+};
+
+/**
+ * The root route's loader, before every screen: translations, the session from the refresh
+ * cookie, and the Argentina rule of 000 §2.2 (a signed-in Argentine user on another host is
+ * signed out and sent to the Argentine site).
+ */
+export const rootLoader = async (_args?: unknown): Promise<null> => {
+  await Promise.all([initI18n(), bootstrapSession()]);
+  const claims = getAuthClaims();
+  if (!claims) return null;
+  const config = await loadAppConfig();
+  const target = argentinaRedirect(window.location.host, claims.country, config.argentina);
+  if (target) {
+    await signOut();
+    throw redirect(target);
+  }
+  return null;
 };

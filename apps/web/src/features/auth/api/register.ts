@@ -1,12 +1,11 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { sessionResponseSchema, type RegisterRequest, type SessionResponse } from '@portal/identity/contracts';
-import { apiPost } from '../../../shared/api/client';
-import { userDataQueryOptions } from '../../../shared/api/user-data';
-import { setAccessToken } from '../../../shared/session/token-store';
+import { identityRoutes, type RegisterRequest, type SessionResponse } from '@portal/identity/contracts';
+import { callRoute } from '../../../shared/api/client';
+import { USER_DATA_KEY } from '../../../shared/api/user-data';
+import { startSession } from '../../../shared/session/refresh';
 
-/** POST /api/createUserRegister (000 §5): creates the account and answers with a session. */
-export const registerUser = (body: RegisterRequest): Promise<SessionResponse> =>
-  apiPost('/createUserRegister', body, sessionResponseSchema);
+/** POST /api/createUserRegister (000 §5): creates the account and answers with a session (and the refresh cookie). */
+export const registerUser = (body: RegisterRequest): Promise<SessionResponse> => callRoute(identityRoutes.register, { body });
 
 export const registerMutationOptions = () =>
   mutationOptions({
@@ -19,8 +18,8 @@ export const useRegister = () => {
   return useMutation({
     ...registerMutationOptions(),
     onSuccess: (session) => {
-      setAccessToken(session.accessToken);
-      queryClient.removeQueries({ queryKey: userDataQueryOptions().queryKey });
+      queryClient.removeQueries({ queryKey: USER_DATA_KEY });
+      startSession(session, { broadcast: true });
     },
   });
 };

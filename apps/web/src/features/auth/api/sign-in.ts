@@ -1,11 +1,12 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { sessionResponseSchema, type SessionResponse, type SignInRequest } from '@portal/identity/contracts';
-import { apiPost } from '../../../shared/api/client';
-import { userDataQueryOptions } from '../../../shared/api/user-data';
-import { setAccessToken } from '../../../shared/session/token-store';
+import { identityRoutes, type SessionResponse, type SignInRequest } from '@portal/identity/contracts';
+import { callRoute } from '../../../shared/api/client';
+import { reloadUserData, USER_DATA_KEY } from '../../../shared/api/user-data';
+import { applyProfileLocale } from '../../../shared/session/profile-lang';
+import { startSession } from '../../../shared/session/refresh';
 
 /** POST /api/auth/signIn: e-mail and password to a session (401 invalid-credential, 429 too-many-requests). */
-export const signIn = (body: SignInRequest): Promise<SessionResponse> => apiPost('/auth/signIn', body, sessionResponseSchema);
+export const signIn = (body: SignInRequest): Promise<SessionResponse> => callRoute(identityRoutes.signIn, { body });
 
 export const signInMutationOptions = () =>
   mutationOptions({
@@ -15,14 +16,23 @@ export const signInMutationOptions = () =>
     meta: { ignoreUnauthorized: true },
   });
 
-/** Signs in and keeps the token; the profile of whoever was signed in before is dropped. */
+/**
+ * Signs in: the token stays in memory (the refresh cookie is the server's), the other tabs
+ * learn it, the previous user's profile is dropped, and without an i18n_lang cookie the
+ * profile's language is applied (issue 3). The locale step never blocks the sign-in.
+ */
 export const useSignIn = () => {
   const queryClient = useQueryClient();
   return useMutation({
     ...signInMutationOptions(),
-    onSuccess: (session) => {
-      setAccessToken(session.accessToken);
-      queryClient.removeQueries({ queryKey: userDataQueryOptions().queryKey });
+    onSuccess: async (session) => {
+      queryClient.removeQueries({ queryKey: USER_DATA_KEY });
+      startSession(session, { broadcast: true });
+      try {
+        await applyProfileLocale(await reloadUserData(queryClient));
+      } catch (error) {
+        console.warn('Profile language not applied', error);
+      }
     },
   });
 };

@@ -1,16 +1,8 @@
 import { checkPassword } from '@portal/kernel';
 import { COUNTRY_CODES, emailSchema, registerRequestSchema, signInRequestSchema, type RegisterRequest, type SignInRequest } from '@portal/identity/contracts';
+import { compactIssues as compact, type FieldRule, type Issues } from '../../../shared/forms/field-rules';
 
-/**
- * Field rules of 000 §5, as data: the form translates them with validation.{rule} and the
- * field's label. Pure, so they are unit tested without a DOM.
- */
-export type FieldRule =
-  | { rule: 'required' }
-  | { rule: 'email' }
-  | { rule: 'passwordPolicy' }
-  | { rule: 'termAccepted' }
-  | { rule: 'maxLength'; length: number };
+export type { FieldRule } from '../../../shared/forms/field-rules';
 
 export const REF_MAX_LENGTH = 200;
 
@@ -27,15 +19,10 @@ export interface RegisterValues {
   consent: boolean;
 }
 
-type Issues<V> = Partial<Record<keyof V, FieldRule>>;
-
 const emailRule = (email: string): FieldRule | undefined => {
   if (email.trim().length === 0) return { rule: 'required' };
   return emailSchema.safeParse(email).success ? undefined : { rule: 'email' };
 };
-
-const compact = <V>(issues: Record<keyof V, FieldRule | undefined>): Issues<V> =>
-  Object.fromEntries(Object.entries(issues).filter(([, rule]) => rule !== undefined)) as Issues<V>;
 
 export const validateSignIn = (values: SignInValues): Issues<SignInValues> =>
   compact<SignInValues>({
@@ -70,3 +57,21 @@ export const toRegisterRequest = (values: RegisterValues, lang: string): Registe
   });
   return parsed.success ? parsed.data : undefined;
 };
+
+export interface ResetRequestValues {
+  email: string;
+}
+
+export const validateResetRequest = (values: ResetRequestValues): Issues<ResetRequestValues> => compact<ResetRequestValues>({ email: emailRule(values.email) });
+
+export interface NewPasswordValues {
+  password: string;
+  confirmation: string;
+}
+
+/** A new password (reset link): the policy of 000 §5, and the confirmation must match. */
+export const validateNewPassword = (values: NewPasswordValues): Issues<NewPasswordValues> =>
+  compact<NewPasswordValues>({
+    password: values.password.length === 0 ? { rule: 'required' } : checkPassword(values.password).valid ? undefined : { rule: 'passwordPolicy' },
+    confirmation: values.confirmation.length === 0 ? { rule: 'required' } : values.confirmation === values.password ? undefined : { rule: 'confirmation' },
+  });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toRegisterRequest, toSignInRequest, validateRegister, validateSignIn, type RegisterValues } from './form-rules';
+import { toRegisterRequest, toSignInRequest, validateNewPassword, validateRegister, validateResetRequest, validateSignIn, type RegisterValues } from './form-rules';
 
 const valid: RegisterValues = { email: 'Ana@Example.com ', password: 'Str0ng!pass', country: 'BR', ref: '', consent: true };
 
@@ -56,5 +56,22 @@ describe('request bodies', () => {
 
   it('builds the sign-in body', () => {
     expect(toSignInRequest({ email: ' Ana@Example.com', password: 'secret' })).toEqual({ email: 'ana@example.com', password: 'secret' });
+  });
+});
+
+describe('validateResetRequest', () => {
+  it('needs a valid e-mail', () => {
+    expect(validateResetRequest({ email: '' })).toEqual({ email: { rule: 'required' } });
+    expect(validateResetRequest({ email: 'ana@' })).toEqual({ email: { rule: 'email' } });
+    expect(validateResetRequest({ email: 'ana@example.com' })).toEqual({});
+  });
+});
+
+describe('validateNewPassword', () => {
+  it('applies the password policy and needs a matching confirmation', () => {
+    expect(validateNewPassword({ password: '', confirmation: '' })).toEqual({ password: { rule: 'required' }, confirmation: { rule: 'required' } });
+    expect(validateNewPassword({ password: 'weakpass', confirmation: 'weakpass' })).toEqual({ password: { rule: 'passwordPolicy' } });
+    expect(validateNewPassword({ password: 'Str0ng!pass', confirmation: 'Str0ng!pas' })).toEqual({ confirmation: { rule: 'confirmation' } });
+    expect(validateNewPassword({ password: 'Str0ng!pass', confirmation: 'Str0ng!pass' })).toEqual({});
   });
 });

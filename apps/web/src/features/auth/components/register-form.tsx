@@ -11,7 +11,7 @@ import { paths } from '../../../shared/routing/paths';
 import { useRegister } from '../api/register';
 import { REF_MAX_LENGTH, toRegisterRequest, validateRegister, type RegisterValues } from './form-rules';
 import { PasswordChecker } from './password-checker';
-import { useRuleMessage } from './use-rule-message';
+import { useRuleMessage } from '../../../shared/forms/use-rule-message';
 
 /** Registration of 000 §5: e-mail, password (live checker), country, optional ref, consent. */
 export function RegisterForm({ initialRef }: { initialRef: string }) {
@@ -57,7 +57,8 @@ export function RegisterForm({ initialRef }: { initialRef: string }) {
     register.mutate(body, {
       onSuccess: () => {
         notifications.show({ color: 'teal', message: t('register.success') });
-        void navigate(paths.home, { replace: true });
+        // A new account verifies its e-mail first (000 §2.2); the screen sends the link.
+        void navigate(paths.verifyEmail, { replace: true });
       },
     });
   });

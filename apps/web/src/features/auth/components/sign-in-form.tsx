@@ -6,7 +6,7 @@ import { useErrorMessage } from '../../../shared/i18n/use-error-message';
 import { afterSignInPath, paths } from '../../../shared/routing/paths';
 import { useSignIn } from '../api/sign-in';
 import { toSignInRequest, validateSignIn, type SignInValues } from './form-rules';
-import { useRuleMessage } from './use-rule-message';
+import { useRuleMessage } from '../../../shared/forms/use-rule-message';
 
 /** E-mail and password sign-in; afterwards `next` (when safe) or the personal home. */
 export function SignInForm({ next }: { next: string | null }) {
@@ -28,6 +28,7 @@ export function SignInForm({ next }: { next: string | null }) {
   const submit = form.onSubmit((values) => {
     const body = toSignInRequest(values);
     if (!body) return;
+    // The target's guards send an unverified or incomplete account to its next step.
     signIn.mutate(body, { onSuccess: () => void navigate(afterSignInPath(next), { replace: true }) });
   });
 
@@ -56,6 +57,9 @@ export function SignInForm({ next }: { next: string | null }) {
           data-testid="signin-password"
           {...form.getInputProps('password')}
         />
+        <Anchor component={Link} to={paths.resetPassword} size="sm" ta="right" data-testid="signin-reset-link">
+          {t('signIn.forgotPassword')}
+        </Anchor>
         <Button type="submit" fullWidth loading={signIn.isPending} data-testid="signin-submit">
           {t('signIn.submit')}
         </Button>

@@ -1,11 +1,12 @@
-import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Paper, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, type LoaderFunctionArgs } from 'react-router';
+import { Link, Outlet, type LoaderFunctionArgs } from 'react-router';
 import { useUserData } from '../../../shared/api/user-data';
 import { loadNamespaces } from '../../../shared/i18n/i18n';
 import { paths } from '../../../shared/routing/paths';
 import { requireSession } from '../../../shared/session/guards';
 import { PageShell } from '../../../shared/ui/page-shell';
+import { HomeModals } from '../components/home-modals';
 import { UserSummary } from '../components/user-summary';
 
 /** /home ("My content"): needs a signed-in user; prefetches the profile with the same query options. */
@@ -22,9 +23,14 @@ export function Component() {
     <PageShell
       size="md"
       headerActions={
-        <Button component={Link} to={paths.logoff} variant="default" size="compact-md" data-testid="home-signout">
-          {t('signOut')}
-        </Button>
+        <>
+          <Button component={Link} to={paths.profile} variant="subtle" size="compact-md" data-testid="home-profile">
+            {t('profile')}
+          </Button>
+          <Button component={Link} to={paths.logoff} variant="default" size="compact-md" data-testid="home-signout">
+            {t('signOut')}
+          </Button>
+        </>
       }
     >
       <Stack gap="lg">
@@ -34,8 +40,10 @@ export function Component() {
         <Paper withBorder radius="md" p="lg">
           <UserSummary user={user} />
         </Paper>
-        <Text c="dimmed">{t('empty')}</Text>
+        {/* the learning playlists (a child route, so features stay apart) */}
+        <Outlet />
       </Stack>
+      <HomeModals user={user} />
     </PageShell>
   );
 }

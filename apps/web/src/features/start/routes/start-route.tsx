@@ -2,13 +2,13 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/routing/paths';
-import { hasAccessToken } from '../../../shared/session/token-store';
+import { useSignedIn } from '../../../shared/session/use-session';
 import { PageShell } from '../../../shared/ui/page-shell';
 
 /** / : the start page, with the ways in. */
 export function Component() {
   const { t } = useTranslation('common');
-  const signedIn = hasAccessToken();
+  const signedIn = useSignedIn();
 
   return (
     <PageShell size="md">

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FieldRule } from './form-rules';
+import type { FieldRule } from './field-rules';
 
-/** validation.{rule} with the field's label substituted (000 §5). */
+/** common.validation.{rule} with the field's label substituted (000 §5). */
 export const useRuleMessage = (): ((rule: FieldRule | undefined, field: string) => string | null) => {
   const { t } = useTranslation('common');
   return useCallback(
@@ -19,6 +19,18 @@ export const useRuleMessage = (): ((rule: FieldRule | undefined, field: string) 
           return t('validation.termAccepted');
         case 'maxLength':
           return t('validation.maxLength', { field, length: rule.length });
+        case 'confirmation':
+          return t('validation.confirmation', { field });
+        case 'phoneNumberInvalid':
+          return t('validation.phoneNumberInvalid', { field });
+        case 'numeric':
+          return t('validation.numeric', { field });
+        case 'digits':
+          return t('validation.digits', { field, length: rule.length });
+        case 'image':
+          return t('validation.image', { field });
+        case 'fileSize':
+          return t('validation.fileSize', { field, size: rule.size });
         default: {
           const unreachable: never = rule;
           return unreachable;

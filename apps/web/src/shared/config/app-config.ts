@@ -1,0 +1,47 @@
+import { appConfigResponseSchema, identityRoutes, type AppConfigResponse } from '@portal/identity/contracts';
+import { API_BASE } from '../api/api-base';
+
+/**
+ * GET /api/app-config: public settings the SPA needs before sign-in (locale domain, the
+ * Argentina rule, the dev mailbox hint). Fetched once per page; if the server cannot answer,
+ * the portal still works with every special rule off (a production-like default, so no
+ * development hint shows by mistake).
+ */
+export const FALLBACK_APP_CONFIG: AppConfigResponse = {
+  version: '',
+  envName: '',
+  production: true,
+  toggles: { localSearch: false, notifications: false, scheduledEvents: false, scormTest: false, enableSearch: false },
+  domains: { spanish: null, brazilUniversity: null },
+  argentina: { expectedHost: null, siteUrl: null, stagingHosts: [] },
+  verificationResendMinutes: 0,
+};
+
+let loaded: AppConfigResponse | undefined;
+let pending: Promise<AppConfigResponse> | undefined;
+
+const fetchAppConfig = async (): Promise<AppConfigResponse> => {
+  try {
+    const response = await fetch(`${API_BASE}${identityRoutes.appConfig.path}`, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
+    if (!response.ok) throw new Error(`app-config answered ${response.status}`);
+    const parsed = appConfigResponseSchema.safeParse(await response.json());
+    if (!parsed.success) throw new Error('app-config answer does not match the contract');
+    return parsed.data;
+  } catch (error) {
+    console.warn('Using default app settings:', error instanceof Error ? error.message : error);
+    return FALLBACK_APP_CONFIG;
+  }
+};
+
+/** The settings, fetched on first use and kept for the page's life. */
+export const loadAppConfig = (): Promise<AppConfigResponse> => {
+  if (loaded) return Promise.resolve(loaded);
+  pending ??= fetchAppConfig().then((config) => {
+    loaded = config;
+    return config;
+  });
+  return pending;
+};
+
+/** The settings once loaded (the root loader waits for them before any screen renders). */
+export const appConfig = (): AppConfigResponse => loaded ?? FALLBACK_APP_CONFIG;

@@ -1,0 +1,68 @@
+import type { Permission, Role } from '@portal/kernel';
+
+/**
+ * The store's access checks of 000 §6 and 001 §6, pure over whatever describes the user: the
+ * token claims or /userData both fit. They decide what the SPA offers; the API enforces.
+ */
+export interface AccessSubject {
+  roles: readonly Role[];
+  permissions: readonly Permission[];
+  aclTags?: readonly string[];
+  companyId: string | null;
+  country: string | null;
+  /** Map of station id to true; "all" grants every station. */
+  allowedStations: 'all' | Readonly<Record<string, true>>;
+  hasStationsAccess?: boolean;
+}
+
+/** A station as the checks need it: its id and the areas it belongs to (000 §3 station summary). */
+export interface StationAreas {
+  id: string;
+  areas?: readonly string[] | null;
+}
+
+/** The area of content without one (000 §4.12). */
+export const DEFAULT_AREA = 'default';
+
+type Subject = AccessSubject | null | undefined;
+
+export const hasRole = (subject: Subject, role: Role): boolean => subject?.roles.includes(role) ?? false;
+
+export const hasAnyRole = (subject: Subject, roles: readonly Role[]): boolean => roles.some((role) => hasRole(subject, role));
+
+export const hasPermission = (subject: Subject, permission: Permission): boolean => subject?.permissions.includes(permission) ?? false;
+
+/** Country membership, case-sensitive as the Brazil check of 000 §4.5 ("BR", not "br"). */
+export const isCountry = (subject: Subject, ...countries: readonly string[]): boolean =>
+  subject?.country != null && countries.includes(subject.country);
+
+/** Station key check: the station is in allowedStations, or allowedStations is "all". */
+export const canAccessStation = (subject: Subject, stationId: string): boolean => {
+  if (!subject || stationId.length === 0) return false;
+  if (subject.allowedStations === 'all') return true;
+  return Object.hasOwn(subject.allowedStations, stationId) && subject.allowedStations[stationId] === true;
+};
+
+/** Company membership exists when companyId is set (001 §6). */
+export const hasCompany = (subject: Subject): boolean => typeof subject?.companyId === 'string' && subject.companyId.length > 0;
+
+/** Whether the user sees the "My content" button (000 §6). */
+export const hasStationsAccess = (subject: Subject): boolean => subject?.hasStationsAccess === true;
+
+/**
+ * Area access (000 §6, for example "training"): some station the user may open lists the area
+ * among its areas; a station without areas is in the default area.
+ */
+export const hasArea = (subject: Subject, stations: readonly StationAreas[], area: string): boolean =>
+  stations.some((station) => {
+    const areas = station.areas && station.areas.length > 0 ? station.areas : [DEFAULT_AREA];
+    return areas.includes(area) && canAccessStation(subject, station.id);
+  });
+
+/** ACL tag check: the tag itself or the family's "all" tag (dist:all, team:all, 000 §3). */
+export const hasAclTag = (subject: Subject, tag: string): boolean => {
+  const tags = subject?.aclTags ?? [];
+  if (tags.includes(tag)) return true;
+  const separator = tag.indexOf(':');
+  return separator > 0 && tags.includes(`${tag.slice(0, separator)}:all`);
+};

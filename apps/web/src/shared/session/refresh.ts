@@ -1,0 +1,105 @@
+import { identityRoutes, sessionResponseSchema, type SessionResponse } from '@portal/identity/contracts';
+import { API_BASE } from '../api/api-base';
+import { EVENT_POSITION_HEADER, rememberEventPosition } from '../api/event-position';
+import { getGuestId } from '../api/guest-id';
+import { REFRESH_RETRY_MS, refreshDelayMs, shouldRefreshNow } from './refresh-timing';
+import { broadcastSession, clearAccessToken, getAccessToken, getSession, markRefreshAttempted, sessionEpoch, setSession, wasRefreshAttempted } from './token-store';
+
+/**
+ * Sessions (issue 3): a short-lived access token in memory, renewed through the httpOnly
+ * refresh cookie shortly before it expires, on a 401 id-token-expired (client.ts, once) and
+ * when the page starts. A refresh answered 401 means signed out.
+ */
+
+let timer: ReturnType<typeof setTimeout> | undefined;
+let inflight: Promise<boolean> | undefined;
+
+const schedule = (delayMs: number): void => {
+  if (timer !== undefined) clearTimeout(timer);
+  const token = getAccessToken();
+  timer = setTimeout(() => {
+    timer = undefined;
+    // Signed out or signed in again meanwhile: that session has its own timer.
+    if (token === null || getAccessToken() !== token) return;
+    void refreshAccessToken();
+  }, delayMs);
+};
+
+/** Keeps a new session (sign-in, registration, refresh) and schedules its renewal. */
+export const startSession = (response: SessionResponse, options: { broadcast?: boolean } = {}): void => {
+  setSession(response);
+  schedule(refreshDelayMs(response.expiresIn));
+  if (options.broadcast) broadcastSession('signed-in');
+};
+
+type RefreshOutcome = 'renewed' | 'signed-out' | 'failed';
+
+const requestRefresh = async (): Promise<RefreshOutcome> => {
+  const startedIn = sessionEpoch();
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${identityRoutes.refresh.path}`, {
+      method: identityRoutes.refresh.method,
+      headers: { accept: 'application/json', 'x-guest-id': getGuestId() },
+      credentials: 'same-origin',
+    });
+  } catch {
+    return 'failed';
+  }
+  rememberEventPosition(response.headers.get(EVENT_POSITION_HEADER));
+  if (response.status === 401 || response.status === 403 || response.status === 400) return 'signed-out';
+  if (!response.ok) return 'failed';
+  const parsed = sessionResponseSchema.safeParse(await response.json().catch(() => undefined));
+  if (!parsed.success) return 'failed';
+  // Signed out while the answer was on its way: that session is over.
+  if (sessionEpoch() !== startedIn) return 'signed-out';
+  startSession(parsed.data);
+  return 'renewed';
+};
+
+/** Two tabs must not present the same refresh cookie at once (reuse revokes the session). */
+const withRefreshLock = <T>(task: () => Promise<T>): Promise<T> => {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request('portal.session.refresh', task) : task();
+};
+
+/**
+ * Asks the refresh cookie for a new access token (one call at a time per page) and says
+ * whether there is a session afterwards. A 401 ends the local session; a failure that may
+ * heal (offline, 5xx) keeps the current token and tries again later.
+ */
+export const refreshAccessToken = (): Promise<boolean> => {
+  inflight ??= withRefreshLock(requestRefresh)
+    .then((outcome) => {
+      markRefreshAttempted();
+      if (outcome === 'signed-out') clearAccessToken();
+      if (outcome === 'failed' && getAccessToken() !== null) schedule(REFRESH_RETRY_MS);
+      return outcome === 'renewed';
+    })
+    .finally(() => {
+      inflight = undefined;
+    });
+  return inflight;
+};
+
+/**
+ * Route guards call this first: the first time a page needs to know, a page without a token
+ * asks the refresh cookie (once per page life; again after another tab signs in).
+ */
+export const bootstrapSession = async (): Promise<void> => {
+  if (getAccessToken() !== null) return;
+  if (inflight) {
+    await inflight;
+    return;
+  }
+  if (wasRefreshAttempted()) return;
+  await refreshAccessToken();
+};
+
+/** A tab that slept past its timer renews when it becomes visible again. */
+if (typeof document !== 'undefined') {
+  document.addEventListener('visibilitychange', () => {
+    const current = getSession();
+    if (document.visibilityState === 'visible' && current && shouldRefreshNow(current.expiresAt, Date.now())) void refreshAccessToken();
+  });
+}

@@ -1,0 +1,35 @@
+import { useMemo, useSyncExternalStore } from 'react';
+import type { Permission, Role } from '@portal/kernel';
+import { canAccessStation, hasAclTag, hasAnyRole, hasArea, hasCompany, hasPermission, hasRole, isCountry, type StationAreas } from './access';
+import type { AuthClaims } from './claims';
+import { getAuthClaims, hasAccessToken, subscribeSession } from './token-store';
+
+/** The signed-in user's token claims, or null; re-renders on sign-in, refresh and sign-out. */
+export const useAuthClaims = (): AuthClaims | null => useSyncExternalStore(subscribeSession, getAuthClaims, () => null);
+
+/** Whether a session exists in this tab. */
+export const useSignedIn = (): boolean => useSyncExternalStore(subscribeSession, hasAccessToken, () => false);
+
+/**
+ * The store's checks of 000 §6 bound to the signed-in user's claims (access.ts holds the pure
+ * rules): hasRole('tc_admin'), hasAnyRole([...]), hasPermission(...), isCountry('BR'),
+ * canAccessStation(id), hasArea(stations, area), hasCompany(), hasAclTag(tag).
+ * hasStationsAccess comes from /userData (access.ts `hasStationsAccess(user)`).
+ */
+export const useAccess = () => {
+  const claims = useAuthClaims();
+  return useMemo(
+    () => ({
+      claims,
+      hasRole: (role: Role) => hasRole(claims, role),
+      hasAnyRole: (roles: readonly Role[]) => hasAnyRole(claims, roles),
+      hasPermission: (permission: Permission) => hasPermission(claims, permission),
+      isCountry: (...countries: string[]) => isCountry(claims, ...countries),
+      canAccessStation: (stationId: string) => canAccessStation(claims, stationId),
+      hasArea: (stations: readonly StationAreas[], area: string) => hasArea(claims, stations, area),
+      hasCompany: () => hasCompany(claims),
+      hasAclTag: (tag: string) => hasAclTag(claims, tag),
+    }),
+    [claims],
+  );
+};

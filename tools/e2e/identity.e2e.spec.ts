@@ -1,0 +1,239 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, startPortal, type Portal } from './harness.js';
+
+/**
+ * Identity in the browser (issue 3): e-mail links through the dev outbox, the profile, the
+ * guards' deep links and sign-in throttling. Every test uses its own e-mail.
+ */
+
+let portal: Portal;
+let browser: Browser;
+
+beforeAll(async () => {
+  portal = await startPortal();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+const newPage = async (locale = 'pt-BR'): Promise<Page> => {
+  const context = await browser.newContext({ locale, baseURL: portal.url });
+  return context.newPage();
+};
+
+interface OutboxMessage {
+  id: string;
+  to: string;
+  subject: string;
+  category: string;
+  text: string;
+}
+
+/** The newest mail of `category` to `to`, waiting for it to arrive (newest first in the outbox). */
+const mailTo = async (to: string, category: string, notId?: string): Promise<OutboxMessage> => {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const response = await fetch(`${portal.url}/api/dev/mailbox/messages?${new URLSearchParams({ to })}`);
+    if (response.ok) {
+      const messages = (await response.json()) as OutboxMessage[];
+      const found = messages.find((m) => m.category === category && m.id !== notId);
+      if (found) return found;
+    }
+    if (Date.now() > deadline) throw new Error(`no ${category} mail to ${to}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+};
+
+/**
+ * The /auth/action link of a mail, as a path: the mail names the configured public URL, the
+ * browser opens it on the portal it is using (the refresh cookie belongs to that host).
+ */
+const actionPathOf = (message: OutboxMessage): string => {
+  const match = message.text.match(/https?:\/\/\S+\/auth\/action\?\S+/);
+  if (!match) throw new Error(`no action link in: ${message.text}`);
+  const url = new URL(match[0]);
+  return `${url.pathname}${url.search}`;
+};
+
+const register = async (email: string, password: string, country = 'BR', lang = 'pt-BR'): Promise<void> => {
+  const response = await fetch(`${portal.url}/api/createUserRegister`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, country, consent: true, lang }),
+  });
+  expect(response.status).toBe(201);
+};
+
+const text = (page: Page, testId: string) => page.getByTestId(testId).textContent();
+
+/** Screens wait for their data; the browser gets more time than expect.poll's default second. */
+const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });
+
+describe('identity in the browser', () => {
+  it('registers, verifies the e-mail through the outbox link, completes the profile and lands on /home', async () => {
+    const email = 'lucia.verifica@example.com';
+    const page = await newPage('pt-BR');
+    await page.goto('/auth/register');
+    await page.getByTestId('register-email').fill(email);
+    await page.getByTestId('register-password').fill('Safra#2026');
+    await page.getByTestId('register-country').selectOption('BR');
+    await page.getByTestId('register-consent').check();
+    await page.getByTestId('register-submit').click();
+
+    // A new account verifies its e-mail first; the screen sends the link by itself.
+    await page.waitForURL((url) => url.pathname === '/account/verify-email');
+    await poll(() => text(page, 'verify-email-address')).toBe(email);
+    await page.getByTestId('verify-email-dev-mailbox').waitFor();
+    const mail = await mailTo(email, 'verifyEmail');
+
+    // Not verified yet: "I verified" says so and stays.
+    await page.getByTestId('verify-email-continue').click();
+    await page.getByTestId('verify-email-not-yet').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/account/verify-email');
+
+    // The access token lives in memory only.
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => /token/i.test(k)))).toEqual([]);
+
+    // Opening the link (a fresh page load: the session comes back from the refresh cookie).
+    await page.goto(actionPathOf(mail));
+    await poll(() => text(page, 'action-success')).toContain(email);
+    await page.getByTestId('action-continue').click();
+
+    // Registration not Completed: kept on the profile, which lists what is missing.
+    await page.waitForURL('**/account/profile');
+    await page.getByTestId('profile-missing').waitFor();
+    expect(await page.getByTestId('profile-missing').locator('[data-field]').evaluateAll((items) => items.map((i) => i.getAttribute('data-field')))).toEqual([
+      'name',
+      'userType',
+    ]);
+    await page.getByTestId('profile-name').fill('Lúcia Ferreira');
+    await page.getByTestId('profile-user-type').selectOption('Agricultor');
+    await page.getByTestId('profile-city').fill('Londrina');
+    await page.getByTestId('profile-save').click();
+
+    await page.waitForURL('**/home');
+    await poll(() => text(page, 'home-display-name')).toBe('Lúcia Ferreira');
+    expect(await text(page, 'home-initials')).toBe('LF');
+    expect(await text(page, 'home-title')).toBe('Meu conteúdo');
+
+    // Brazil: the alert modal until confirmed, then the first-video invitation.
+    await page.getByTestId('home-alert-confirm').click();
+    await page.getByTestId('home-video-modal').waitFor();
+    await page.getByTestId('home-video-later').click();
+    await page.getByTestId('home-video-modal').waitFor({ state: 'detached' });
+
+    // A reload keeps the session (refresh cookie) and the confirmed alert stays confirmed.
+    await page.reload();
+    await poll(() => text(page, 'home-title')).toBe('Meu conteúdo');
+    await page.waitForTimeout(300);
+    expect(await page.getByTestId('home-alert-modal').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('resets a password through the link, signs in with it, and refuses the used link', async () => {
+    const email = 'rui.redefine@example.com';
+    await register(email, 'Velha#2026', 'MX', 'es');
+    const page = await newPage('en-US');
+
+    await page.goto('/auth');
+    await page.getByTestId('signin-reset-link').click();
+    await page.waitForURL('**/auth/reset-password');
+    await page.getByTestId('reset-request-email').fill(email);
+    await page.getByTestId('reset-request-submit').click();
+    const sent = await text(page, 'reset-request-sent');
+    expect(sent).toBe(`If an account exists for ${email}, a link to reset the password was sent to it.`);
+
+    // No enumeration: an unknown address reads the same.
+    await page.goto('/auth/reset-password');
+    await page.getByTestId('reset-request-email').fill('nobody.here@example.com');
+    await page.getByTestId('reset-request-submit').click();
+    expect(await text(page, 'reset-request-sent')).toBe(sent!.replace(email, 'nobody.here@example.com'));
+
+    const link = actionPathOf(await mailTo(email, 'resetPassword'));
+    await page.goto(link);
+    await poll(() => page.getByTestId('action-email').inputValue()).toBe(email);
+    await page.getByTestId('action-new-password').fill('Nova#Senha2026');
+    await page.getByTestId('action-confirm-password').fill('Nova#Senha2026');
+    await page.getByTestId('action-submit').click();
+    await page.getByTestId('action-success').waitFor();
+    await page.getByTestId('action-continue').click();
+    await page.waitForURL((url) => url.pathname === '/auth');
+
+    // The old password no longer works, the new one does (the account then verifies its e-mail).
+    await page.getByTestId('signin-email').fill(email);
+    await page.getByTestId('signin-password').fill('Velha#2026');
+    await page.getByTestId('signin-submit').click();
+    await poll(() => text(page, 'form-error')).toBe('Incorrect e-mail or password');
+    await page.getByTestId('signin-password').fill('Nova#Senha2026');
+    await page.getByTestId('signin-submit').click();
+    await page.waitForURL((url) => url.pathname === '/account/verify-email');
+
+    // The profile speaks Spanish and there was no language cookie: the profile's language wins.
+    await poll(() => page.evaluate(() => document.documentElement.lang)).toBe('es');
+
+    // The same link again: used.
+    await page.goto(link);
+    await poll(() => text(page, 'action-error')).toBe('Este enlace expiró o ya fue utilizado');
+    await page.context().close();
+  });
+
+  it('returns to a protected deep link after sign-in, query and hash kept', async () => {
+    const page = await newPage('en-US');
+    await page.goto('/home?tab=x#y');
+    await page.waitForURL((url) => url.pathname === '/auth' && url.searchParams.get('next') === '/home?tab=x#y');
+    await page.getByTestId('signin-email').fill('company.manager@demo.agro');
+    await page.getByTestId('signin-password').fill('Demo#2026');
+    await page.getByTestId('signin-submit').click();
+    await page.waitForURL((url) => url.pathname === '/home' && url.search === '?tab=x' && url.hash === '#y');
+    await poll(() => text(page, 'home-display-name')).toBe('Carlos Mendes');
+
+    // Signed-out-only screens send a signed-in user home.
+    await page.goto('/auth/register');
+    await page.waitForURL((url) => url.pathname === '/home');
+
+    // Sign-out saves the locale first and ends the session (a reload does not bring it back).
+    await page.goto('/auth/logoff');
+    await page.waitForURL((url) => url.pathname === '/auth');
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'i18n_lang');
+    expect(cookie?.value).toBeTruthy();
+    expect((await page.context().cookies()).some((c) => c.name === 'portal_refresh')).toBe(false);
+
+    // /account paths are not kept as next (000 §2.2): sign-in then goes home.
+    await page.goto('/account/profile?tab=x');
+    await page.waitForURL((url) => url.pathname === '/auth');
+    expect(new URL(page.url()).searchParams.get('next')).toBeNull();
+    await page.getByTestId('signin-email').fill('company.manager@demo.agro');
+    await page.getByTestId('signin-password').fill('Demo#2026');
+    await page.getByTestId('signin-submit').click();
+    await page.waitForURL((url) => url.pathname === '/home');
+    await page.context().close();
+  });
+
+  it('answers too many wrong passwords with the too-many-requests message', async () => {
+    const email = 'tina.tentativas@example.com';
+    await register(email, 'Certa#2026');
+    const page = await newPage('en-US');
+    await page.goto('/auth');
+    await page.getByTestId('signin-email').fill(email);
+    const statuses: number[] = [];
+    for (let attempt = 1; attempt <= 6; attempt += 1) {
+      await page.getByTestId('signin-password').fill(`Errada#${attempt}`);
+      const answer = page.waitForResponse((r) => r.url().endsWith('/api/auth/signIn'));
+      await page.getByTestId('signin-submit').click();
+      statuses.push((await answer).status());
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    await poll(() => text(page, 'form-error')).toMatch(/too many attempts/i);
+
+    // Blocked even with the right password now.
+    await page.getByTestId('signin-password').fill('Certa#2026');
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/auth/signIn'));
+    await page.getByTestId('signin-submit').click();
+    expect((await answer).status()).toBe(429);
+    expect(new URL(page.url()).pathname).toBe('/auth');
+    await page.context().close();
+  });
+});
