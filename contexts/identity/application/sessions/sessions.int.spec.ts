@@ -81,7 +81,7 @@ describe('sign-in throttling', () => {
     }
     const blocked = await t.request('POST', '/api/auth/signIn', { body: { email: 'throttle@example.com', password: STRONG_PASSWORD } });
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().code).toBe('too-many-requests');
+    expect(blocked.json()).toMatchObject({ code: 'too-many-requests', params: { retryAfterMinutes: 15 } });
     // an unknown address is throttled the same way (no enumeration)
     for (let i = 0; i < 6; i++) await t.request('POST', '/api/auth/signIn', { body: { email: 'ghost@example.com', password: 'Wrong!pass1' } });
     expect((await t.request('POST', '/api/auth/signIn', { body: { email: 'ghost@example.com', password: 'Wrong!pass1' } })).json().code).toBe('too-many-requests');

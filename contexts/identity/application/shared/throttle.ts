@@ -29,14 +29,17 @@ export class SignInThrottle implements OnModuleInit {
     ];
   }
 
-  async isBlocked(email: string, ip: string | null): Promise<boolean> {
-    const now = this.clock.now();
+  /** Minutes until sign-in opens again for this e-mail or address; 0 when it is open. */
+  async blockedMinutes(email: string, ip: string | null): Promise<number> {
+    const now = this.clock.now().getTime();
+    let minutes = 0;
     for (const { key, limit } of this.keys(email, ip)) {
       const rows = await query<{ failures: number; window_started: Date | string }>(this.database.db, 'select failures, window_started from auth_throttle where key = $1', [key]);
       const row = rows[0];
-      if (row && now.getTime() - new Date(row.window_started).getTime() < THROTTLE.windowMs && row.failures >= limit) return true;
+      const endsAt = row ? new Date(row.window_started).getTime() + THROTTLE.windowMs : 0;
+      if (row && endsAt > now && row.failures >= limit) minutes = Math.max(minutes, Math.ceil((endsAt - now) / 60_000));
     }
-    return false;
+    return minutes;
   }
 
   async recordFailure(email: string, ip: string | null): Promise<void> {

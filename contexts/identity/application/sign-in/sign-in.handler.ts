@@ -31,7 +31,8 @@ export class SignInHandler implements ICommandHandler<SignInCommand> {
     const userId = claim.state.owner;
     const user = userId ? (await loadState(this.store, userStream(userId), userDecider)).state : null;
     const registered = user && user.status === 'registered' ? user : null;
-    const blocked = await this.throttle.isBlocked(input.email, client.ip);
+    const blockedFor = await this.throttle.blockedMinutes(input.email, client.ip);
+    const blocked = blockedFor > 0;
     const ok = !blocked && (await this.hasher.verify(registered?.passwordHash ?? null, input.password));
     const now = this.clock.now().toISOString();
     if (!ok) await this.throttle.recordFailure(input.email, client.ip);
@@ -45,7 +46,7 @@ export class SignInHandler implements ICommandHandler<SignInCommand> {
         { ...context, actor: registered.userId },
       );
     }
-    if (blocked) throw new AppError('too-many-requests');
+    if (blocked) throw new AppError('too-many-requests', undefined, undefined, { retryAfterMinutes: blockedFor });
     if (!ok || !registered) throw new AppError('invalid-credential');
     await this.throttle.reset(input.email);
     const session = await this.sessions.start(registered, context, client, sessionId);
