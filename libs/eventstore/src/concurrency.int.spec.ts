@@ -4,30 +4,37 @@ import { v7 as uuidv7 } from 'uuid';
 import { ConcurrencyError, START, compareCheckpoints, type AppendContext, type Checkpoint, type EventStore } from './port.js';
 import { createPostgresEventStore, postgresEventStoreNames } from './postgres.js';
 import { prepareEvents } from './prepare-events.js';
-import { createScratchDatabase, type ScratchDatabase } from './scratch-database.js';
+import { createScratchDatabase } from './scratch-database.js';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const context: AppendContext = { correlationId: uuidv7(), actor: 'system', origin: 'system' };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-if (!databaseUrl) {
-  console.info('event store concurrency: not run, it needs a Postgres server with concurrent sessions (set TEST_DATABASE_URL)');
-} else {
-  describe('Postgres event store under concurrency', () => {
-    let scratch: ScratchDatabase;
+interface Target {
+  database: Database;
+  dispose(): Promise<void>;
+}
+
+/**
+ * Real concurrency needs a server: PGlite is one session behind a mutex, so there the same
+ * scenarios only show that the outcomes hold when the calls interleave, not that commits racing
+ * out of order are handled. Both run; the server run is the one that proves it.
+ */
+function concurrencySuite(name: string, open: () => Promise<Target>): void {
+  describe(`Postgres event store under concurrency: ${name}`, () => {
+    let target: Target;
     let database: Database;
     let store: EventStore;
 
     beforeAll(async () => {
-      scratch = await createScratchDatabase(databaseUrl, 'es_concurrency');
-      database = await createDatabase({ url: scratch.url, poolSize: 40 });
+      target = await open();
+      database = target.database;
       store = createPostgresEventStore(database);
       await store.migrate();
     });
     afterAll(async () => {
       await store?.close();
-      await database?.close();
-      await scratch?.drop();
+      await target?.dispose();
     });
 
     it('a reader tailing readAll during 8 concurrent writers gets every committed event once, in checkpoint order', async () => {
@@ -165,4 +172,25 @@ if (!databaseUrl) {
       expect(await store.verifyStream(stream)).toMatchObject({ ok: false, brokenAt: 1n });
     });
   });
+}
+
+concurrencySuite('PGlite (in memory)', async () => {
+  const database = await createDatabase({});
+  return { database, dispose: () => database.close() };
+});
+
+if (databaseUrl) {
+  concurrencySuite('Postgres server', async () => {
+    const scratch = await createScratchDatabase(databaseUrl, 'es_concurrency');
+    const database = await createDatabase({ url: scratch.url, poolSize: 40 });
+    return {
+      database,
+      async dispose() {
+        await database.close();
+        await scratch.drop();
+      },
+    };
+  });
+} else {
+  console.info('event store concurrency: Postgres server not run, only PGlite, which cannot commit out of order (set TEST_DATABASE_URL)');
 }

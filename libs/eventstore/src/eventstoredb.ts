@@ -103,7 +103,13 @@ function splitMetadata(event: EsdbRecordedEvent): { metadata: EventMetadata; has
 
 function storedData(event: EsdbRecordedEvent): Record<string, unknown> {
   if (event.isJson) return event.data as Record<string, unknown>;
-  return JSON.parse(Buffer.from(event.data as Uint8Array).toString('utf8')) as Record<string, unknown>;
+  const bytes = Buffer.from(event.data as Uint8Array);
+  try {
+    return JSON.parse(bytes.toString('utf8')) as Record<string, unknown>;
+  } catch {
+    // written by another tool as binary: keep it readable rather than failing the whole page
+    return { binary: bytes.toString('base64') };
+  }
 }
 
 export function createEventStoreDbEventStore(connectionString: string, options: EventStoreDbOptions = {}): EventStore {
@@ -166,6 +172,15 @@ export function createEventStoreDbEventStore(connectionString: string, options: 
     return events;
   };
 
+  // The append answer carries one $all position for the whole write; the port promises the last
+  // event's checkpoint (what readAll will report for it), so it is read back.
+  const checkpointOf = async (streamId: string, revision: bigint, fallback: Position | undefined): Promise<Checkpoint> => {
+    for await (const resolved of client.readStream(streamId, { direction: FORWARDS, fromRevision: revision, maxCount: 1 })) {
+      if (resolved.event?.position) return toCheckpoint(resolved.event.position);
+    }
+    return toCheckpoint(fallback);
+  };
+
   const store: EventStore = {
     kind: 'eventstoredb',
 
@@ -209,7 +224,7 @@ export function createEventStoreDbEventStore(connectionString: string, options: 
           const result = await client.appendToStream(streamId, data, { expectedRevision: current === null ? NO_STREAM : current });
           if (!result.success) throw new ConcurrencyError(streamId, expected, current);
           fire();
-          return { nextRevision: result.nextExpectedRevision, checkpoint: toCheckpoint(result.position), written: true };
+          return { nextRevision: result.nextExpectedRevision, checkpoint: await checkpointOf(streamId, result.nextExpectedRevision, result.position), written: true };
         } catch (error) {
           if (!(error instanceof WrongExpectedVersionError || error instanceof ConcurrencyError)) throw error;
           const actual = error instanceof WrongExpectedVersionError ? (typeof error.actualVersion === 'bigint' ? error.actualVersion : null) : current;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, query, type Database } from '@portal/database';
-import { START, type AppendContext, type EventStore } from './port.js';
+import { ConcurrencyError, DuplicateEventIdError, START, type AppendContext, type EventStore } from './port.js';
 import { createPostgresEventStore } from './postgres.js';
 
 const context: AppendContext = { correlationId: '0190c3a0-0000-7000-8000-000000000001', actor: 'system', origin: 'system' };
@@ -34,6 +34,47 @@ describe('Postgres event store (PGlite)', () => {
     expect(read.events.map((e) => e.streamId)).toEqual(['xid.before', 'xid.after']);
     expect((await store.readAll({ after: before.checkpoint })).events.map((e) => e.streamId)).toEqual(['xid.after']);
     expect(await store.headCheckpoint()).toEqual(after.checkpoint);
+  });
+
+  it('appends that queue up share a transaction, and each still gets its own outcome', async () => {
+    const taken = '0190c3a0-0000-7000-8000-0000000000bb';
+    await store.append('batch.taken', [{ type: 'Noted', data: {}, eventId: taken }], { expectedRevision: 'no-stream', context });
+    await store.append('batch.existing', [{ type: 'Noted', data: {} }], { expectedRevision: 'no-stream', context });
+    const at = (stream: string, expectedRevision: 'no-stream' | 'any' | bigint, data: Record<string, unknown> = {}) =>
+      store.append(stream, [{ type: 'Noted', data }], { expectedRevision, context });
+
+    // PGlite runs one append at a time, so everything after the first of these waits in the queue
+    const [first, ...queued] = await Promise.allSettled([
+      at('batch.a', 'no-stream'),
+      at('batch.b', 'no-stream'),
+      at('batch.b', 'no-stream'),
+      at('batch.existing', 5n),
+      at('batch.c', 'any', { n: 1 }),
+      at('batch.c', 'any', { n: 2 }),
+      at('batch.existing', 0n),
+    ]);
+    expect(first.status).toBe('fulfilled');
+    const [b1, b2, stale, c1, c2, exact] = queued;
+    expect(b1).toMatchObject({ status: 'fulfilled', value: { nextRevision: 0n, written: true } });
+    expect(b2.status === 'rejected' && b2.reason).toBeInstanceOf(ConcurrencyError);
+    expect(stale.status === 'rejected' && stale.reason).toBeInstanceOf(ConcurrencyError);
+    expect(exact).toMatchObject({ status: 'fulfilled', value: { nextRevision: 1n } });
+    expect((await store.readStream('batch.c')).map((e) => e.data.n)).toEqual([1, 2]);
+    const written = [b1, c1, c2, exact].map((r) => (r.status === 'fulfilled' ? r.value.checkpoint.transactionId : -1n));
+    expect(new Set(written).size).toBe(1);
+    expect(await store.verifyStream('batch.c')).toMatchObject({ ok: true, checked: 2 });
+
+    // an id stored elsewhere fails its whole batch in the database; only its caller may see that
+    const [ok1, clash, ok2] = await Promise.allSettled([
+      at('batch.d', 'no-stream'),
+      store.append('batch.e', [{ type: 'Noted', data: {}, eventId: taken }], { expectedRevision: 'no-stream', context }),
+      at('batch.f', 'no-stream'),
+    ]);
+    expect(ok1.status).toBe('fulfilled');
+    expect(clash.status === 'rejected' && clash.reason).toBeInstanceOf(DuplicateEventIdError);
+    expect(ok2.status).toBe('fulfilled');
+    expect(await store.readStream('batch.e')).toEqual([]);
+    expect(await store.readStream('batch.f')).toHaveLength(1);
   });
 
   it('rejects an event id already stored in another stream without writing', async () => {

@@ -6,7 +6,6 @@ import {
   ConcurrencyError,
   DuplicateEventIdError,
   START,
-  type AppendOptions,
   type AppendResult,
   type Checkpoint,
   type EventMetadata,
@@ -20,7 +19,7 @@ import {
   type UpcasterRegistry,
   type VerifyResult,
 } from './port.js';
-import { assertExpectedRevision, prepareEvents } from './prepare-events.js';
+import { assertExpectedRevision, prepareEvents, type PreparedEvent } from './prepare-events.js';
 import { upcast } from './upcast.js';
 
 export interface PostgresEventStoreOptions {
@@ -29,6 +28,12 @@ export interface PostgresEventStoreOptions {
   schema?: string;
   /** Fallback wake-up for subscriptions when no append notification arrives (ms). */
   pollIntervalMs?: number;
+  /**
+   * Appends in flight at once (default 8 on a server, 1 on PGlite, which is one session anyway).
+   * Appends beyond it queue and go to the database together, in one es_append_batch call and one
+   * transaction, as soon as a slot frees up.
+   */
+  maxConcurrentAppends?: number;
 }
 
 /** The SQL objects for one schema; exported so tests and tools name the same tables. */
@@ -39,6 +44,7 @@ export function postgresEventStoreNames(schema?: string) {
     events: q('es_events'),
     streams: q('es_streams'),
     append: q('es_append'),
+    appendBatch: q('es_append_batch'),
     hash: q('es_event_hash'),
     // NOTIFY channels are per database, not per schema: stores in different schemas must not wake each other
     channel: schema ? `es_appended_${schema}` : 'es_appended',
@@ -50,6 +56,15 @@ interface AppendRow {
   o_revision: unknown;
   o_transaction_id: string | null;
   o_position: unknown;
+}
+
+interface PendingAppend {
+  streamId: string;
+  expected: string;
+  expectedRevision: ExpectedRevision;
+  events: PreparedEvent[];
+  resolve(result: AppendResult): void;
+  reject(error: unknown): void;
 }
 
 interface EventRow {
@@ -218,6 +233,21 @@ begin
   return query select 'written'::text, v_revision + v_count, v_transaction::text, v_position;
 end
 $fn$`,
+    // Several appends in one transaction: each is judged exactly as on its own (a conflict in one
+    // leaves the others alone), and they share one commit and one round trip.
+    `create or replace function ${n.appendBatch}(p_appends jsonb)
+returns table (o_index int, o_status text, o_revision bigint, o_transaction_id text, o_position bigint)
+language plpgsql as $fn$
+declare
+  v_append jsonb;
+begin
+  for i in 0 .. jsonb_array_length(p_appends) - 1 loop
+    v_append := p_appends->i;
+    return query select i, a.o_status, a.o_revision, a.o_transaction_id, a.o_position
+      from ${n.append}(v_append->>'streamId', v_append->>'expected', v_append->'events') a;
+  end loop;
+end
+$fn$`,
   ];
 }
 
@@ -247,11 +277,11 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
     }
   };
 
-  // NOTIFY takes a database-wide lock from pre-commit until the commit is flushed, so notifying
-  // inside es_append serialised every append (measured: flat ~2,400 appends/s from 1 to 32
-  // clients). Instead at most one NOTIFY per process is in flight, sent after the append committed;
-  // an append that commits while it is in flight gets another one after it, so every commit is
-  // followed by a notification that other processes can act on.
+  // NOTIFY takes a database-wide lock from pre-commit to the end of the commit, so appends that
+  // notify commit one at a time (pgbench, 32 clients: 1,750 appends/s with pg_notify inside
+  // es_append, 3,500-5,500 without). Instead at most one NOTIFY per process is in flight, sent
+  // after the append committed; an append that commits while one is in flight gets another after
+  // it, so every commit is followed by a notification other processes can act on.
   let notifyAgain = false;
   let notifying: Promise<void> | null = null;
   const notifyOtherProcesses = () => {
@@ -308,6 +338,106 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
     };
   };
 
+  /** Turns es_append's answer into the caller's result or error. */
+  const settle = (pending: PendingAppend, row: AppendRow | undefined): void => {
+    if (!row) return pending.reject(new Error('es_append returned no row'));
+    const revision = row.o_revision === null ? null : toBigInt(row.o_revision);
+    const eventIds = () => pending.events.map((e) => e.eventId);
+    switch (row.o_status) {
+      case 'conflict':
+        return pending.reject(new ConcurrencyError(pending.streamId, pending.expectedRevision, revision));
+      case 'partial-duplicate':
+        return pending.reject(new DuplicateEventIdError(pending.streamId, eventIds(), 'some of the event ids are already stored in this stream'));
+      case 'duplicate':
+      case 'written':
+        return pending.resolve({
+          nextRevision: revision!,
+          checkpoint: { transactionId: toBigInt(row.o_transaction_id), position: toBigInt(row.o_position) },
+          written: row.o_status === 'written',
+        });
+      default: {
+        const never: never = row.o_status;
+        return pending.reject(new Error(`unexpected es_append status ${String(never)}`));
+      }
+    }
+  };
+
+  const isDuplicateEventId = (error: unknown) =>
+    (error as { code?: string }).code === '23505' && /event_id/.test(String((error as { constraint?: string }).constraint ?? (error as Error).message));
+
+  // the statement has returned, so its transaction has committed
+  const committed = (rows: AppendRow[]) => {
+    if (rows.some((row) => row.o_status === 'written')) {
+      fire();
+      notifyOtherProcesses();
+    }
+  };
+
+  const appendOne = async (pending: PendingAppend): Promise<void> => {
+    let rows: AppendRow[];
+    try {
+      rows = await query<AppendRow>(db, `select * from ${names.append}($1, $2, $3::jsonb)`, [pending.streamId, pending.expected, JSON.stringify(pending.events)]);
+    } catch (error) {
+      pending.reject(
+        isDuplicateEventId(error)
+          ? new DuplicateEventIdError(pending.streamId, pending.events.map((e) => e.eventId), 'an event id is already stored in another stream')
+          : error,
+      );
+      return;
+    }
+    committed(rows);
+    settle(pending, rows[0]);
+  };
+
+  const appendMany = async (batch: PendingAppend[]): Promise<void> => {
+    // stream order, so two batches lock stream rows in the same order and cannot deadlock; the
+    // sort is stable, so appends to one stream keep their order
+    const ordered = [...batch].sort((a, b) => (a.streamId < b.streamId ? -1 : a.streamId > b.streamId ? 1 : 0));
+    let rows: Array<AppendRow & { o_index: number }>;
+    try {
+      rows = await query<AppendRow & { o_index: number }>(db, `select * from ${names.appendBatch}($1::jsonb)`, [
+        JSON.stringify(ordered.map((p) => ({ streamId: p.streamId, expected: p.expected, events: p.events }))),
+      ]);
+    } catch {
+      // one append's error (an event id stored in another stream) rolls back all of them: redo
+      // them one by one so that only that caller sees it
+      for (const pending of ordered) await appendOne(pending);
+      return;
+    }
+    committed(rows);
+    const byIndex = new Map(rows.map((row) => [Number(row.o_index), row]));
+    ordered.forEach((pending, index) => settle(pending, byIndex.get(index)));
+  };
+
+  // Under load, queued appends share a transaction: fewer commits and round trips per append
+  // (pgbench, es_append at 32 clients vs four appends per call at 8: about 1.8x the appends/s).
+  // A lone append never waits for company.
+  const maxInFlight = Math.max(1, options.maxConcurrentAppends ?? (database.kind === 'pg' ? 8 : 1));
+  const maxBatch = 64;
+  const queue: PendingAppend[] = [];
+  let inFlight = 0;
+  let idle: Array<() => void> = [];
+  const release = () => {
+    inFlight--;
+    pump();
+    if (inFlight === 0) {
+      for (const resolve of idle) resolve();
+      idle = [];
+    }
+  };
+  const drained = () => (inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => idle.push(resolve)));
+  const pump = () => {
+    while (inFlight < maxInFlight && queue.length > 0) {
+      const batch = queue.splice(0, maxBatch);
+      inFlight++;
+      void (batch.length === 1 ? appendOne(batch[0]!) : appendMany(batch)).finally(release);
+    }
+  };
+  const submit = (pending: PendingAppend) => {
+    queue.push(pending);
+    pump();
+  };
+
   const store: EventStore = {
     kind: database.kind === 'pg' ? 'postgres' : 'pglite',
 
@@ -320,48 +450,14 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
     },
 
     async append(streamId, events, appendOptions): Promise<AppendResult> {
+      if (closed) throw new Error('event store is closed');
       if (typeof streamId !== 'string' || streamId.length === 0) throw new TypeError('stream id is required');
       if (events.length === 0) throw new TypeError('append needs at least one event');
       const expected = expectedToText(appendOptions.expectedRevision);
       const prepared = prepareEvents(events, appendOptions);
-      let rows: AppendRow[];
-      try {
-        rows = await query<AppendRow>(db, `select * from ${names.append}($1, $2, $3::jsonb)`, [streamId, expected, JSON.stringify(prepared)]);
-      } catch (error) {
-        if ((error as { code?: string }).code === '23505' && /event_id/.test(String((error as { constraint?: string }).constraint ?? (error as Error).message))) {
-          throw new DuplicateEventIdError(streamId, prepared.map((e) => e.eventId), 'an event id is already stored in another stream');
-        }
-        throw error;
-      }
-      const row = rows[0];
-      if (!row) throw new Error('es_append returned no row');
-      const revision = row.o_revision === null ? null : toBigInt(row.o_revision);
-      switch (row.o_status) {
-        case 'conflict':
-          throw new ConcurrencyError(streamId, appendOptions.expectedRevision, revision);
-        case 'partial-duplicate':
-          throw new DuplicateEventIdError(streamId, prepared.map((e) => e.eventId), 'some of the event ids are already stored in this stream');
-        case 'duplicate':
-          return {
-            nextRevision: revision!,
-            checkpoint: { transactionId: toBigInt(row.o_transaction_id), position: toBigInt(row.o_position) },
-            written: false,
-          };
-        case 'written': {
-          // the statement has returned, so its transaction has committed
-          fire();
-          notifyOtherProcesses();
-          return {
-            nextRevision: revision!,
-            checkpoint: { transactionId: toBigInt(row.o_transaction_id), position: toBigInt(row.o_position) },
-            written: true,
-          };
-        }
-        default: {
-          const never: never = row.o_status;
-          throw new Error(`unexpected es_append status ${String(never)}`);
-        }
-      }
+      return new Promise<AppendResult>((resolve, reject) => {
+        submit({ streamId, expected, expectedRevision: appendOptions.expectedRevision, events: prepared, resolve, reject });
+      });
     },
 
     async readStream(streamId, readOptions = {}) {
@@ -466,6 +562,7 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
     async close() {
       if (closed) return;
       closed = true;
+      await drained();
       await Promise.all([...subscriptions].map((s) => s.stop()));
       listeners.clear();
       await notifying;

@@ -14,7 +14,8 @@ export function prepareEvents(events: NewEvent[], options: AppendOptions): Prepa
   const { context } = options;
   const seen = new Set<string>();
   return events.map((event) => {
-    const eventId = event.eventId ?? uuidv7();
+    // lower case: Postgres and EventStoreDB hand uuids back in lower case, and the hash covers the id
+    const eventId = (event.eventId ?? uuidv7()).toLowerCase();
     if (!isUuid(eventId)) throw new TypeError(`event id ${eventId} is not a uuid`);
     if (seen.has(eventId)) throw new TypeError(`event id ${eventId} appears twice in one append`);
     seen.add(eventId);
