@@ -5,6 +5,7 @@ import type { IncomingMessage } from 'node:http';
 import type { AppConfig } from '@portal/platform';
 import { IdentityModule } from '@portal/identity/application';
 import { EngagementModule } from '@portal/engagement/application';
+import { BookingModule } from '@portal/booking/application';
 import { HealthController } from './health/health.controller.js';
 import { MailboxController } from './dev/mailbox.controller.js';
 import { AppConfigController } from './app-config.controller.js';
@@ -51,6 +52,7 @@ export class AppModule {
         InfrastructureModule.forRoot(config, infra),
         IdentityModule,
         EngagementModule,
+        BookingModule,
       ],
       controllers: [HealthController, MailboxController, AppConfigController, RealtimeController],
       providers: [

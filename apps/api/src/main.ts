@@ -3,6 +3,7 @@ import { ConfigError, parseConfig } from './config.js';
 import { createInfrastructure } from './infrastructure/infrastructure.js';
 import { createApp } from './app.factory.js';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoUsers } from '@portal/identity/application';
+import { seedDemoLocations } from '@portal/booking/application';
 
 async function main(): Promise<void> {
   let config;
@@ -17,6 +18,7 @@ async function main(): Promise<void> {
   }
   const infra = await createInfrastructure(config);
   if (config.seedDemo) await seedDemoUsers(infra.store, infra.clock);
+  if (config.seedDemo) await seedDemoLocations(infra.store, infra.clock);
   const app = await createApp(config, infra);
   await app.listen({ port: config.port, host: config.host });
   const url = `http://localhost:${config.port}`;

@@ -4,6 +4,10 @@ const suites: Record<string, () => Promise<unknown>> = {
     const { benchEventstore } = await import('./eventstore.js');
     return benchEventstore({ url: process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' });
   },
+  booking: async () => {
+    const { benchBooking } = await import('./booking.js');
+    return benchBooking({ url: process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' });
+  },
 };
 
 const requested = process.argv.slice(2).filter((a) => !a.startsWith('-'));

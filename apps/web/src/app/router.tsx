@@ -48,6 +48,26 @@ export const routes: RouteObject[] = [
         path: 'home',
         lazy: () => import('../features/home/routes/home-route'),
       },
+      {
+        // public training-center booking (001 §2): anonymous, in the booking layout
+        path: 'public/booking',
+        children: [
+          { index: true, lazy: () => import('../features/booking/routes/booking-start-route') },
+          { path: 'confirm', lazy: () => import('../features/booking/routes/booking-confirm-route') },
+          { path: 'cancel', lazy: () => import('../features/booking/routes/booking-cancel-route') },
+          { path: ':country', lazy: () => import('../features/booking/routes/booking-country-route') },
+        ],
+      },
+      {
+        // training-center scheduling (001 §2): tc_manager and tc_admin
+        path: 'manager/tc',
+        lazy: () => import('../features/manager-tc/routes/manager-tc-layout-route'),
+        children: [
+          { index: true, lazy: () => import('../features/manager-tc/routes/calendar-route') },
+          { path: 'bookings', lazy: () => import('../features/manager-tc/routes/bookings-route') },
+          { path: 'locations', lazy: () => import('../features/manager-tc/routes/locations-route') },
+        ],
+      },
       { path: '*', Component: NotFoundPage },
     ],
   },

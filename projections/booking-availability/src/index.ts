@@ -1,0 +1,2 @@
+export * from './availability.projection.js';
+export * from './availability.queries.js';

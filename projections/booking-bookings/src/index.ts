@@ -1,0 +1,2 @@
+export * from './bookings.projection.js';
+export * from './bookings.queries.js';

@@ -1,0 +1,2 @@
+export * from './calendar.projection.js';
+export * from './calendar.queries.js';

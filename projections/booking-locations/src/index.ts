@@ -1,0 +1,2 @@
+export * from './locations.projection.js';
+export * from './locations.queries.js';
