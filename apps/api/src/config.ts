@@ -44,6 +44,9 @@ const envSchema = z.object({
   AR_EXPECTED_HOST: z.string().min(3).optional(),
   AR_SITE_URL: z.string().url('must be an absolute URL').optional(),
   AR_STAGING_HOSTS: z.string().optional(),
+  BOOKING_PENDING_TTL_MINUTES: z.coerce.number().int().min(1).max(60 * 24 * 30).default(24 * 60),
+  BOOKING_EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  BOOKING_RANGE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1200),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   WEB_DIST: z.string().optional(),
@@ -95,6 +98,11 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): AppConfig & {
       scheduledEvents: e.FEATURE_SCHEDULED_EVENTS === 'true',
       scormTest: e.FEATURE_SCORM_TEST === 'true',
       enableSearch: e.FEATURE_ENABLE_SEARCH === 'true',
+    },
+    booking: {
+      pendingTtlMs: e.BOOKING_PENDING_TTL_MINUTES * 60_000,
+      expirySweepMs: e.BOOKING_EXPIRY_SWEEP_SECONDS * 1000,
+      rangeDays: e.BOOKING_RANGE_DAYS,
     },
     domains: { spanish: e.SPANISH_DOMAIN ?? null, brazilUniversity: e.BR_UNIVERSITY_DOMAIN ?? null },
     argentina: {

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { EventStore } from '@portal/eventstore';
-import { EVENT_STORE, registerRoutes } from '@portal/platform';
+import { APP_CONFIG, EVENT_STORE, registerRoutes, type AppConfig } from '@portal/platform';
 import { bookingRoutes } from '../contracts/index.js';
 import { AuditController, GetBookingAuditHandler } from './audit/audit.handler.js';
 import { AvailabilityController } from './availability/availability.http.controller.js';
@@ -20,7 +20,7 @@ import { BookingFlows } from './shared/booking-flows.js';
 import { BookingMailer } from './shared/booking-mail.js';
 import { BookingReadModels } from './shared/read-models.js';
 import { SeatKeeper } from './shared/seat-keeper.js';
-import { BOOKING_SETTINGS, bookingSettingsFromEnv } from './shared/settings.js';
+import { BOOKING_SETTINGS } from './shared/settings.js';
 import { ChangeBookingStatusHandler } from './staff-bookings/change-booking-status.handler.js';
 import { StaffBookingsController } from './staff-bookings/staff-bookings.http.controller.js';
 import { ExportBookingsHandler, ListBookingsHandler } from './staff-bookings/staff-bookings.queries.js';
@@ -44,7 +44,7 @@ registerRoutes('booking', bookingRoutes);
     AuditController,
   ],
   providers: [
-    { provide: BOOKING_SETTINGS, useFactory: () => bookingSettingsFromEnv() },
+    { provide: BOOKING_SETTINGS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => config.booking },
     { provide: SeatKeeper, useFactory: (store: EventStore) => new SeatKeeper(store), inject: [EVENT_STORE] },
     BookingFlows,
     BookingMailer,

@@ -20,6 +20,8 @@ export interface AppConfig {
   /** Refresh-cookie session length (5 min to 2 weeks). */
   sessionTtlSeconds: number;
   verificationResendMinutes: number;
+  /** Training-center booking: pendent expiry, expiry sweep (0: off), range rule in days. */
+  booking: { pendingTtlMs: number; expirySweepMs: number; rangeDays: number };
   toggles: { localSearch: boolean; notifications: boolean; scheduledEvents: boolean; scormTest: boolean; enableSearch: boolean };
   domains: { spanish: string | null; brazilUniversity: string | null };
   argentina: { expectedHost: string | null; siteUrl: string | null; stagingHosts: string[] };
