@@ -6,6 +6,7 @@ import { createInfrastructure, parseConfig, type Infrastructure } from '@portal/
 import { query } from '@portal/database';
 import { checkpointToString } from '@portal/eventstore';
 import { seedDemoUsers } from '@portal/identity/application';
+import { importContentPack, PackValidationError } from '@portal/learning/application';
 
 async function withInfra<T>(fn: (infra: Infrastructure) => Promise<T>): Promise<T> {
   const config = parseConfig({ DATA_DIR: './.data', ...process.env });
@@ -61,6 +62,30 @@ projections
       bar.stop();
       const seconds = (Date.now() - started) / 1000;
       console.log(`rebuilt ${name}: ${result.events} events in ${seconds.toFixed(1)} s into ${result.schema}`);
+    }),
+  );
+
+const content = program.command('content').description('the content pack (catalogue, questions, certificate rules)');
+content
+  .command('import [path]')
+  .description('validate and import a content pack (default content/pack.json); an unchanged pack writes nothing')
+  .action((path: string | undefined) =>
+    withInfra(async (infra) => {
+      try {
+        const report = await importContentPack(infra.store, infra.clock, { ...(path ? { file: path } : {}), origin: 'cli' });
+        const list = (l: Record<string, string[]>) => Object.entries(l).filter(([, ids]) => ids.length > 0).map(([k, ids]) => `${k} ${ids.length} (${ids.join(', ')})`).join('; ') || 'none';
+        console.log(`pack ${report.packVersion} (${report.packHash}) from ${report.file}`);
+        console.log(`revised: ${list(report.revised as unknown as Record<string, string[]>)}`);
+        console.log(`retired: ${list(report.retired as unknown as Record<string, string[]>)}`);
+        console.log(report.events === 0 ? 'unchanged: no event written' : `${report.events} events written`);
+      } catch (error) {
+        if (error instanceof PackValidationError) {
+          console.error(error.message);
+          process.exitCode = 2;
+          return;
+        }
+        throw error;
+      }
     }),
   );
 

@@ -5,6 +5,7 @@ import type { IncomingMessage } from 'node:http';
 import type { AppConfig } from '@portal/platform';
 import { IdentityModule } from '@portal/identity/application';
 import { EngagementModule } from '@portal/engagement/application';
+import { LearningModule } from '@portal/learning/application';
 import { BookingModule } from '@portal/booking/application';
 import { HealthController } from './health/health.controller.js';
 import { MailboxController } from './dev/mailbox.controller.js';
@@ -52,6 +53,7 @@ export class AppModule {
         InfrastructureModule.forRoot(config, infra),
         IdentityModule,
         EngagementModule,
+        LearningModule,
         BookingModule,
       ],
       controllers: [HealthController, MailboxController, AppConfigController, RealtimeController],

@@ -100,7 +100,19 @@ export const searchQuerySchema = z.object({ query: z.string().trim().min(1).max(
 export const searchResultSchema = z.object({ title: z.string(), description: z.string(), url: z.string(), objectID: z.string() });
 export const searchResponseSchema = z.array(searchResultSchema);
 
+export const PAGE_SECTIONS = ['br', 'br-articles', 'br-i2x', 'tour', 'ar'] as const;
+export const pagesQuerySchema = z.object({ section: z.enum(PAGE_SECTIONS), lang: z.enum(LOCALES).optional() });
+export const pageParamsSchema = z.object({ section: z.enum(PAGE_SECTIONS), slug: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,80}$/) });
+export const pageSummarySchema = z.object({ section: z.enum(PAGE_SECTIONS), slug: z.string(), title: z.string(), revisedAt: z.string() });
+export const pageSchema = pageSummarySchema.extend({
+  /** sanitized HTML */
+  html: z.string(),
+});
+export const pagesResponseSchema = z.array(pageSummarySchema);
+
 export const engagementRoutes = {
+  pages: { method: 'GET', path: '/pages', query: pagesQuerySchema, response: pagesResponseSchema, summary: 'Public content pages of a section (000 §2.1 public routes)' },
+  page: { method: 'GET', path: '/pages/:section/:slug', params: pageParamsSchema, query: z.object({ lang: z.enum(LOCALES).optional() }), response: pageSchema, summary: 'One public content page' },
   supportMessage: { method: 'POST', path: '/support/message', body: supportMessageRequestSchema, response: supportMessageResponseSchema, summary: 'Send a support message (000 §4.7)' },
   supportList: { method: 'GET', path: '/support/messages', query: supportListQuerySchema, response: supportListResponseSchema, summary: 'Support messages, newest first (admins)' },
   notifications: { method: 'GET', path: '/notification-messages', query: notificationListQuerySchema, response: notificationListResponseSchema, summary: 'Notification messages not yet read by the caller' },

@@ -8,6 +8,10 @@ const suites: Record<string, () => Promise<unknown>> = {
     const { benchBooking } = await import('./booking.js');
     return benchBooking({ url: process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' });
   },
+  learning: async () => {
+    const { benchLearning } = await import('./learning.js');
+    return benchLearning({ url: process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' });
+  },
 };
 
 const requested = process.argv.slice(2).filter((a) => !a.startsWith('-'));

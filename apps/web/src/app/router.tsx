@@ -47,7 +47,30 @@ export const routes: RouteObject[] = [
         // "My content": the profile part (home) with the learning playlists below it
         path: 'home',
         lazy: () => import('../features/home/routes/home-route'),
+        children: [{ index: true, lazy: () => import('../features/learning/routes/home-playlists-route') }],
       },
+      // learning (issue 4): stations, training by crop, journeys, feeds, SCORM courses, protected downloads
+      { path: 'station/:stationId/:detailId?', lazy: () => import('../features/learning/routes/station-route') },
+      {
+        path: 'training',
+        children: [
+          { index: true, lazy: () => import('../features/learning/routes/training-route') },
+          { path: ':crop/:detail?', lazy: () => import('../features/learning/routes/station-route') },
+        ],
+      },
+      {
+        path: 'journey',
+        children: [
+          { index: true, lazy: () => import('../features/learning/routes/journey-route') },
+          { path: 'list', lazy: () => import('../features/learning/routes/journey-list-route') },
+          { path: 'list/my-training/:playlist?', lazy: () => import('../features/learning/routes/journey-list-route') },
+          // also /journey/ctb_cast (Brazil): the catalogue answers 403 to the others
+          { path: ':training/:detail?', lazy: () => import('../features/learning/routes/station-route') },
+        ],
+      },
+      { path: 'feed/:playlist?', lazy: () => import('../features/learning/routes/feed-route') },
+      { path: 'courses/:id?', lazy: () => import('../features/learning/routes/courses-route') },
+      { path: 'download/:hash?', lazy: () => import('../features/learning/routes/download-route') },
       {
         // public training-center booking (001 §2): anonymous, in the booking layout
         path: 'public/booking',

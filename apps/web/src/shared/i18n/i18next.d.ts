@@ -4,6 +4,7 @@ import type booking from '../../locales/en/booking.json';
 import type common from '../../locales/en/common.json';
 import type errors from '../../locales/en/errors.json';
 import type home from '../../locales/en/home.json';
+import type learning from '../../locales/en/learning.json';
 import type managerTc from '../../locales/en/manager-tc.json';
 
 /** Typed keys: t('nav.home') is checked against the English files (all locales match, see locales.unit.spec.ts). */
@@ -20,6 +21,7 @@ declare module 'i18next' {
       account: typeof account;
       booking: typeof booking;
       'manager-tc': typeof managerTc;
+      learning: typeof learning;
     };
   }
 }

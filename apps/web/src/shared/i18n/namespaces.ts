@@ -1,4 +1,4 @@
-export const NAMESPACES = ['common', 'auth', 'errors', 'home', 'account', 'booking', 'manager-tc'] as const;
+export const NAMESPACES = ['common', 'auth', 'errors', 'home', 'account', 'booking', 'manager-tc', 'learning'] as const;
 export type AppNamespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE: AppNamespace = 'common';
 

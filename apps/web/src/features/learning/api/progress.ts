@@ -1,0 +1,81 @@
+import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { learningRoutes, type BeaconBody, type EntryWriteResponse, type PlayTick } from '@portal/learning/contracts';
+import { API_BASE, callRoute } from '../../../shared/api/client';
+import { getAccessToken } from '../../../shared/session/token-store';
+import { invalidateLearningData, invalidateLearningLists } from './keys';
+
+/** POST /api/user-store/station/:station/:video with a play tick (signed-in users only). */
+export const sendPlayTick = (station: string, video: string, tick: PlayTick): Promise<EntryWriteResponse> =>
+  callRoute(learningRoutes.entryWrite, { params: { station, video }, body: tick });
+
+/** Bookmark add / remove (000 §4.2). */
+export const setBookmark = (vars: { station: string; video: string; value: boolean }): Promise<EntryWriteResponse> =>
+  callRoute(learningRoutes.entryWrite, { params: { station: vars.station, video: vars.video }, body: { event: 'bookmark', value: vars.value } });
+
+export const bookmarkMutationOptions = () => mutationOptions({ mutationKey: ['learning', 'bookmark'] as const, mutationFn: setBookmark });
+
+export const useBookmark = () => {
+  const client = useQueryClient();
+  return useMutation({ ...bookmarkMutationOptions(), onSettled: () => invalidateLearningData(client) });
+};
+
+/** Entry feedback score 1..5 (the feedbacks playlist). */
+export const giveFeedback = (vars: { station: string; video: string; score: number }): Promise<EntryWriteResponse> =>
+  callRoute(learningRoutes.entryWrite, { params: { station: vars.station, video: vars.video }, body: { event: 'feedback', score: vars.score } });
+
+export const feedbackMutationOptions = () => mutationOptions({ mutationKey: ['learning', 'feedback'] as const, mutationFn: giveFeedback });
+
+export const useEntryFeedback = () => {
+  const client = useQueryClient();
+  return useMutation({ ...feedbackMutationOptions(), onSettled: () => invalidateLearningData(client) });
+};
+
+/** POST /api/user-store/station/:station {visit: true, viewType} (000 §4.2). */
+export const markStationVisited = (station: string, viewType: 'map' | 'detail') =>
+  callRoute(learningRoutes.stationWrite, { params: { station }, body: { visit: true, viewType } });
+
+export const stationVisitMutationOptions = () =>
+  mutationOptions({
+    mutationKey: ['learning', 'visit'] as const,
+    mutationFn: (vars: { station: string; viewType: 'map' | 'detail' }) => markStationVisited(vars.station, vars.viewType),
+  });
+
+export const useStationVisit = () => {
+  const client = useQueryClient();
+  return useMutation({
+    ...stationVisitMutationOptions(),
+    onSuccess: () => invalidateLearningLists(client),
+    // 000 §8: a station state save error is not shown.
+    onError: (error) => console.warn('Station visit not recorded', error),
+  });
+};
+
+/** POST /api/content/view/:contentId (user or guest; 000 §8: failures are console only). */
+export const recordContentView = async (contentId: string): Promise<void> => {
+  try {
+    await callRoute(learningRoutes.contentView, { params: { contentId } });
+  } catch (error) {
+    console.warn('Content view not recorded', error);
+  }
+};
+
+/** POST /api/content/media-state/:contentId/:mediaId {data} (user or guest; failures console only). */
+export const saveMediaState = async (contentId: string, mediaId: string, data: Record<string, unknown>): Promise<void> => {
+  try {
+    await callRoute(learningRoutes.mediaState, { params: { contentId, mediaId }, body: { data } });
+  } catch (error) {
+    console.warn('Media state not saved', error);
+  }
+};
+
+/**
+ * The page-hide tick (contracts README "sendBeacon"): sendBeacon cannot set headers, so the
+ * access token travels in a text/plain body (a CORS-simple request), never in the URL.
+ * Answers whether the browser queued it.
+ */
+export const sendHideBeacon = (station: string, video: string, tick: PlayTick): boolean => {
+  const accessToken = getAccessToken();
+  if (!accessToken || typeof navigator === 'undefined' || typeof navigator.sendBeacon !== 'function') return false;
+  const body: BeaconBody = { ...tick, event: 'hide', accessToken, station, video };
+  return navigator.sendBeacon(`${API_BASE}${learningRoutes.beacon.path}`, new Blob([JSON.stringify(body)], { type: 'text/plain' }));
+};

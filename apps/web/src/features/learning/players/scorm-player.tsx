@@ -1,0 +1,146 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, AspectRatio, Box, Center, Loader } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { invalidateLearningData } from '../api/keys';
+import { reportScormProgress, saveScormContent, scormContentQueryOptions } from '../api/scorm';
+import { apiGlobalName, launchUrlWithLang, persistableCmi, restorableCmi, sameCmi, scormOutcome, type CmiMap, type ScormStatus, type ScormVersion } from '../model/scorm-state';
+
+interface ScormPlayerProps {
+  scormId: string;
+  version: ScormVersion;
+  launchUrl: string;
+  title: string;
+  lang: string;
+  /** guests cannot save SCORM state (it needs a signed-in user, 000 §5) */
+  signedIn: boolean;
+}
+
+/** What the player needs of scorm-again's Scorm12API / Scorm2004API. */
+interface ScormApi {
+  loadFromFlattenedJSON(json: Record<string, unknown>): void;
+  getFlattenedCMI(): Record<string, unknown>;
+  on(event: string, callback: (...args: unknown[]) => void): void;
+  isInitialized(): boolean;
+  isTerminated(): boolean;
+}
+
+type ScormWindow = Window & { API?: unknown; API_1484_11?: unknown };
+
+type ScormApiClass = new (settings: { autocommit: boolean; lmsCommitUrl: false; logLevel: 5 }) => ScormApi;
+
+const createApi = async (version: ScormVersion): Promise<ScormApi> => {
+  // Loaded with the player only, one version at a time. The subpath builds export the class by
+  // name although their type declarations say default, hence the cast.
+  const settings = { autocommit: false, lmsCommitUrl: false as const, logLevel: 5 as const };
+  if (version === '1.2') {
+    const { Scorm12API } = (await import('scorm-again/scorm12')) as unknown as { Scorm12API: ScormApiClass };
+    return new Scorm12API(settings);
+  }
+  const { Scorm2004API } = (await import('scorm-again/scorm2004')) as unknown as { Scorm2004API: ScormApiClass };
+  return new Scorm2004API(settings);
+};
+
+/**
+ * SCORM 1.2 and 2004 through scorm-again. Before the package loads, the run-time is seeded
+ * with the state saved at the last commit (GET /user-store/scorm-content/:id) and published
+ * where the package looks for it (window.API / window.API_1484_11), so it resumes where it
+ * stopped. Every LMSCommit/Commit and LMSFinish/Terminate saves the state (POST, one at a time,
+ * only when something changed) and a new lesson status is reported (POST /scorms/progress).
+ */
+export function ScormPlayer({ scormId, version, launchUrl, title, lang, signedIn }: ScormPlayerProps) {
+  const { t } = useTranslation('learning');
+  const client = useQueryClient();
+  const saved = useQuery({ ...scormContentQueryOptions(scormId), enabled: signedIn });
+  const [ready, setReady] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [status, setStatus] = useState<ScormStatus | null>(null);
+  const apiRef = useRef<ScormApi | null>(null);
+
+  const savedCmi: CmiMap | undefined = signedIn ? saved.data?.cmi : {};
+  const waiting = signedIn && saved.isPending;
+
+  useEffect(() => {
+    if (waiting || !savedCmi) return;
+    let cancelled = false;
+    const global = apiGlobalName(version);
+    const win = window as ScormWindow;
+    let lastSaved: CmiMap = persistableCmi(version, savedCmi);
+    let lastStatus: ScormStatus | null = scormOutcome(version, lastSaved).status;
+    let queue: Promise<unknown> = Promise.resolve();
+
+    const persist = (api: ScormApi) => {
+      if (!signedIn) return;
+      const cmi = persistableCmi(version, api.getFlattenedCMI());
+      const outcome = scormOutcome(version, cmi);
+      setStatus(outcome.status);
+      const changed = !sameCmi(cmi, lastSaved);
+      const newStatus = outcome.status !== null && outcome.status !== lastStatus;
+      if (!changed && !newStatus) return;
+      lastSaved = cmi;
+      lastStatus = outcome.status;
+      queue = queue
+        .then(async () => {
+          if (changed) await saveScormContent(scormId, cmi);
+          if (newStatus && outcome.status) await reportScormProgress({ scormId, status: outcome.status, score: outcome.score });
+          if (outcome.completed) await invalidateLearningData(client);
+        })
+        .catch((error: unknown) => console.warn('SCORM state not saved', error));
+    };
+
+    createApi(version)
+      .then((api) => {
+        if (cancelled) return;
+        api.loadFromFlattenedJSON(restorableCmi(version, savedCmi));
+        const onCommit = () => persist(api);
+        for (const event of version === '1.2' ? ['LMSCommit', 'LMSFinish'] : ['Commit', 'Terminate']) api.on(event, onCommit);
+        win[global] = api;
+        apiRef.current = api;
+        setStatus(lastStatus);
+        setReady(true);
+      })
+      .catch((error: unknown) => {
+        console.error('SCORM run-time failed to load', error);
+        if (!cancelled) setFailed(true);
+      });
+
+    return () => {
+      cancelled = true;
+      const api = apiRef.current;
+      // The package commits on pagehide; when the player goes away inside the page, keep what it has.
+      if (api && api.isInitialized() && !api.isTerminated()) persist(api);
+      if (win[global] === api) delete win[global];
+      apiRef.current = null;
+      setReady(false);
+    };
+    // savedCmi is read once per launch (when `waiting` turns false): later answers must not restart the package.
+  }, [waiting, scormId, version, signedIn, client]);
+
+  if (failed || saved.isError) {
+    return (
+      <Alert color="red" variant="light" role="alert">
+        {t('player.scormFailed')}
+      </Alert>
+    );
+  }
+  if (!ready) {
+    return (
+      <Center h={240}>
+        <Loader color="brand" aria-label={t('player.loading')} />
+      </Center>
+    );
+  }
+  return (
+    <Box data-testid="player-scorm" data-scorm-status={status ?? ''}>
+      <AspectRatio ratio={4 / 3} mah="75vh">
+        <Box
+          component="iframe"
+          src={launchUrlWithLang(launchUrl, lang)}
+          title={title}
+          data-testid="player-scorm-frame"
+          style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-md)', background: 'white' }}
+        />
+      </AspectRatio>
+    </Box>
+  );
+}

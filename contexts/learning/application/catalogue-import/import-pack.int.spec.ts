@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fixedClock } from '@portal/kernel';
+import { createEventStore, type EventStore } from '@portal/eventstore';
+import { ProjectionRuntime } from '@portal/projections-runtime';
+import { catalogueProjection, loadCatalogue } from '@portal/projection-catalogue';
+import { createTestDatabase, type TestDatabase } from '@portal/testing/database';
+import { importContentPack, PackValidationError } from './import-pack.js';
+import { resolveContentDir } from '../shared/content-dir.js';
+
+let db: TestDatabase;
+let store: EventStore;
+let runtime: ProjectionRuntime;
+let dir: string;
+const clock = fixedClock('2026-11-21T12:00:00.000Z');
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  store = createEventStore({ database: db.database });
+  await store.migrate();
+  runtime = new ProjectionRuntime(db.database, store, [catalogueProjection], { run: false });
+  await runtime.start();
+  // a copy of the demo pack we may change
+  dir = mkdtempSync(join(tmpdir(), 'pack-'));
+  cpSync(resolveContentDir(), dir, { recursive: true });
+});
+afterAll(async () => {
+  await store.close();
+  await db.drop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const file = () => join(dir, 'pack.json');
+const pack = () => JSON.parse(readFileSync(file(), 'utf8'));
+const save = (p: unknown) => writeFileSync(file(), JSON.stringify(p, null, 2));
+const countEvents = async () => (await store.readAll({ limit: 100_000 })).events.length;
+
+describe('content import', () => {
+  it('imports every item into its own stream and records CatalogueImported', async () => {
+    const report = await importContentPack(store, clock, { file: file(), source: 'test' });
+    const { stations, questions } = pack();
+    expect(report.revised.stations).toHaveLength(stations.length);
+    expect(report.revised.questions).toHaveLength(questions.length);
+    expect(report.revised.certificates).toEqual(['cert-algodao', 'cert-milho', 'cert-soja']);
+    expect(report.events).toBe(stations.length + questions.length + 3 + 1);
+    const station = await store.readStream('learning.station-soja');
+    expect(station.map((e) => [e.type, e.data.revision])).toEqual([['StationRevised', 1]]);
+    expect(station[0]!.metadata).toMatchObject({ actor: 'system', origin: 'import' });
+    await runtime.catchUp();
+    const snapshot = await loadCatalogue(runtime.reader('catalogue'));
+    expect(snapshot.stations.map((s) => s.stationId)).toContain('ctb_cast');
+    expect(snapshot.stations.find((s) => s.stationId === 'soja')!.mediaHashes['media/video/soja.mp4']).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it('writes nothing when the same pack is imported again', async () => {
+    const before = await countEvents();
+    const report = await importContentPack(store, clock, { file: file() });
+    expect(report.events).toBe(0);
+    expect(await countEvents()).toBe(before);
+  });
+
+  it('gives a changed item a new revision and leaves the others alone', async () => {
+    const p = pack();
+    p.stations.find((s: { stationId: string }) => s.stationId === 'milho-nutricao').title.en = 'Corn nutrition';
+    p.packVersion = '2026.11.2';
+    save(p);
+    clock.advance(60_000);
+    const report = await importContentPack(store, clock, { file: file() });
+    expect(report.revised).toEqual({ stations: ['milho-nutricao'], questions: [], certificates: [], pages: [] });
+    expect(report.events).toBe(2);
+    const events = await store.readStream('learning.station-milho-nutricao');
+    expect(events.map((e) => e.data.revision)).toEqual([1, 2]);
+    const imports = await store.readStream('learning.catalogue');
+    expect(imports.map((e) => e.type)).toEqual(['CatalogueImported', 'CatalogueImported']);
+    expect(imports[1]!.data).toMatchObject({ packVersion: '2026.11.2', revised: { stations: ['milho-nutricao'] } });
+  });
+
+  it('revises the station whose file changed, moving only that entry\'s media update time', async () => {
+    await runtime.catchUp();
+    const before = await loadCatalogue(runtime.reader('catalogue'));
+    appendFileSync(join(dir, 'media/docs/guia-soja.pdf'), '\n% revised\n');
+    clock.advance(60_000);
+    const report = await importContentPack(store, clock, { file: file() });
+    // every station with an entry playing that file
+    expect(report.revised.stations).toEqual(['algodao-pragas', 'biblioteca-rotulos', 'gestao-custos', 'soja-manejo', 'soja-plantio']);
+    await runtime.catchUp();
+    const after = await loadCatalogue(runtime.reader('catalogue'));
+    expect(after.entryDates['soja-plantio-guia']!.mediaUpdatedAt).toBe(clock.now().toISOString());
+    expect(after.entryDates['soja-plantio-guia']!.uploadDate).toBe(before.entryDates['soja-plantio-guia']!.uploadDate);
+    expect(after.entryDates['soja-plantio-video']!.mediaUpdatedAt).toBe(before.entryDates['soja-plantio-video']!.mediaUpdatedAt);
+  });
+
+  it('retires items that left the pack', async () => {
+    const p = pack();
+    p.stations = p.stations.filter((s: { stationId: string }) => s.stationId !== 'arquivo-2023');
+    save(p);
+    const report = await importContentPack(store, clock, { file: file() });
+    expect(report.retired.stations).toEqual(['arquivo-2023']);
+    await runtime.catchUp();
+    const snapshot = await loadCatalogue(runtime.reader('catalogue'));
+    expect(snapshot.stations.map((s) => s.stationId)).not.toContain('arquivo-2023');
+    expect(snapshot.entryDates['arquivo-2023-video']).toBeUndefined();
+    expect((await importContentPack(store, clock, { file: file() })).events).toBe(0);
+  });
+
+  it('refuses an invalid pack with every problem and its path, writing nothing', async () => {
+    const before = await countEvents();
+    const p = pack();
+    p.stations[0].entries[0].type = 'hologram';
+    p.stations[1].title.es = '';
+    save(p);
+    const error = await importContentPack(store, clock, { file: file() }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PackValidationError);
+    expect((error as PackValidationError).problems.map((x) => x.path)).toEqual(['stations.0.entries.0.type', 'stations.1.title.es']);
+    expect(await countEvents()).toBe(before);
+    // cross references are checked once the shapes hold
+    const q = pack();
+    q.stations[0].entries[0].type = 'video';
+    q.stations[1].title.es = 'Soja';
+    q.stations[1].parent = 'nowhere';
+    save(q);
+    const dangling = (await importContentPack(store, clock, { file: file() }).catch((e: unknown) => e)) as PackValidationError;
+    expect(dangling.problems).toEqual([{ path: 'stations.1.parent', message: 'unknown station nowhere' }]);
+    // and files once the references hold
+    delete q.stations[1].parent;
+    q.stations[2].entries[0].src = { 'pt-BR': 'media/video/missing.mp4' };
+    save(q);
+    const missing = (await importContentPack(store, clock, { file: file() }).catch((e: unknown) => e)) as PackValidationError;
+    expect(missing.problems).toEqual([expect.objectContaining({ path: 'stations.2.entries.0.src.pt-BR', message: expect.stringContaining('missing.mp4') })]);
+    expect(missing.message).toContain('stations.2.entries.0.src.pt-BR');
+    expect(await countEvents()).toBe(before);
+  });
+
+  it('refuses a missing file and text that is not JSON', async () => {
+    await expect(importContentPack(store, clock, { file: join(dir, 'nope.json') })).rejects.toThrow(/file not found/);
+    writeFileSync(file(), '{ nope');
+    await expect(importContentPack(store, clock, { file: file() })).rejects.toThrow(/not JSON/);
+  });
+});

@@ -1,0 +1,130 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { actorOf, AppError, type Principal } from '@portal/kernel';
+import type { Checkpoint, EventStore } from '@portal/eventstore';
+import { EVENT_STORE, PROJECTIONS } from '@portal/platform';
+import type { ProjectionRuntime } from '@portal/projections-runtime';
+import { loadLearnerFeed, type FeedRow } from '@portal/projection-feeds';
+import { loadAnswers } from '@portal/projection-progress';
+import { PLAYLISTS, type FeedPage, type Home, type Playlist } from '../../contracts/index.js';
+import { contentStatusOf, entriesOf, lastActivityOf, selectPlaylist, type FeedCandidate, type LearnerFacts } from '../../domain/index.js';
+import { visibleStations } from '../shared/access.js';
+import { CatalogueService } from '../shared/catalogue.service.js';
+import { waitForPosition } from '../shared/reads.js';
+import { LearnerView, type FeedItemState } from '../shared/views.js';
+
+const HOME_PAGE = 8;
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function calendarFormatter(tz: string): Intl.DateTimeFormat {
+  let f = formatters.get(tz);
+  if (!f) {
+    try {
+      f = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' });
+    } catch {
+      throw new AppError('app/bed-request', 'Invalid request', [{ path: 'tz', message: 'unknown time zone' }]);
+    }
+    formatters.set(tz, f);
+  }
+  return f;
+}
+
+interface Loaded {
+  view: LearnerView;
+  candidates: FeedCandidate[];
+  states: Map<string, FeedItemState>;
+}
+
+/**
+ * Playlists of 000 §4.12 for one learner: the catalogue (in memory) joined with the learner's
+ * feed rows (one indexed read), ordered and cut by the domain's rules (ADR 0023).
+ */
+@Injectable()
+export class FeedsService {
+  constructor(
+    @Inject(CatalogueService) private readonly catalogue: CatalogueService,
+    @Inject(PROJECTIONS) private readonly projections: ProjectionRuntime,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+  ) {}
+
+  private async load(principal: Principal, min: Checkpoint | null): Promise<Loaded> {
+    if (min) await waitForPosition(this.projections, this.store, ['catalogue', 'feeds', 'progress'], min);
+    const actor = actorOf(principal);
+    const model = await this.catalogue.model();
+    const needsAnswers = [...model.stations.values()].some((s) => s.questions && !s.questions.inactive && (s.questions.mandatoryAnswerAll || s.questions.minCorrectAnswers > 0));
+    const [feed, progress] = await Promise.all([
+      loadLearnerFeed(this.projections.reader('feeds'), actor),
+      needsAnswers ? loadAnswers(this.projections.reader('progress'), actor) : Promise.resolve([]),
+    ]);
+    const rows = new Map<string, FeedRow>(feed.items.map((r) => [r.entryId, r]));
+    const facts: LearnerFacts = {
+      completed: new Set(feed.items.filter((r) => r.completedAt !== null).map((r) => r.entryId)),
+      touched: new Set(feed.items.filter((r) => r.lastPlayAt !== null || r.lastViewAt !== null || r.completedCount > 0).map((r) => r.entryId)),
+      visited: new Set(Object.keys(feed.visits)),
+      answers: new Map(progress.map((a) => [a.questionId, { isCorrect: a.isCorrect, answeredAt: a.answeredAt }])),
+    };
+    const view = new LearnerView(model, principal, { entries: [], stations: [], answers: [] }, facts);
+    const candidates: FeedCandidate[] = [];
+    const states = new Map<string, FeedItemState>();
+    let index = 0;
+    for (const station of visibleStations(model, principal)) {
+      for (const entry of entriesOf(station)) {
+        index += 1;
+        const row = rows.get(entry.entryId);
+        const state: FeedItemState | null = row ? { ...row, lastVisitAt: feed.visits[row.stationId] ?? null } : null;
+        if (state) states.set(entry.entryId, state);
+        candidates.push({
+          entryId: entry.entryId,
+          contentType: entry.type,
+          areas: station.areas,
+          mediaUpdatedAt: model.entryDates.get(entry.entryId)?.mediaUpdatedAt ?? '',
+          catalogueIndex: index,
+          state,
+          progress: contentStatusOf(state, false).progress,
+        });
+      }
+    }
+    return { view, candidates, states };
+  }
+
+  private page(loaded: Loaded, playlist: Playlist, options: { area?: string | undefined; offset?: number; limit?: number | undefined; tz: string }): FeedPage {
+    const { items, total, nextOffset } = selectPlaylist(playlist, loaded.candidates, options);
+    const formatter = calendarFormatter(options.tz);
+    const views = items.map((c) => {
+      const activity = c.state ? lastActivityOf(c.state) : null;
+      return loaded.view.feedItem(c.entryId, loaded.states.get(c.entryId) ?? null, activity ? formatter.format(new Date(activity)) : null);
+    });
+    let groups: FeedPage['groups'] = null;
+    if (playlist === 'history') {
+      groups = [];
+      for (const item of views) {
+        const last = groups[groups.length - 1];
+        if (last && last.calendar === item.calendar) last.items.push(item);
+        else groups.push({ calendar: item.calendar ?? '', items: [item] });
+      }
+    }
+    return { playlist, items: views, total, nextOffset, groups };
+  }
+
+  async playlist(principal: Principal, playlist: Playlist, query: { area?: string | undefined; offset: number; limit?: number | undefined; tz?: string | undefined }, min: Checkpoint | null): Promise<FeedPage> {
+    const tz = query.tz ?? 'UTC';
+    calendarFormatter(tz);
+    const loaded = await this.load(principal, min);
+    return this.page(loaded, playlist, { area: query.area, offset: query.offset, limit: query.limit, tz });
+  }
+
+  async home(principal: Principal, query: { area?: string | undefined; tz?: string | undefined }, min: Checkpoint | null): Promise<Home> {
+    const tz = query.tz ?? 'UTC';
+    calendarFormatter(tz);
+    const loaded = await this.load(principal, min);
+    const pages = Object.fromEntries(PLAYLISTS.map((p) => [p, this.page(loaded, p, { area: query.area, offset: 0, limit: HOME_PAGE, tz })])) as Record<Playlist, FeedPage>;
+    const inArea = selectPlaylist('recent', loaded.candidates, { area: query.area }).items;
+    return {
+      ...pages,
+      counts: {
+        completed: inArea.filter((c) => (c.state?.completedCount ?? 0) > 0).length,
+        started: inArea.filter((c) => contentStatusOf(loaded.states.get(c.entryId) ?? null, false).status === 'started').length,
+        bookmarks: inArea.filter((c) => c.state?.bookmarkAt).length,
+        total: inArea.length,
+      },
+    };
+  }
+}

@@ -1,0 +1,26 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Where the content pack and its files live: CONTENT_DIR, else the repository's content/ folder
+ * found upwards from this file (source or the API bundle alike), else ./content.
+ */
+export function resolveContentDir(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.CONTENT_DIR) return resolve(env.CONTENT_DIR);
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 8; i++) {
+    if (existsSync(join(dir, 'content', 'pack.json'))) return join(dir, 'content');
+    dir = dirname(dir);
+  }
+  return resolve('content');
+}
+
+/** pack path (media/... or protected/...) -> absolute file, refusing anything outside the folder. */
+export function contentFile(contentDir: string, packPath: string): string | null {
+  if (packPath.includes('\0')) return null;
+  const file = resolve(contentDir, packPath);
+  return file.startsWith(resolve(contentDir) + '/') ? file : null;
+}
+
+export const isExternal = (src: string) => /^https:\/\//.test(src);

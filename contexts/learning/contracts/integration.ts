@@ -1,0 +1,36 @@
+/**
+ * Integration points of the learning context.
+ *
+ * Inbound (assessment -> learning): station locks need per-learner question facts (answered,
+ * correct). The assessment context will publish them as versioned integration events in ITS
+ * contracts; learning only fixes here the shape it consumes, so the assessment issue has a
+ * target. Until then the log holds none and every lock computes with empty facts (ADR 0025).
+ */
+import { z } from 'zod';
+
+/** One answer as learning needs it: who, which question (and where it was asked), right or wrong. */
+export const answerRecordedV1Schema = z.object({
+  type: z.literal('assessment.AnswerRecorded.v1'),
+  /** user id or guest:<guestId> (the actor of learning's progress streams) */
+  actor: z.string().min(1),
+  questionId: z.string().min(1),
+  /** the station whose questions config asked it; null for adaptive-learning or NPS answers */
+  stationId: z.string().nullable(),
+  /** the entry whose questionsIds hold it (media questions), else null */
+  entryId: z.string().nullable(),
+  isCorrect: z.boolean(),
+  answeredAt: z.string(),
+});
+export type AnswerRecordedV1 = z.infer<typeof answerRecordedV1Schema>;
+
+/** Stored event types the progress projection folds into its question_facts table. */
+export const INBOUND_ANSWER_EVENT_TYPES = ['assessment.AnswerRecorded.v1'] as const;
+
+/** Outbound: what other contexts (scoring, certificates, reporting) may read from learning. */
+export const mediaCompletedIntegrationEvent = z.object({
+  type: z.literal('learning.MediaCompleted.v1'),
+  actor: z.string(),
+  stationId: z.string(),
+  entryId: z.string(),
+  completedAt: z.string(),
+});

@@ -1,0 +1,241 @@
+import type { Principal } from '@portal/kernel';
+import type { CatalogueStation } from '../contracts/events.js';
+import type { ContentEntry } from '../contracts/pack.js';
+import { LOCK_MESSAGE_KEYS, type ContentStatus, type LockReason, type LockState, type ProgressSummary, type QuestionsProgress } from '../contracts/http.js';
+import { contentEntriesOf, entriesOf, rootOf, type CatalogueModel } from './catalogue.js';
+import { unlocked } from './progress.js';
+
+/**
+ * Locks and progress of 000 §4.3, content status of 000 §4.1 and station access of 000 §6, as
+ * pure functions of the catalogue and what one learner has done.
+ */
+
+/** What the rules need to know about one learner (from the progress read model). */
+export interface LearnerFacts {
+  /** entry ids with completedAt */
+  completed: ReadonlySet<string>;
+  /** entry ids with any activity (view, play, bookmark, feedback) */
+  touched: ReadonlySet<string>;
+  /** station ids the learner has visited */
+  visited: ReadonlySet<string>;
+  /**
+   * Answers by question id, fed by the assessment context's integration events (ADR 0025);
+   * empty until that context exists: every question rule then computes with nothing answered.
+   */
+  answers: ReadonlyMap<string, { isCorrect: boolean; answeredAt: string }>;
+}
+
+export const noFacts = (): LearnerFacts => ({ completed: new Set(), touched: new Set(), visited: new Set(), answers: new Map() });
+
+const lockOf = (reason: LockReason, extra: Partial<Pick<LockState, 'requiredEntryIds' | 'requiredStationIds'>> & { minAnswers?: number } = {}): LockState => ({
+  locked: true,
+  reason,
+  message: LOCK_MESSAGE_KEYS[reason],
+  params: extra.minAnswers !== undefined ? { minAnswers: extra.minAnswers } : {},
+  requiredEntryIds: extra.requiredEntryIds ?? [],
+  requiredStationIds: extra.requiredStationIds ?? [],
+});
+
+/** Non-optional content of a station (a Map's includes its active children's). */
+export function requiredEntriesOf(model: CatalogueModel, stationId: string): ContentEntry[] {
+  return contentEntriesOf(model, stationId).filter((e) => !e.optional);
+}
+
+export function stationMediaComplete(model: CatalogueModel, facts: LearnerFacts, stationId: string): boolean {
+  return requiredEntriesOf(model, stationId).every((e) => facts.completed.has(e.entryId));
+}
+
+/** 000 §4.3 questions progress: null when the config is inactive or there are no questions. */
+export function questionsProgressOf(station: CatalogueStation, facts: LearnerFacts): QuestionsProgress {
+  const config = station.questions;
+  if (!config || config.inactive || config.questionIds.length === 0) return null;
+  const total = config.questionIds.length;
+  let answered = 0;
+  let correct = 0;
+  for (const q of config.questionIds) {
+    const a = facts.answers.get(q);
+    if (!a) continue;
+    answered += 1;
+    if (a.isCorrect) correct += 1;
+  }
+  const mandatoryUnmet = config.mandatoryAnswerAll && answered < total;
+  const belowMin = config.minCorrectAnswers > 0 && correct < config.minCorrectAnswers;
+  return {
+    total,
+    answered,
+    correct,
+    isComplete: answered === total,
+    requirementsMet: !mandatoryUnmet && !belowMin,
+    mandatoryAnswerAll: config.mandatoryAnswerAll,
+    minCorrectAnswers: config.minCorrectAnswers,
+  };
+}
+
+/**
+ * Why a required station does not count as done (000 §4.3): incomplete content, unanswered
+ * required questions, or fewer than minCorrectAnswers correct answers once answers exist.
+ */
+function requiredStationGap(model: CatalogueModel, facts: LearnerFacts, requiredId: string): LockState | null {
+  const required = model.stations.get(requiredId);
+  if (!required) return null;
+  if (!stationMediaComplete(model, facts, requiredId)) return lockOf('incompleteContent', { requiredStationIds: [requiredId] });
+  const qp = questionsProgressOf(required, facts);
+  if (qp && qp.mandatoryAnswerAll && qp.answered < qp.total) return lockOf('incompleteQuestions', { requiredStationIds: [requiredId] });
+  if (qp && qp.minCorrectAnswers > 0 && qp.answered > 0 && qp.correct < qp.minCorrectAnswers) {
+    return lockOf('minCorrectAnswers', { requiredStationIds: [requiredId], minAnswers: qp.minCorrectAnswers });
+  }
+  return null;
+}
+
+const REASON_ORDER: LockReason[] = ['incompleteContent', 'incompleteQuestions', 'minCorrectAnswers'];
+
+function merge(locks: LockState[]): LockState {
+  if (locks.length === 0) return unlocked();
+  const first = [...locks].sort((a, b) => REASON_ORDER.indexOf(a.reason!) - REASON_ORDER.indexOf(b.reason!))[0]!;
+  return {
+    ...first,
+    requiredEntryIds: [...new Set(locks.flatMap((l) => l.requiredEntryIds))],
+    requiredStationIds: [...new Set(locks.flatMap((l) => l.requiredStationIds))],
+  };
+}
+
+/** A station (or crop) is locked by its unlock handler, and by its parent's lock. */
+export function stationLock(model: CatalogueModel, facts: LearnerFacts, stationId: string, seen: Set<string> = new Set()): LockState {
+  const station = model.stations.get(stationId);
+  if (!station || seen.has(stationId)) return unlocked();
+  seen.add(stationId);
+  if (station.parent && model.stations.has(station.parent)) {
+    const parentLock = stationLock(model, facts, station.parent, seen);
+    if (parentLock.locked) return parentLock;
+  }
+  const handler = station.unlock;
+  if (!handler) return unlocked();
+  const locks: LockState[] = [];
+  const missingEntries = handler.completedEntryIds.filter((e) => !facts.completed.has(e));
+  if (missingEntries.length > 0) locks.push(lockOf('incompleteContent', { requiredEntryIds: missingEntries }));
+  for (const required of handler.completedStationIds) {
+    const gap = requiredStationGap(model, facts, required);
+    if (gap) locks.push(gap);
+  }
+  return merge(locks);
+}
+
+/** An entry is locked when its station is, or when an entry it requires lacks completion. */
+export function entryLock(model: CatalogueModel, facts: LearnerFacts, stationId: string, entry: Pick<ContentEntry, 'requires'>, station?: LockState): LockState {
+  const lock = station ?? stationLock(model, facts, stationId);
+  if (lock.locked) return lock;
+  const missing = entry.requires.filter((r) => model.entries.has(r) && !facts.completed.has(r));
+  return missing.length > 0 ? lockOf('incompleteContent', { requiredEntryIds: missing }) : unlocked();
+}
+
+/** 000 §4.3 station crop progress. */
+export function cropProgressOf(model: CatalogueModel, facts: LearnerFacts, stationId: string) {
+  const station = model.stations.get(stationId);
+  if (!station) return { isCompleted: false, mediaCompleted: false, questionsCompleted: false, mediaQuestionsCompleted: false };
+  const mediaCompleted = stationMediaComplete(model, facts, stationId);
+  const qp = questionsProgressOf(station, facts);
+  const questionsCompleted = qp === null || (qp.isComplete && qp.requirementsMet);
+  const mediaQuestionsCompleted = contentEntriesOf(model, stationId).every((e) => e.questionsIds.every((q) => facts.answers.has(q)));
+  return { isCompleted: mediaCompleted && questionsCompleted && mediaQuestionsCompleted, mediaCompleted, questionsCompleted, mediaQuestionsCompleted };
+}
+
+/** 000 §4.3 / 001 §4: a certificate is earned when all its station rules are satisfied. */
+export function certificatesOf(model: CatalogueModel, facts: LearnerFacts, cropId: string) {
+  return model.certificates
+    .filter((c) => c.cropId === cropId)
+    .map((c) => {
+      const rules = c.stationsRules.map((r) => {
+        const p = cropProgressOf(model, facts, r.stationId);
+        const satisfied = (!r.requiredMedias || p.mediaCompleted) && (!r.requiredQuestions || p.questionsCompleted) && (!r.requiredMediaQuestions || p.mediaQuestionsCompleted);
+        return { ...r, satisfied };
+      });
+      const earned = rules.every((r) => r.satisfied);
+      return { certificateId: c.certificateId, cropId: c.cropId, title: c.title, earned, locked: !earned, rules };
+    });
+}
+
+/**
+ * Journey and crop progress (000 §4.3): percent = round(completed / total * 100) over the
+ * non-optional content; in progress above 0 (or with any activity) and below 100.
+ */
+export function progressSummaryOf(model: CatalogueModel, facts: LearnerFacts, stationId: string): ProgressSummary {
+  const required = requiredEntriesOf(model, stationId);
+  const total = required.length;
+  const completed = required.filter((e) => facts.completed.has(e.entryId)).length;
+  const percent = total === 0 ? 0 : Math.round((completed / total) * 100);
+  const activity =
+    completed > 0 ||
+    facts.visited.has(stationId) ||
+    contentEntriesOf(model, stationId).some((e) => facts.touched.has(e.entryId) || facts.completed.has(e.entryId)) ||
+    (model.children.get(stationId) ?? []).some((c) => facts.visited.has(c));
+  const status = total > 0 && percent === 100 ? 'completed' : percent > 0 || activity ? 'in-progress' : 'not-started';
+  return { completed, total, percent, status };
+}
+
+/** What the content status needs of an entry state. */
+export interface EntryStatusInput {
+  completedCount: number;
+  viewsCount: number;
+  seconds: number;
+  duration: number;
+  percent: number;
+}
+
+/** 000 §4.1: disabled (locked) wins; completed; started (a view, or 10 s < position < duration - 1 s); initial. */
+export function contentStatusOf(state: EntryStatusInput | null, locked: boolean): { status: ContentStatus; color: 'orange' | 'green' | 'gray' | null; progress: number } {
+  const progress = state ? Math.round(Math.min(1, Math.max(0, state.percent)) * 100) : 0;
+  if (locked) return { status: 'disabled', color: 'gray', progress };
+  if (!state) return { status: 'initial', color: null, progress };
+  if (state.completedCount > 0) return { status: 'completed', color: 'green', progress };
+  if (state.viewsCount > 0 || (state.seconds > 10 && state.seconds < state.duration - 1)) return { status: 'started', color: 'orange', progress };
+  return { status: 'initial', color: null, progress };
+}
+
+// ---------------------------------------------------------------- access (000 §6)
+
+export type StationAccess = 'allowed' | 'forbidden' | 'not-found';
+
+/** A tag requirement is met by the tag itself or by `<prefix>:all` (dist:all, team:all). */
+export function tagsAllow(required: readonly string[], held: readonly string[]): boolean {
+  if (required.length === 0) return true;
+  return required.some((tag) => held.includes(tag) || held.includes(`${tag.split(':')[0]}:all`));
+}
+
+function allowedByMap(principal: Extract<Principal, { kind: 'user' }>, ids: string[]): boolean {
+  const allowed = principal.allowedStations;
+  if (allowed === 'all') return true;
+  return ids.some((id) => allowed[id] === true);
+}
+
+/**
+ * Who may open a station: inactive or unknown is not-found; a user needs the station (or its
+ * root) in allowedStations, one of its ACL tags and its country; a guest only opens guestAccess
+ * stations.
+ */
+export function stationAccess(model: CatalogueModel, principal: Principal, stationId: string): StationAccess {
+  const station = model.stations.get(stationId);
+  if (!station || !station.isActive) return 'not-found';
+  const root = rootOf(model, stationId);
+  if (!root.isActive) return 'not-found';
+  const chain = root.stationId === station.stationId ? [station] : [station, root];
+  switch (principal.kind) {
+    case 'guest':
+      return chain.some((s) => s.guestAccess) ? 'allowed' : 'forbidden';
+    case 'system':
+      return 'allowed';
+    case 'user': {
+      if (!allowedByMap(principal, chain.map((s) => s.stationId))) return 'forbidden';
+      if (!chain.every((s) => tagsAllow(s.aclTags, principal.aclTags))) return 'forbidden';
+      if (!chain.every((s) => s.countries.length === 0 || (principal.country !== null && s.countries.includes(principal.country)))) return 'forbidden';
+      return 'allowed';
+    }
+    default: {
+      const exhaustive: never = principal;
+      void exhaustive;
+      return 'forbidden';
+    }
+  }
+}
+
+/** Entries of a station the caller sees (display order). */
+export const visibleEntries = (station: CatalogueStation) => entriesOf(station);

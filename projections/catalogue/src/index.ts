@@ -1,0 +1,2 @@
+export * from './catalogue.projection.js';
+export * from './catalogue.queries.js';

@@ -1,0 +1,2 @@
+export * from './feeds.projection.js';
+export * from './feeds.queries.js';

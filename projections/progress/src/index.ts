@@ -1,0 +1,2 @@
+export * from './progress.projection.js';
+export * from './progress.queries.js';
