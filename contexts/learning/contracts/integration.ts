@@ -10,7 +10,8 @@ import { z } from 'zod';
 
 /** One answer as learning needs it: who, which question (and where it was asked), right or wrong. */
 export const answerRecordedV1Schema = z.object({
-  type: z.literal('assessment.AnswerRecorded.v1'),
+  /** the assessment context's stored AnswerSubmitted (its public event: contexts/assessment/contracts) */
+  type: z.literal('AnswerSubmitted'),
   /** user id or guest:<guestId> (the actor of learning's progress streams) */
   actor: z.string().min(1),
   questionId: z.string().min(1),
@@ -23,8 +24,8 @@ export const answerRecordedV1Schema = z.object({
 });
 export type AnswerRecordedV1 = z.infer<typeof answerRecordedV1Schema>;
 
-/** Stored event types the progress projection folds into its question_facts table. */
-export const INBOUND_ANSWER_EVENT_TYPES = ['assessment.AnswerRecorded.v1'] as const;
+/** Stored event types the progress projection folds into its question_facts table (a retry is a later one: the newest wins). */
+export const INBOUND_ANSWER_EVENT_TYPES = ['AnswerSubmitted'] as const;
 
 /** Outbound: what other contexts (scoring, certificates, reporting) may read from learning. */
 export const mediaCompletedIntegrationEvent = z.object({

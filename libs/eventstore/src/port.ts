@@ -86,6 +86,12 @@ export interface ReadAllResult {
   events: RecordedEvent[];
   /** Checkpoint to resume from: the last returned event's, or `after` when nothing was returned. */
   checkpoint: Checkpoint;
+  /**
+   * With a type filter and fewer events than the limit: how far the read looked (the newest
+   * visible checkpoint of any type). A reader may resume from here without missing one of its
+   * types; a projection with nothing to do moves on instead of re-reading the same stretch.
+   */
+  scannedTo?: Checkpoint;
 }
 
 export interface VerifyResult {

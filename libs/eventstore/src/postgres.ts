@@ -19,6 +19,7 @@ import {
   type UpcasterRegistry,
   type VerifyResult,
 } from './port.js';
+import { compareCheckpoints } from './port.js';
 import { assertExpectedRevision, prepareEvents, type PreparedEvent } from './prepare-events.js';
 import { upcast } from './upcast.js';
 
@@ -481,18 +482,36 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
       }
       // Only transactions older than every running one: none of them can still commit a row
       // below the checkpoint we hand out, so nothing committed out of order is ever skipped.
-      const rows = await query<EventRow>(
-        db,
-        `select ${EVENT_COLUMNS} from ${names.events} e
+      const pageSql = `select ${EVENT_COLUMNS} from ${names.events} e
          where (e.transaction_id, e.position) > ($1::xid8, $2::bigint)
            and e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
            ${typeFilter}
          order by e.transaction_id, e.position
-         limit $3`,
-        params,
-      );
-      const events = rows.map(toRecorded);
-      return { events, checkpoint: events.length > 0 ? events[events.length - 1]!.checkpoint : after };
+         limit $3`;
+      if (!readOptions.types) {
+        const events = (await query<EventRow>(db, pageSql, params)).map(toRecorded);
+        return { events, checkpoint: events.length > 0 ? events[events.length - 1]!.checkpoint : after };
+      }
+      // A filtered read that comes back short also says how far it looked: the newest visible
+      // event of any type, taken in the same snapshot (repeatable read) as the page.
+      return db
+        .transaction()
+        .setIsolationLevel('repeatable read')
+        .execute(async (trx) => {
+          const events = (await query<EventRow>(trx, pageSql, params)).map(toRecorded);
+          const checkpoint = events.length > 0 ? events[events.length - 1]!.checkpoint : after;
+          if (events.length >= limit) return { events, checkpoint };
+          const head = (
+            await query<{ transaction_text: string; position: unknown }>(
+              trx,
+              `select e.transaction_id::text as transaction_text, e.position from ${names.events} e
+               where e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+               order by e.transaction_id desc, e.position desc limit 1`,
+            )
+          )[0];
+          const visible = head ? { transactionId: toBigInt(head.transaction_text), position: toBigInt(head.position) } : START;
+          return { events, checkpoint, scannedTo: compareCheckpoints(visible, checkpoint) > 0 ? visible : checkpoint };
+        });
     },
 
     subscribe(subscribeOptions: SubscribeOptions): Subscription {

@@ -26,7 +26,10 @@ export interface RuntimeOptions {
 interface RunnerState {
   def: ProjectionDefinition;
   schema: string;
+  /** stored with the rows */
   checkpoint: Checkpoint;
+  /** how far reads have looked (>= checkpoint): the stretch between holds none of our types */
+  scanned: Checkpoint;
   leaseHeld: boolean;
   running: boolean;
   lastError: string | null;
@@ -34,6 +37,8 @@ interface RunnerState {
 }
 
 const CHECKPOINTS = 'projection_checkpoints';
+const reached = (state: { checkpoint: Checkpoint; scanned: Checkpoint }): Checkpoint =>
+  compareCheckpoints(state.scanned, state.checkpoint) > 0 ? state.scanned : state.checkpoint;
 
 /**
  * Runs projections: one runner per projection across processes (advisory-lock lease on a server),
@@ -90,6 +95,7 @@ export class ProjectionRuntime {
         def,
         schema: current.schema,
         checkpoint: current.checkpoint,
+        scanned: current.checkpoint,
         leaseHeld: false,
         running: false,
         lastError: null,
@@ -129,10 +135,11 @@ export class ProjectionRuntime {
         const row = await this.readRow(name);
         if (row) {
           state.checkpoint = row.checkpoint;
+          if (compareCheckpoints(row.checkpoint, state.scanned) > 0) state.scanned = row.checkpoint;
           state.schema = row.schema;
         }
       }
-      if (compareCheckpoints(state.checkpoint, target) >= 0 || (await this.coveredUpTo(state, target))) return true;
+      if (compareCheckpoints(reached(state), target) >= 0 || (await this.coveredUpTo(state, target))) return true;
       const left = deadline - Date.now();
       if (left <= 0) return false;
       this.wake?.();
@@ -155,8 +162,9 @@ export class ProjectionRuntime {
 
   /** Nothing of this projection's types lies between its checkpoint and a visible target. */
   private async coveredUpTo(state: RunnerState, target: Checkpoint): Promise<boolean> {
-    const { events } = await this.store.readAll({ after: state.checkpoint, limit: 1, types: state.def.eventTypes });
+    const { events, scannedTo } = await this.store.readAll({ after: reached(state), limit: 1, types: state.def.eventTypes });
     if (events.length > 0 && compareCheckpoints(events[0]!.checkpoint, target) <= 0) return false;
+    if (events.length === 0 && scannedTo && compareCheckpoints(scannedTo, state.scanned) > 0) state.scanned = scannedTo;
     return this.visibleUpTo(target);
   }
 
@@ -176,7 +184,7 @@ export class ProjectionRuntime {
   async lag(name: string, cap = 1000): Promise<number> {
     const state = this.states.get(name);
     if (!state) throw new Error(`unknown projection ${name}`);
-    const { events } = await this.store.readAll({ after: state.checkpoint, limit: cap, types: state.def.eventTypes });
+    const { events } = await this.store.readAll({ after: reached(state), limit: cap, types: state.def.eventTypes });
     return events.length;
   }
 
@@ -272,6 +280,7 @@ export class ProjectionRuntime {
     if (state) {
       state.schema = shadow;
       state.checkpoint = checkpoint;
+      state.scanned = checkpoint;
     }
     if (oldSchema && oldSchema !== shadow) await sql`drop schema if exists ${sql.id(oldSchema)} cascade`.execute(db);
     return { events: applied, schema: shadow };
@@ -336,12 +345,14 @@ export class ProjectionRuntime {
    */
   private async step(state: RunnerState): Promise<number> {
     const def = state.def;
-    const { events, checkpoint } = await this.store.readAll({ after: state.checkpoint, limit: this.batchSize, types: def.eventTypes });
+    const { events, checkpoint, scannedTo } = await this.store.readAll({ after: reached(state), limit: this.batchSize, types: def.eventTypes });
     if (events.length === 0) {
-      // nothing of ours, but the log may have moved past other types: nothing to store
+      // nothing of ours: remember how far we looked so the next pass starts there
+      if (scannedTo && compareCheckpoints(scannedTo, state.scanned) > 0) state.scanned = scannedTo;
       return 0;
     }
     const from = state.checkpoint;
+    const next = scannedTo && compareCheckpoints(scannedTo, checkpoint) > 0 ? scannedTo : checkpoint;
     const outcome = await this.database.db.transaction().execute(async (trx) => {
       const rows = await query<{ schema_name: string; transaction_id: string | bigint; position: string | bigint }>(
         trx,
@@ -357,17 +368,19 @@ export class ProjectionRuntime {
       await def.apply(trx, state.schema, events as RecordedEvent[]);
       await query(trx, `update ${CHECKPOINTS} set transaction_id = $2, position = $3, updated_at = now() where name = $1`, [
         def.name,
-        checkpoint.transactionId.toString(),
-        checkpoint.position.toString(),
+        next.transactionId.toString(),
+        next.position.toString(),
       ]);
       return { moved: false as const };
     });
     if (outcome.moved) {
       state.schema = outcome.schema;
       state.checkpoint = outcome.checkpoint;
+      state.scanned = outcome.checkpoint;
       return 1; // re-read from the stored position
     }
-    state.checkpoint = checkpoint;
+    state.checkpoint = next;
+    state.scanned = next;
     for (const w of [...state.waiters]) w();
     return events.length;
   }
@@ -379,6 +392,7 @@ export class ProjectionRuntime {
       if (row && row.schema !== state.schema) {
         state.schema = row.schema;
         state.checkpoint = row.checkpoint;
+        state.scanned = row.checkpoint;
       }
     }
   }
@@ -412,6 +426,7 @@ export class ProjectionRuntime {
         if (row) {
           s.schema = row.schema;
           s.checkpoint = row.checkpoint;
+          s.scanned = row.checkpoint;
         }
       }
     }

@@ -45,8 +45,8 @@ beforeAll(async () => {
   await runtime.start();
   for (const e of history) await store.append(progressStream('u1', 's1'), [{ type: e.type, data: e.data as unknown as Record<string, unknown> }], { expectedRevision: 'any', context: ctx });
   // an answer fed by the assessment context, and one it cannot read
-  await store.append('assessment.facts-u1', [{ type: 'assessment.AnswerRecorded.v1', data: { actor: 'u1', questionId: 'q1', stationId: 's1', entryId: null, isCorrect: true, answeredAt: t(800) } }], { expectedRevision: 'any', context: ctx });
-  await store.append('assessment.facts-u1', [{ type: 'assessment.AnswerRecorded.v1', data: { actor: 'u1', questionId: 42 } }], { expectedRevision: 'any', context: ctx });
+  await store.append('assessment.facts-u1', [{ type: 'AnswerSubmitted', data: { actor: 'u1', questionId: 'q1', stationId: 's1', entryId: null, isCorrect: true, answeredAt: t(800) } }], { expectedRevision: 'any', context: ctx });
+  await store.append('assessment.facts-u1', [{ type: 'AnswerSubmitted', data: { actor: 'u1', questionId: 42 } }], { expectedRevision: 'any', context: ctx });
   await runtime.catchUp();
 });
 afterAll(async () => {

@@ -109,10 +109,13 @@ function section(r: LearningBenchResult): string {
     'The control row is GET /api/app-config (no database, no learning code) measured during each run: what',
     'the machine and the HTTP stack add to every call at that moment.',
     '',
-    'A progress write reads only the tail of the learner\'s station stream (the folded state stays in memory,',
-    'docs/adr/0021-progress-streams-and-ticks.md) and appends at the revision it read; /home is one indexed read of the',
-    "learner's feed rows joined in memory with the catalogue (docs/adr/0023-feeds.md).",
-    '',
+    'Where the time goes. A progress write is one append at the revision the learner\'s folded stream state has in memory',
+    '(the stream is read only after a conflict; docs/adr/0021-progress-streams-and-ticks.md); /home is one indexed read of',
+    "the learner's feed rows joined in memory with the catalogue (docs/adr/0023-feeds.md); the learning read models fold a",
+    'batch in memory and write each touched row once. Beyond that, every append wakes every projection runner of the API',
+    '(16 when this ran), each reading the log with its own query; and the whole API, Postgres and the load generator share',
+    "two cores, here with other work running (see the load average and the control rows: when the control's p99 is far above",
+    'its p50, the tail of every row is the machine\'s).',
   ].join('\n');
 }
 

@@ -6,6 +6,7 @@ import { progressProjection, loadLearnerProgress } from '@portal/projection-prog
 import { feedsProjection, loadLearnerFeed } from '@portal/projection-feeds';
 import { progressStream } from '../../contracts/index.js';
 import { decideProgress, evolveProgress, initialProgressState, unlocked, type EntryFacts, type ProgressCommand, type ProgressState } from '../../domain/index.js';
+import { ProgressWriter } from './progress-writer.js';
 
 /**
  * The read models redo the decider's arithmetic in SQL: a long pseudo-random session of
@@ -118,5 +119,37 @@ describe('progress read models agree with the progress decider', () => {
     }
     expect(progress.entries.length).toBe(Object.keys(state.entries).length);
     expect(state.entries.v1!.completedCount).toBeGreaterThan(0);
+  });
+});
+
+describe('progress writes from two API instances', () => {
+  it('lose nothing: a stale cache is caught by the expected revision and decided again', async () => {
+    // two writers = two processes, each with its own cache of the same learner's stream
+    const a = new ProgressWriter(store, runtime);
+    const b = new ProgressWriter(store, runtime);
+    const entry: EntryFacts = { entryId: 'v9', type: 'video', duration: 100 };
+    const station = { entries: [{ entryId: 'v9', optional: false }] };
+    const at = (s: number) => new Date(Date.parse('2026-11-22T10:00:00.000Z') + s * 1000).toISOString();
+    const play = (session: string, now: string): ProgressCommand => ({
+      type: 'TrackPlay',
+      data: { actor: 'u2', stationId: 's9', entry, station, lock: unlocked(), event: 'play', playSessionId: session, seconds: 0, duration: 100, now },
+    });
+    const bookmark = (value: boolean, now: string): ProgressCommand => ({ type: 'SetBookmark', data: { actor: 'u2', stationId: 's9', entry, value, now } });
+    await a.execute('u2', 's9', () => play('one', at(0)), ctx);
+    await b.execute('u2', 's9', () => play('two', at(1)), ctx);
+    // a's cache is one event behind: its append conflicts, it reads the tail and decides again
+    const third = await a.execute('u2', 's9', () => play('three', at(2)), ctx);
+    expect(third.state.entries.v9!.playCount).toBe(3);
+    await a.execute('u2', 's9', () => bookmark(true, at(3)), ctx);
+    // b still believes there is no bookmark: its "remove" must not be a silent no-op
+    const removed = await b.execute('u2', 's9', () => bookmark(false, at(4)), ctx);
+    expect(removed.events.map((e) => e.type)).toEqual(['BookmarkRemoved']);
+    // and a stale "nothing to do" is checked against the log: a believes the bookmark is there
+    const added = await a.execute('u2', 's9', () => bookmark(true, at(5)), ctx);
+    expect(added.events.map((e) => e.type)).toEqual(['BookmarkAdded']);
+    const racing = await Promise.all(['p1', 'p2', 'p3', 'p4'].map((s, i) => (i % 2 ? a : b).execute('u2', 's9', () => play(s, at(10 + i)), ctx)));
+    expect(racing.every((r) => r.events.length === 1)).toBe(true);
+    const folded = (await store.readStream(progressStream('u2', 's9'))).reduce((st, r) => evolveProgress(st, { type: r.type, data: r.data } as never), initialProgressState());
+    expect(folded.entries.v9).toMatchObject({ playCount: 7, bookmarkAt: at(5) });
   });
 });
