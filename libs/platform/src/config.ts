@@ -12,6 +12,8 @@ export interface AppConfig {
   rateLimitMax: number;
   /** Behind a proxy that sets X-Forwarded-For: only then is the client address taken from it. */
   trustProxy: boolean;
+  /** Bound on how long a read waits for the writer's position (read-your-writes). */
+  readWaitMs: number;
   webDist: string;
   publicUrl: string;
   logLevel: string;

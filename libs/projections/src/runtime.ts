@@ -20,6 +20,8 @@ export interface RuntimeOptions {
   /** Start runners (false in read-only tools). */
   run?: boolean;
   log?: (msg: string, extra?: Record<string, unknown>) => void;
+  /** How long a read waits for its position (read-your-writes) before answering anyway. */
+  readWaitMs?: number;
   onBatchError?: (name: string, error: unknown) => void;
 }
 
@@ -124,7 +126,7 @@ export class ProjectionRuntime {
    * to the checkpoint. A target that is an event of another type counts as reached once nothing
    * of ours lies before it.
    */
-  async waitFor(name: string, target: Checkpoint | null | undefined, timeoutMs = 3000): Promise<boolean> {
+  async waitFor(name: string, target: Checkpoint | null | undefined, timeoutMs = this.options.readWaitMs ?? 3000): Promise<boolean> {
     if (!target) return true;
     const state = this.states.get(name);
     if (!state) throw new Error(`unknown projection ${name}`);
@@ -156,7 +158,7 @@ export class ProjectionRuntime {
   }
 
   /** Waits for everything committed so far (a read that has no position to wait for). */
-  async waitForHead(name: string, timeoutMs = 3000): Promise<boolean> {
+  async waitForHead(name: string, timeoutMs = this.options.readWaitMs ?? 3000): Promise<boolean> {
     return this.waitFor(name, await this.store.headCheckpoint(), timeoutMs);
   }
 

@@ -31,6 +31,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
+    // a loaded CI machine may take longer than production's bound to catch up
+    READ_WAIT_MS: '15000',
     WEB_DIST: join(tmpdir(), 'no-spa-here'),
     ...env,
   });

@@ -39,6 +39,7 @@ export async function createInfrastructure(config: AppConfig, options: Infrastru
   await mailer.migrate();
   const projections = new ProjectionRuntime(database, store, PROJECTIONS_LIST, {
     run: options.runProjections ?? true,
+    readWaitMs: config.readWaitMs,
     ...(options.log ? { log: options.log } : {}),
   });
   await projections.start();

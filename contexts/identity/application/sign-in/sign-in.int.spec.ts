@@ -44,13 +44,14 @@ describe('POST /api/auth/signIn', () => {
     await time('nobody@example.com'); // warm the dummy hash
     const known: number[] = [];
     const unknown: number[] = [];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 5; i++) {
       known.push(await time('joao@example.com'));
       unknown.push(await time(`nobody${i}@example.com`));
     }
-    const median = (xs: number[]) => xs.sort((a, b) => a - b)[1]!;
-    // both paths run one argon2id verification; an unknown address must not answer much faster
-    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[2]!;
+    // both paths run one argon2id verification (tens of ms); without it an unknown address would
+    // answer in about a millisecond. The margin absorbs a busy machine's noise.
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.3);
   });
 
   it('records failed and successful sign-ins on the user stream', async () => {
