@@ -7,6 +7,8 @@ import { IdentityModule } from '@portal/identity/application';
 import { EngagementModule } from '@portal/engagement/application';
 import { LearningModule } from '@portal/learning/application';
 import { BookingModule } from '@portal/booking/application';
+import { AssessmentModule } from '@portal/assessment/application';
+import { ScoringModule } from '@portal/scoring/application';
 import { HealthController } from './health/health.controller.js';
 import { MailboxController } from './dev/mailbox.controller.js';
 import { AppConfigController } from './app-config.controller.js';
@@ -55,6 +57,8 @@ export class AppModule {
         EngagementModule,
         LearningModule,
         BookingModule,
+        AssessmentModule,
+        ScoringModule,
       ],
       controllers: [HealthController, MailboxController, AppConfigController, RealtimeController],
       providers: [

@@ -12,6 +12,10 @@ const suites: Record<string, () => Promise<unknown>> = {
     const { benchLearning } = await import('./learning.js');
     return benchLearning({ url: process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' });
   },
+  assessment: async () => {
+    const { benchAssessment } = await import('./assessment.js');
+    return benchAssessment({ url: process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' });
+  },
 };
 
 const requested = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -1,0 +1,104 @@
+import type { Question } from '@portal/learning/contracts';
+import type { AssessmentCatalogue } from '@portal/projection-questions';
+import type { AnswerRow } from '@portal/projection-answers';
+import type { Answer, QuestionState, QuestionView } from '../../contracts/index.js';
+import type { QuestionFacts } from '../../domain/index.js';
+
+/** 000 §3 question without its answer key: no isCorrect, no option scores (they would give it away). */
+export function questionView(q: Question, revision: number): QuestionView {
+  return {
+    questionId: q.questionId,
+    questionRevision: revision,
+    label: q.label,
+    enunciations: q.enunciations,
+    hasScore: q.hasScore,
+    showOptionPrefix: q.showOptionPrefix,
+    hideResult: q.hideResult,
+    ignoreScore: q.ignoreScore,
+    allowRetry: q.allowRetry,
+    postAnswerQuestionId: q.postAnswerQuestionId ?? null,
+    options: [...q.options].sort((a, b) => a.displayOrder - b.displayOrder).map((o) => ({ id: o.id, label: o.label, prefix: o.prefix, displayOrder: o.displayOrder })),
+  };
+}
+
+export function questionFacts(q: Question, revision: number): QuestionFacts {
+  return {
+    questionId: q.questionId,
+    revision,
+    hasScore: q.hasScore,
+    ignoreScore: q.ignoreScore,
+    allowRetry: q.allowRetry,
+    postAnswerQuestionId: q.postAnswerQuestionId ?? null,
+    options: q.options.map((o) => ({ id: o.id, isCorrect: o.isCorrect, score: o.score, displayOrder: o.displayOrder })),
+  };
+}
+
+/**
+ * The answer key shown after an answer: never with hideResult, and not after a wrong answer to a
+ * question that allows retry (the learner is meant to try again, not to copy the key).
+ */
+export const correctIdsOf = (q: Question, answeredCorrectly = true): string[] | null =>
+  q.hideResult || (q.allowRetry && !answeredCorrectly) ? null : q.options.filter((o) => o.isCorrect).map((o) => o.id);
+
+export function answerView(a: AnswerRow): Answer {
+  return {
+    rowId: a.rowId,
+    questionId: a.questionId,
+    answerId: a.answerId,
+    isCorrect: a.isCorrect,
+    score: a.score,
+    secondsToAnswer: a.secondsToAnswer,
+    postQuestionId: a.postQuestionId,
+    postAnswerId: a.postAnswerId,
+    answeredAt: a.answeredAt,
+    questionRevision: a.questionRevision,
+    origin: 'web',
+    context: a.context as Answer['context'],
+    stationId: a.stationId,
+    entryId: a.entryId,
+    attempt: a.attempt,
+    points: a.points,
+  };
+}
+
+/** One question of the overlay: the question, its follow-up, the learner's answer and what the learner may do. */
+export function questionState(cat: AssessmentCatalogue, questionId: string, answers: ReadonlyMap<string, AnswerRow>): QuestionState | null {
+  const found = cat.questions.get(questionId);
+  if (!found) return null;
+  const q = found.question;
+  const follow = q.postAnswerQuestionId ? cat.questions.get(q.postAnswerQuestionId) : undefined;
+  const answer = answers.get(questionId) ?? null;
+  return {
+    question: questionView(q, found.revision),
+    followUp: follow ? questionView(follow.question, follow.revision) : null,
+    answer: answer ? answerView(answer) : null,
+    canAnswer: !answer || q.allowRetry,
+    correctAnswerIds: answer ? correctIdsOf(q, answer.isCorrect) : null,
+    postCorrectAnswerIds: answer && follow ? correctIdsOf(follow.question, answer.postIsCorrect !== false) : null,
+  };
+}
+
+/** 000 §4.3 questions progress: null when the config is inactive or has no questions. */
+export function questionsProgressOf(
+  config: { questionIds: string[]; inactive: boolean; mandatoryAnswerAll: boolean; minCorrectAnswers: number } | undefined | null,
+  answers: ReadonlyMap<string, { isCorrect: boolean }>,
+) {
+  if (!config || config.inactive || config.questionIds.length === 0) return null;
+  const total = config.questionIds.length;
+  const answered = config.questionIds.filter((q) => answers.has(q));
+  const correct = answered.filter((q) => answers.get(q)!.isCorrect).length;
+  const mandatoryUnmet = config.mandatoryAnswerAll && answered.length < total;
+  const belowMin = config.minCorrectAnswers > 0 && correct < config.minCorrectAnswers;
+  return {
+    total,
+    answered: answered.length,
+    correct,
+    isComplete: answered.length === total,
+    requirementsMet: !mandatoryUnmet && !belowMin,
+    mandatoryAnswerAll: config.mandatoryAnswerAll,
+    minCorrectAnswers: config.minCorrectAnswers,
+  };
+}
+
+/** "Next unanswered" (000 §4.4): the first unanswered, or the first when all or none are answered. */
+export const nextUnanswered = (ids: string[], answered: (id: string) => boolean): string | null => ids.find((id) => !answered(id)) ?? ids[0] ?? null;

@@ -1,0 +1,109 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { newId, type Clock } from '@portal/kernel';
+import { CLOCK, type CommandOutcome } from '@portal/platform';
+import { teachingEntries } from '@portal/projection-questions';
+import { isNpsQuestion, normalizeQuestionId, NPS_QUESTION_IDS, type AnswerResult, type AnswerSubmitted } from '../../contracts/index.js';
+import { fieldError } from '../../domain/index.js';
+import { requireStationAccess } from '../shared/access.js';
+import { AnswerSheets } from '../shared/answer-sheets.js';
+import { CatalogueReader } from '../shared/catalogue.service.js';
+import { RecommendationsService } from '../shared/recommendations.service.js';
+import { correctIdsOf, questionFacts, questionsProgressOf } from '../shared/views.js';
+import { placeAnswer } from './placement.js';
+import { SubmitAnswerCommand } from './submit-answer.command.js';
+
+/**
+ * POST /user-store/answer: finds the question's current revision, where it is asked and what
+ * teaches it, lets the learner's answer sheet decide (one stream per learner: AnswerSubmitted,
+ * NpsAnswered for AV1/AV2, RecommendationsUpdated, in one append), then pushes the new
+ * recommendations to the learner's open tabs. isCorrect and score never come from the client.
+ */
+@CommandHandler(SubmitAnswerCommand)
+export class SubmitAnswerHandler implements ICommandHandler<SubmitAnswerCommand> {
+  constructor(
+    @Inject(AnswerSheets) private readonly sheets: AnswerSheets,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(CatalogueReader) private readonly catalogue: CatalogueReader,
+    @Inject(RecommendationsService) private readonly recommendations: RecommendationsService,
+  ) {}
+
+  async execute({ principal, input, context }: SubmitAnswerCommand): Promise<CommandOutcome<AnswerResult>> {
+    const actor = principal.userId;
+    const questionId = normalizeQuestionId(input.questionId);
+    let cat = await this.catalogue.get();
+    // a pack imported a moment ago may not be in the read model yet
+    if (!cat.questions.has(questionId)) cat = await this.catalogue.fresh();
+    const found = cat.questions.get(questionId);
+    if (!found) throw fieldError('questionId', 'unknown question');
+    const q = found.question;
+    if (!q.options.some((o) => o.id === input.answerId)) throw fieldError('answerId', `not an option of question ${questionId}`);
+    const postQuestionId = input.postQuestionId ? normalizeQuestionId(input.postQuestionId) : null;
+    if (postQuestionId && postQuestionId !== (q.postAnswerQuestionId ?? null)) {
+      throw fieldError('postQuestionId', q.postAnswerQuestionId ? `the follow-up question is ${q.postAnswerQuestionId}` : 'this question has no follow-up question');
+    }
+    const follow = q.postAnswerQuestionId ? cat.questions.get(q.postAnswerQuestionId) : undefined;
+    if (q.postAnswerQuestionId && !follow) throw fieldError('postQuestionId', `unknown follow-up question ${q.postAnswerQuestionId}`);
+
+    const place = placeAnswer(cat, questionId, input);
+    if (place.stationId) requireStationAccess(cat, principal, place.stationId);
+
+    const { before, events, state, result } = await this.sheets.execute(
+      actor,
+      {
+        type: 'SubmitAnswer',
+        data: {
+          rowId: newId(),
+          actor,
+          question: questionFacts(q, found.revision),
+          followUp: follow ? questionFacts(follow.question, follow.revision) : null,
+          answerId: input.answerId,
+          postAnswerId: input.postAnswerId ?? null,
+          secondsToAnswer: input.secondsToAnswer,
+          context: place.context,
+          stationId: place.stationId,
+          entryId: place.entryId,
+          teaching: { recommendationId: newId(), entryIds: teachingEntries(cat, questionId, place.stationId) },
+          now: this.clock.now().toISOString(),
+        },
+      },
+      context,
+    );
+    const submitted = events.find((e): e is AnswerSubmitted => e.type === 'AnswerSubmitted')!.data;
+    const checkpoint = result?.checkpoint ?? null;
+    // after the response is built: open tabs refetch (never fails the answer)
+    void this.recommendations.pushAfterAnswer(actor, before.recommendations, state.recommendations, checkpoint);
+
+    const station = submitted.stationId && !submitted.entryId ? cat.stations.get(submitted.stationId) : undefined;
+    const nps = isNpsQuestion(questionId);
+    return {
+      value: {
+        answer: {
+          rowId: submitted.rowId,
+          questionId: submitted.questionId,
+          answerId: submitted.answerId,
+          isCorrect: submitted.isCorrect,
+          score: submitted.score,
+          secondsToAnswer: submitted.secondsToAnswer,
+          postQuestionId: submitted.postQuestionId,
+          postAnswerId: submitted.postAnswerId,
+          answeredAt: submitted.answeredAt,
+          questionRevision: submitted.questionRevision,
+          origin: 'web',
+          context: submitted.context,
+          stationId: submitted.stationId,
+          entryId: submitted.entryId,
+          attempt: submitted.attempt,
+          points: submitted.points,
+        },
+        result: submitted.isCorrect ? 'correct' : 'incorrect',
+        points: submitted.points,
+        canRetry: q.allowRetry,
+        correctAnswerIds: correctIdsOf(q, submitted.isCorrect),
+        questionsProgress: station ? questionsProgressOf(station.questions, state.answers) : null,
+        nextNpsQuestionId: nps && questionId === NPS_QUESTION_IDS[0] && !state.answers.has(NPS_QUESTION_IDS[1]) ? NPS_QUESTION_IDS[1] : null,
+      },
+      checkpoint,
+    };
+  }
+}

@@ -1,0 +1,2 @@
+export * from './answers.projection.js';
+export * from './answers.queries.js';

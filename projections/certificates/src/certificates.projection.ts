@@ -1,0 +1,218 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { RecordedEvent } from '@portal/eventstore';
+import type { ProjectionDefinition } from '@portal/projections-runtime';
+import type { AnswerSubmitted } from '@portal/assessment/contracts';
+import type { CertificateRuleRetired, CertificateRuleRevised, MediaCompleted, StationRetired, StationRevised } from '@portal/learning/contracts';
+import type { CertificateIssued } from '@portal/scoring/contracts';
+import { certificateStatus, type CertRule, type CertStation } from './rules.js';
+
+type Handled = StationRevised | StationRetired | CertificateRuleRevised | CertificateRuleRetired | MediaCompleted | AnswerSubmitted | CertificateIssued;
+
+const parse = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+const isUser = (actor: string) => !actor.startsWith('guest:') && actor !== 'system';
+
+/**
+ * The certificates read model: what each learner has completed and answered, the crops'
+ * certificate rules and, per learner and certificate, whether the rules are met (`cert_status`)
+ * and what was issued (`cert_issued`). The certificate process manager (scoring context) issues
+ * CertificateIssued for rows that are met and not issued; the verification page reads cert_issued.
+ */
+export const certificatesProjection: ProjectionDefinition = {
+  name: 'certificates',
+  version: 1,
+  eventTypes: ['StationRevised', 'StationRetired', 'CertificateRuleRevised', 'CertificateRuleRetired', 'MediaCompleted', 'AnswerSubmitted', 'CertificateIssued'],
+  async migrate(db: Kysely<any>, schema: string) {
+    const s = db.schema.withSchema(schema);
+    await s
+      .createTable('cert_stations')
+      .ifNotExists()
+      .addColumn('station_id', 'text', (c) => c.primaryKey())
+      .addColumn('station', 'jsonb', (c) => c.notNull())
+      .addColumn('retired', 'boolean', (c) => c.notNull().defaultTo(false))
+      .execute();
+    await s
+      .createTable('cert_rules')
+      .ifNotExists()
+      .addColumn('certificate_id', 'text', (c) => c.primaryKey())
+      .addColumn('rule', 'jsonb', (c) => c.notNull())
+      .addColumn('retired', 'boolean', (c) => c.notNull().defaultTo(false))
+      .execute();
+    await s
+      .createTable('cert_completed')
+      .ifNotExists()
+      .addColumn('actor', 'text', (c) => c.notNull())
+      .addColumn('entry_id', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('cert_completed_pk', ['actor', 'entry_id'])
+      .execute();
+    await s
+      .createTable('cert_answers')
+      .ifNotExists()
+      .addColumn('actor', 'text', (c) => c.notNull())
+      .addColumn('question_id', 'text', (c) => c.notNull())
+      .addColumn('is_correct', 'boolean', (c) => c.notNull())
+      .addPrimaryKeyConstraint('cert_answers_pk', ['actor', 'question_id'])
+      .execute();
+    await s
+      .createTable('cert_status')
+      .ifNotExists()
+      .addColumn('actor', 'text', (c) => c.notNull())
+      .addColumn('certificate_id', 'text', (c) => c.notNull())
+      .addColumn('crop_id', 'text', (c) => c.notNull())
+      .addColumn('rule_revision', 'integer', (c) => c.notNull())
+      .addColumn('met', 'boolean', (c) => c.notNull())
+      .addColumn('lock_reason', 'text')
+      .addColumn('rules', 'jsonb', (c) => c.notNull())
+      .addPrimaryKeyConstraint('cert_status_pk', ['actor', 'certificate_id'])
+      .execute();
+    await s.createIndex('cert_status_met_idx').ifNotExists().on('cert_status').columns(['met', 'actor']).execute();
+    await s
+      .createTable('cert_issued')
+      .ifNotExists()
+      .addColumn('issued_id', 'text', (c) => c.primaryKey())
+      .addColumn('actor', 'text', (c) => c.notNull())
+      .addColumn('certificate_id', 'text', (c) => c.notNull())
+      .addColumn('crop_id', 'text', (c) => c.notNull())
+      .addColumn('holder_name', 'text')
+      .addColumn('lang', 'text', (c) => c.notNull())
+      .addColumn('title', 'jsonb', (c) => c.notNull())
+      .addColumn('rules', 'jsonb', (c) => c.notNull())
+      .addColumn('issued_at', 'timestamptz', (c) => c.notNull())
+      .execute();
+    await s.createIndex('cert_issued_learner_idx').ifNotExists().unique().on('cert_issued').columns(['actor', 'certificate_id']).execute();
+  },
+  async apply(trx: Transaction<any>, schema: string, events: RecordedEvent[]) {
+    const t = trx.withSchema(schema);
+    const table = (name: string) => sql.table(`${schema}.${name}`);
+    const touched = new Set<string>();
+    let catalogueChanged = false;
+    const completed = new Map<string, { actor: string; entry_id: string }>();
+    const answers = new Map<string, { actor: string; question_id: string; is_correct: boolean }>();
+    for (const recorded of events) {
+      const e = { type: recorded.type, data: recorded.data } as Handled;
+      switch (e.type) {
+        case 'StationRevised': {
+          const st = e.data.station;
+          const station: CertStation = {
+            stationId: st.stationId,
+            parent: st.parent ?? null,
+            type: st.type,
+            isActive: st.isActive,
+            entries: st.entries.map((x) => ({ entryId: x.entryId, optional: x.optional, questionsIds: x.questionsIds })),
+            questions: st.questions ?? null,
+          };
+          await t
+            .insertInto('cert_stations')
+            .values({ station_id: st.stationId, station: JSON.stringify(station), retired: false })
+            .onConflict((oc) => oc.column('station_id').doUpdateSet({ station: JSON.stringify(station), retired: false }))
+            .execute();
+          catalogueChanged = true;
+          break;
+        }
+        case 'StationRetired':
+          await t.updateTable('cert_stations').set({ retired: true }).where('station_id', '=', e.data.stationId).execute();
+          catalogueChanged = true;
+          break;
+        case 'CertificateRuleRevised': {
+          const r = e.data.rule;
+          const rule: CertRule = { certificateId: r.certificateId, cropId: r.cropId, revision: e.data.revision, stationsRules: r.stationsRules };
+          const row = { rule: JSON.stringify({ ...rule, title: r.title }), retired: false };
+          await t
+            .insertInto('cert_rules')
+            .values({ certificate_id: r.certificateId, ...row })
+            .onConflict((oc) => oc.column('certificate_id').doUpdateSet(row))
+            .execute();
+          catalogueChanged = true;
+          break;
+        }
+        case 'CertificateRuleRetired':
+          await t.updateTable('cert_rules').set({ retired: true }).where('certificate_id', '=', e.data.certificateId).execute();
+          catalogueChanged = true;
+          break;
+        case 'MediaCompleted':
+          if (!isUser(e.data.actor)) break;
+          completed.set(`${e.data.actor}\u0000${e.data.entryId}`, { actor: e.data.actor, entry_id: e.data.entryId });
+          touched.add(e.data.actor);
+          break;
+        case 'AnswerSubmitted':
+          if (!isUser(e.data.actor) || e.data.context === 'nps') break;
+          answers.set(`${e.data.actor}\u0000${e.data.questionId}`, { actor: e.data.actor, question_id: e.data.questionId, is_correct: e.data.isCorrect });
+          touched.add(e.data.actor);
+          break;
+        case 'CertificateIssued': {
+          const d = e.data;
+          await t
+            .insertInto('cert_issued')
+            .values({
+              issued_id: d.certificateId,
+              actor: d.userId,
+              certificate_id: d.ruleId,
+              crop_id: d.cropId,
+              holder_name: d.holderName,
+              lang: d.lang,
+              title: JSON.stringify(d.title),
+              rules: JSON.stringify(d.rules),
+              issued_at: d.issuedAt,
+            })
+            .onConflict((oc) => oc.doNothing())
+            .execute();
+          break;
+        }
+        default: {
+          const exhaustive: never = e;
+          void exhaustive;
+        }
+      }
+    }
+    if (completed.size > 0) await t.insertInto('cert_completed').values([...completed.values()]).onConflict((oc) => oc.doNothing()).execute();
+    if (answers.size > 0) {
+      await t
+        .insertInto('cert_answers')
+        .values([...answers.values()])
+        .onConflict((oc) => oc.columns(['actor', 'question_id']).doUpdateSet((eb) => ({ is_correct: eb.ref('excluded.is_correct') })))
+        .execute();
+    }
+
+    // re-evaluate the learners this batch touched (everyone with facts when the catalogue changed)
+    let actors = [...touched];
+    if (catalogueChanged) {
+      const rows = await sql<{ actor: string }>`select actor from ${table('cert_completed')} union select actor from ${table('cert_answers')}`.execute(trx);
+      actors = rows.rows.map((r) => r.actor);
+    }
+    if (actors.length === 0) return;
+    const stations = new Map<string, CertStation>();
+    for (const r of await t.selectFrom('cert_stations').select('station').where('retired', '=', false).execute()) {
+      const s = parse<CertStation>(r.station);
+      stations.set(s.stationId, s);
+    }
+    const rules = (await t.selectFrom('cert_rules').select('rule').where('retired', '=', false).execute()).map((r) => parse<CertRule>(r.rule));
+    for (let i = 0; i < actors.length; i += 500) {
+      const chunk = actors.slice(i, i + 500);
+      const facts = new Map<string, { completed: Set<string>; answers: Map<string, boolean> }>(chunk.map((a) => [a, { completed: new Set(), answers: new Map() }]));
+      for (const r of await t.selectFrom('cert_completed').select(['actor', 'entry_id']).where('actor', 'in', chunk).execute()) facts.get(r.actor)!.completed.add(r.entry_id);
+      for (const r of await t.selectFrom('cert_answers').select(['actor', 'question_id', 'is_correct']).where('actor', 'in', chunk).execute()) facts.get(r.actor)!.answers.set(r.question_id, Boolean(r.is_correct));
+      const rows = [];
+      for (const actor of chunk) {
+        for (const rule of rules) {
+          const status = certificateStatus(stations, facts.get(actor)!, rule);
+          rows.push({ actor, certificate_id: rule.certificateId, crop_id: rule.cropId, rule_revision: rule.revision, met: status.met, lock_reason: status.lockReason, rules: JSON.stringify(status.rules) });
+        }
+      }
+      if (catalogueChanged) await t.deleteFrom('cert_status').where('actor', 'in', chunk).execute();
+      if (rows.length > 0) {
+        await t
+          .insertInto('cert_status')
+          .values(rows)
+          .onConflict((oc) =>
+            oc.columns(['actor', 'certificate_id']).doUpdateSet((eb) => ({
+              crop_id: eb.ref('excluded.crop_id'),
+              rule_revision: eb.ref('excluded.rule_revision'),
+              met: eb.ref('excluded.met'),
+              lock_reason: eb.ref('excluded.lock_reason'),
+              rules: eb.ref('excluded.rules'),
+            })),
+          )
+          .execute();
+      }
+    }
+  },
+};

@@ -1,0 +1,3 @@
+export * from './certificates.projection.js';
+export * from './certificates.queries.js';
+export * from './rules.js';

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { certificateStatus, type CertRule, type CertStation } from './rules.js';
+
+const station = (stationId: string, extra: Partial<CertStation> = {}): CertStation => ({
+  stationId,
+  parent: 'soja',
+  type: 'Detail',
+  isActive: true,
+  entries: [
+    { entryId: `${stationId}-video`, optional: false, questionsIds: [`${stationId}-mq`] },
+    { entryId: `${stationId}-extra`, optional: true, questionsIds: [] },
+  ],
+  questions: { questionIds: [`${stationId}-q1`, `${stationId}-q2`], inactive: false, mandatoryAnswerAll: false, minCorrectAnswers: 1 },
+  ...extra,
+});
+const stations = new Map([['a', station('a')], ['b', station('b')]]);
+const rule = (r: Partial<CertRule['stationsRules'][number]> = {}): CertRule => ({
+  certificateId: 'cert-soja',
+  cropId: 'soja',
+  revision: 1,
+  stationsRules: ['a', 'b'].map((stationId) => ({ stationId, requiredMedias: true, requiredQuestions: false, requiredMediaQuestions: false, ...r })),
+});
+const facts = (completed: string[], answers: [string, boolean][] = []) => ({ completed: new Set(completed), answers: new Map(answers) });
+
+describe('certificate rules (000 §4.3, 001 §4)', () => {
+  it('requires every non-optional medium of every station; optional ones do not count', () => {
+    expect(certificateStatus(stations, facts(['a-video']), rule())).toMatchObject({ met: false, lockReason: 'incompleteContent' });
+    expect(certificateStatus(stations, facts(['a-video', 'b-video']), rule())).toMatchObject({ met: true, lockReason: null });
+  });
+
+  it('required questions: all answered and at least minCorrectAnswers right', () => {
+    const r = rule({ requiredQuestions: true });
+    const media = ['a-video', 'b-video'];
+    expect(certificateStatus(stations, facts(media, [['a-q1', true], ['b-q1', true], ['b-q2', false]]), r)).toMatchObject({ met: false, lockReason: 'incompleteQuestions' });
+    expect(certificateStatus(stations, facts(media, [['a-q1', false], ['a-q2', false], ['b-q1', true], ['b-q2', false]]), r).met).toBe(false);
+    expect(certificateStatus(stations, facts(media, [['a-q1', true], ['a-q2', false], ['b-q1', true], ['b-q2', false]]), r).met).toBe(true);
+  });
+
+  it('required media questions: every entry question answered, right or wrong', () => {
+    const r = rule({ requiredMedias: false, requiredMediaQuestions: true });
+    expect(certificateStatus(stations, facts([], [['a-mq', false]]), r).met).toBe(false);
+    expect(certificateStatus(stations, facts([], [['a-mq', false], ['b-mq', true]]), r).met).toBe(true);
+  });
+
+  it('a retired (unknown) station can never be completed', () => {
+    expect(certificateStatus(new Map([['a', station('a')]]), facts(['a-video', 'b-video']), rule()).met).toBe(false);
+  });
+});

@@ -1,0 +1,2 @@
+export * from './questions.projection.js';
+export * from './catalogue.js';

@@ -1,0 +1,2 @@
+export * from './recommendations.projection.js';
+export * from './recommendations.queries.js';

@@ -1,0 +1,2 @@
+export * from './scores.projection.js';
+export * from './scores.queries.js';
