@@ -1,3 +1,4 @@
+import { writeSection } from './report.js';
 /**
  * Assessment benchmark (issue 5), two parts, on a Postgres server:
  *
@@ -159,18 +160,6 @@ function section(r: AssessmentBenchResult): string {
   ].join('\n');
 }
 
-function writeSection(file: string, text: string): void {
-  const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n\nFigures from `npm run bench`. Each section is rewritten by its benchmark.\n';
-  const start = current.indexOf('\n## Assessment');
-  let next: string;
-  if (start === -1) next = `${current.trimEnd()}\n\n${text}`;
-  else {
-    const after = current.indexOf('\n## ', start + 1);
-    next = `${current.slice(0, start).trimEnd()}\n\n${text}${after === -1 ? '' : `\n${current.slice(after + 1)}`}`;
-  }
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, next.endsWith('\n') ? next : `${next}\n`);
-}
 
 async function scratch(baseUrl: string, name: string): Promise<string> {
   const admin = new pg.Client({ connectionString: baseUrl });
@@ -448,6 +437,6 @@ export async function benchAssessment(opts: AssessmentBenchOptions): Promise<Ass
     `answers: ${answers.acknowledged} acknowledged, paced p50 ${ms(answers.latency.p50Ms)} ms, p95 ${ms(answers.latency.p95Ms)} ms, p99 ${ms(answers.latency.p99Ms)} ms (fast p99 ${ms(answers.fast.p99Ms)} ms, burst p99 ${ms(answers.burst.p99Ms)} ms); ` +
       `rebuild: ${int(rebuild.events)} events in ${rebuild.seconds.toFixed(1)} s = ${int(rebuild.eventsPerSecond)} events/s, ${rebuild.mismatchedLearners} mismatched learners`,
   );
-  if (reportFile && parts.includes('answers') && parts.includes('rebuild')) writeSection(reportFile, section(result));
+  if (reportFile && parts.includes('answers') && parts.includes('rebuild')) writeSection(reportFile, 'Assessment', section(result));
   return result;
 }

@@ -1,3 +1,4 @@
+import { writeSection } from './report.js';
 /**
  * Booking benchmark: 200 concurrent visitors book and confirm across 20 slots of one training
  * center, through the whole API (HTTP on a real socket, Postgres server, projections running,
@@ -132,20 +133,6 @@ function section(r: BookingBenchResult): string {
   ].join('\n');
 }
 
-/** Replaces the "## Booking" section, keeping every other section of the file. */
-function writeSection(file: string, text: string): void {
-  const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n\nFigures from `npm run bench`. Each section is rewritten by its benchmark.\n';
-  const start = current.indexOf('\n## Booking');
-  let next: string;
-  if (start === -1) {
-    next = `${current.trimEnd()}\n\n${text}`;
-  } else {
-    const after = current.indexOf('\n## ', start + 1);
-    next = `${current.slice(0, start).trimEnd()}\n\n${text}${after === -1 ? '' : `\n${current.slice(after + 1)}`}`;
-  }
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, next.endsWith('\n') ? next : `${next}\n`);
-}
 
 const location = (capacity: number): LocationInput => ({
   name: 'Benchmark Center',
@@ -351,7 +338,7 @@ export async function benchBooking(opts: BookingBenchOptions): Promise<BookingBe
     out(`burst (all confirmations at once): p50 ${ms(burstConfirm.p50Ms)} ms, p99 ${ms(burstConfirm.p99Ms)} ms; confirmed ${burstOk}, booking-unavailable ${burstUnavailable}, overbooked slots ${burstOverbooked}`);
     out(`confirmed ${result.confirmed}, booking-unavailable ${unavailable}, other failures ${otherFailures}; overbooked slots ${overbookedSlots}; lost acknowledged ${lostAcknowledged}; slots not full ${slotsNotFull}`);
     if (reportFile) {
-      writeSection(reportFile, section(result));
+      writeSection(reportFile, 'Booking', section(result));
       out(`written to ${reportFile}`);
     }
     return result;

@@ -1,3 +1,4 @@
+import { writeSection } from './report.js';
 /**
  * Event store benchmark: single-event append throughput and latency of our Postgres adapter against
  * two baselines on the same server and database (pgbench one-row INSERT transactions, and Emmett's
@@ -185,20 +186,6 @@ function section(result: BenchResult): string {
   ].join('\n');
 }
 
-/** Replaces the "## Event store" section, keeping every other section of the file. */
-function writeSection(file: string, text: string): void {
-  const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n\nFigures from `npm run bench`. Each section is rewritten by its benchmark.\n';
-  const start = current.indexOf('\n## Event store');
-  let next: string;
-  if (start === -1) {
-    next = `${current.trimEnd()}\n\n${text}`;
-  } else {
-    const after = current.indexOf('\n## ', start + 1);
-    next = `${current.slice(0, start).trimEnd()}\n\n${text}${after === -1 ? '' : `\n${current.slice(after + 1)}`}`;
-  }
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, next.endsWith('\n') ? next : `${next}\n`);
-}
 
 export async function benchEventstore(opts: BenchOptions): Promise<BenchResult> {
   const out = opts.out ?? ((line: string) => console.log(line));
@@ -324,7 +311,7 @@ export async function benchEventstore(opts: BenchOptions): Promise<BenchResult> 
     const text = section(result);
     for (const line of text.split('\n')) out(line);
     if (reportFile) {
-      writeSection(reportFile, text);
+      writeSection(reportFile, 'Event store', text);
       out(`written to ${reportFile}`);
     }
     return result;

@@ -1,3 +1,4 @@
+import { writeSection } from './report.js';
 /**
  * Learning benchmark, through the whole API (HTTP on a real socket, one API process on a Postgres
  * server, projections running; the load generator is this process on the same machine):
@@ -119,18 +120,6 @@ function section(r: LearningBenchResult): string {
   ].join('\n');
 }
 
-function writeSection(file: string, text: string): void {
-  const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n\nFigures from `npm run bench`. Each section is rewritten by its benchmark.\n';
-  const start = current.indexOf('\n## Learning');
-  let next: string;
-  if (start === -1) next = `${current.trimEnd()}\n\n${text}`;
-  else {
-    const after = current.indexOf('\n## ', start + 1);
-    next = `${current.slice(0, start).trimEnd()}\n\n${text}${after === -1 ? '' : `\n${current.slice(after + 1)}`}`;
-  }
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, next.endsWith('\n') ? next : `${next}\n`);
-}
 
 /** The demo pack plus 50 stations of 10 short videos each: enough entries for 500 of history. */
 function benchPack(dir: string): string {
@@ -360,7 +349,7 @@ export async function benchLearning(opts: { url: string; out?: (line: string) =>
       },
     };
     if (reportFile) {
-      writeSection(reportFile, section(result));
+      writeSection(reportFile, 'Learning', section(result));
       out(`written to ${reportFile}`);
     }
     return result;
