@@ -9,9 +9,12 @@ import { queryClient } from '../shared/api/query-client';
 import { i18n } from '../shared/i18n/i18n';
 import { headBranding } from '../shared/i18n/locale-rules';
 import { useAuthClaims } from '../shared/session/use-session';
+import { ContentSlotsProvider } from '../shared/ui/content-slots';
 import { FullPageLoader } from '../shared/ui/full-page-loader';
+import { CONTENT_SLOTS } from './assessment-slots';
 import type { AppRouter } from './router';
-import { theme } from './theme';
+import { useLocalizedTheme } from './localized-theme';
+import { cssVariablesResolver, theme } from './theme';
 
 const setMetaDescription = (content: string): void => {
   let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
@@ -49,15 +52,19 @@ function DocumentHead() {
 }
 
 export function App({ router }: { router: AppRouter }) {
+  const localizedTheme = useLocalizedTheme(theme);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={localizedTheme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
       {/* 000 §9: toasts top-right, 3000 ms, at most 350 px wide */}
       <Notifications position="top-right" autoClose={3000} maw={350} />
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
           <Suspense fallback={<FullPageLoader />}>
             <DocumentHead />
-            <RouterProvider router={router} />
+            {/* the assessment parts of the content screens (question overlays, certificates) */}
+            <ContentSlotsProvider value={CONTENT_SLOTS}>
+              <RouterProvider router={router} />
+            </ContentSlotsProvider>
           </Suspense>
         </QueryClientProvider>
       </I18nextProvider>

@@ -18,80 +18,123 @@ export const routes: RouteObject[] = [
     loader: (args) => import('../shared/session/guards').then((m) => m.rootLoader(args)),
     shouldRevalidate: () => true,
     children: [
-      { index: true, lazy: () => import('../features/start/routes/start-route') },
       {
-        path: 'auth',
+        // The app shell (issue 6): picks the layout of 000 §2.3 for each path (or a route's
+        // `handle: { layout }`) and hosts the shared dialogs, realtime stream and loading bar.
+        id: 'shell',
+        lazy: () => import('./shell-route'),
         children: [
-          { index: true, lazy: () => import('../features/auth/routes/sign-in-route') },
-          { path: 'register', lazy: () => import('../features/auth/routes/register-route') },
-          { path: 'logoff', lazy: () => import('../features/auth/routes/logoff-route') },
-          { path: 'reset-password', lazy: () => import('../features/auth/routes/reset-password-route') },
-          { path: 'action', lazy: () => import('../features/auth/routes/action-route') },
+          { index: true, lazy: () => import('../features/start/routes/start-route') },
+          {
+            path: 'auth',
+            children: [
+              { index: true, lazy: () => import('../features/auth/routes/sign-in-route') },
+              { path: 'register', lazy: () => import('../features/auth/routes/register-route') },
+              { path: 'logoff', lazy: () => import('../features/auth/routes/logoff-route') },
+              { path: 'reset-password', lazy: () => import('../features/auth/routes/reset-password-route') },
+              { path: 'action', lazy: () => import('../features/auth/routes/action-route') },
+            ],
+          },
+          {
+            path: 'auth2',
+            children: [
+              { index: true, lazy: () => import('../features/auth/routes/sign-in-route') },
+              { path: 'verification', lazy: () => import('../features/account/routes/phone-verification-route') },
+            ],
+          },
+          {
+            path: 'account',
+            children: [
+              { path: 'profile', lazy: () => import('../features/account/routes/profile-route') },
+              { path: 'verify-email', lazy: () => import('../features/account/routes/verify-email-route') },
+            ],
+          },
+          {
+            // "My content": the profile part (home) with the learning playlists below it
+            path: 'home',
+            lazy: () => import('../features/home/routes/home-route'),
+            children: [{ index: true, lazy: () => import('../features/learning/routes/home-playlists-route') }],
+          },
+          // learning (issue 4): stations, training by crop, journeys, feeds, SCORM courses, protected downloads
+          { path: 'station/:stationId/:detailId?', lazy: () => import('../features/learning/routes/station-route') },
+          {
+            path: 'training',
+            children: [
+              { index: true, lazy: () => import('../features/learning/routes/training-route') },
+              { path: ':crop/:detail?', lazy: () => import('../features/learning/routes/station-route') },
+            ],
+          },
+          {
+            path: 'journey',
+            children: [
+              { index: true, lazy: () => import('../features/learning/routes/journey-route') },
+              { path: 'list', lazy: () => import('../features/learning/routes/journey-list-route') },
+              { path: 'list/my-training/:playlist?', lazy: () => import('../features/learning/routes/journey-list-route') },
+              // also /journey/ctb_cast (Brazil): the catalogue answers 403 to the others
+              { path: ':training/:detail?', lazy: () => import('../features/learning/routes/station-route') },
+            ],
+          },
+          { path: 'feed/:playlist?', lazy: () => import('../features/learning/routes/feed-route') },
+          { path: 'courses/:id?', lazy: () => import('../features/learning/routes/courses-route') },
+          { path: 'download/:hash?', lazy: () => import('../features/learning/routes/download-route') },
+          // assessment and scoring (issue 5): adaptive learning, the assessment area, public surveys,
+          // and the public certificate check the certificate's QR code opens (scoring CERTIFICATE_VERIFY_PAGE)
+          {
+            path: 'learning',
+            children: [
+              { index: true, lazy: () => import('../features/assessment/routes/learning-route') },
+              { path: 'questions', lazy: () => import('../features/assessment/routes/learning-questions-route') },
+              { path: 'questions/recommendations', lazy: () => import('../features/assessment/routes/recommendations-route') },
+            ],
+          },
+          {
+            path: 'area/assessment',
+            children: [
+              { index: true, lazy: () => import('../features/assessment/routes/area-route') },
+              { path: 'result', lazy: () => import('../features/assessment/routes/result-route') },
+              { path: ':detail', lazy: () => import('../features/assessment/routes/area-detail-route') },
+            ],
+          },
+          { path: 'public/survey/:country?/:detail?', lazy: () => import('../features/assessment/routes/survey-route') },
+          { path: 'certificates/verify/:code', lazy: () => import('../features/assessment/routes/certificate-verify-route') },
+          {
+            // public training-center booking (001 §2): anonymous, in the booking layout
+            path: 'public/booking',
+            children: [
+              { index: true, lazy: () => import('../features/booking/routes/booking-start-route') },
+              { path: 'confirm', lazy: () => import('../features/booking/routes/booking-confirm-route') },
+              { path: 'cancel', lazy: () => import('../features/booking/routes/booking-cancel-route') },
+              { path: ':country', lazy: () => import('../features/booking/routes/booking-country-route') },
+            ],
+          },
+          {
+            // training-center scheduling (001 §2): tc_manager and tc_admin
+            path: 'manager/tc',
+            lazy: () => import('../features/manager-tc/routes/manager-tc-layout-route'),
+            children: [
+              { index: true, lazy: () => import('../features/manager-tc/routes/calendar-route') },
+              { path: 'bookings', lazy: () => import('../features/manager-tc/routes/bookings-route') },
+              { path: 'locations', lazy: () => import('../features/manager-tc/routes/locations-route') },
+            ],
+          },
+          // support messages received (admins; issue 6)
+          { path: 'manager/support', lazy: () => import('../features/support/routes/support-messages-route') },
+          // public content pages (000 §2.1), in the public layout; content from /api/pages
+          {
+            path: 'br',
+            children: [
+              { index: true, lazy: () => import('../features/public-pages/routes/public-route') },
+              { path: 'articles/:slug?', lazy: () => import('../features/public-pages/routes/public-route') },
+              { path: 'content/i2x/:slug?', lazy: () => import('../features/public-pages/routes/public-route') },
+              { path: ':slug', lazy: () => import('../features/public-pages/routes/public-route') },
+            ],
+          },
+          { path: 'tour/:tour', lazy: () => import('../features/public-pages/routes/public-route') },
+          { path: 'ar/content/:slug', lazy: () => import('../features/public-pages/routes/public-route') },
+          { path: 'dev/map', lazy: () => import('../features/public-pages/routes/dev-map-route') },
+          { path: '*', Component: NotFoundPage },
         ],
       },
-      {
-        path: 'auth2',
-        children: [
-          { index: true, lazy: () => import('../features/auth/routes/sign-in-route') },
-          { path: 'verification', lazy: () => import('../features/account/routes/phone-verification-route') },
-        ],
-      },
-      {
-        path: 'account',
-        children: [
-          { path: 'profile', lazy: () => import('../features/account/routes/profile-route') },
-          { path: 'verify-email', lazy: () => import('../features/account/routes/verify-email-route') },
-        ],
-      },
-      {
-        // "My content": the profile part (home) with the learning playlists below it
-        path: 'home',
-        lazy: () => import('../features/home/routes/home-route'),
-        children: [{ index: true, lazy: () => import('../features/learning/routes/home-playlists-route') }],
-      },
-      // learning (issue 4): stations, training by crop, journeys, feeds, SCORM courses, protected downloads
-      { path: 'station/:stationId/:detailId?', lazy: () => import('../features/learning/routes/station-route') },
-      {
-        path: 'training',
-        children: [
-          { index: true, lazy: () => import('../features/learning/routes/training-route') },
-          { path: ':crop/:detail?', lazy: () => import('../features/learning/routes/station-route') },
-        ],
-      },
-      {
-        path: 'journey',
-        children: [
-          { index: true, lazy: () => import('../features/learning/routes/journey-route') },
-          { path: 'list', lazy: () => import('../features/learning/routes/journey-list-route') },
-          { path: 'list/my-training/:playlist?', lazy: () => import('../features/learning/routes/journey-list-route') },
-          // also /journey/ctb_cast (Brazil): the catalogue answers 403 to the others
-          { path: ':training/:detail?', lazy: () => import('../features/learning/routes/station-route') },
-        ],
-      },
-      { path: 'feed/:playlist?', lazy: () => import('../features/learning/routes/feed-route') },
-      { path: 'courses/:id?', lazy: () => import('../features/learning/routes/courses-route') },
-      { path: 'download/:hash?', lazy: () => import('../features/learning/routes/download-route') },
-      {
-        // public training-center booking (001 §2): anonymous, in the booking layout
-        path: 'public/booking',
-        children: [
-          { index: true, lazy: () => import('../features/booking/routes/booking-start-route') },
-          { path: 'confirm', lazy: () => import('../features/booking/routes/booking-confirm-route') },
-          { path: 'cancel', lazy: () => import('../features/booking/routes/booking-cancel-route') },
-          { path: ':country', lazy: () => import('../features/booking/routes/booking-country-route') },
-        ],
-      },
-      {
-        // training-center scheduling (001 §2): tc_manager and tc_admin
-        path: 'manager/tc',
-        lazy: () => import('../features/manager-tc/routes/manager-tc-layout-route'),
-        children: [
-          { index: true, lazy: () => import('../features/manager-tc/routes/calendar-route') },
-          { path: 'bookings', lazy: () => import('../features/manager-tc/routes/bookings-route') },
-          { path: 'locations', lazy: () => import('../features/manager-tc/routes/locations-route') },
-        ],
-      },
-      { path: '*', Component: NotFoundPage },
     ],
   },
 ];

@@ -1,4 +1,5 @@
 import type account from '../../locales/en/account.json';
+import type assessment from '../../locales/en/assessment.json';
 import type auth from '../../locales/en/auth.json';
 import type booking from '../../locales/en/booking.json';
 import type common from '../../locales/en/common.json';
@@ -6,6 +7,12 @@ import type errors from '../../locales/en/errors.json';
 import type home from '../../locales/en/home.json';
 import type learning from '../../locales/en/learning.json';
 import type managerTc from '../../locales/en/manager-tc.json';
+import type notifications from '../../locales/en/notifications.json';
+import type publicPages from '../../locales/en/public-pages.json';
+import type realtime from '../../locales/en/realtime.json';
+import type search from '../../locales/en/search.json';
+import type shell from '../../locales/en/shell.json';
+import type support from '../../locales/en/support.json';
 
 /** Typed keys: t('nav.home') is checked against the English files (all locales match, see locales.unit.spec.ts). */
 declare module 'i18next' {
@@ -22,6 +29,13 @@ declare module 'i18next' {
       booking: typeof booking;
       'manager-tc': typeof managerTc;
       learning: typeof learning;
+      shell: typeof shell;
+      search: typeof search;
+      support: typeof support;
+      notifications: typeof notifications;
+      realtime: typeof realtime;
+      'public-pages': typeof publicPages;
+      assessment: typeof assessment;
     };
   }
 }

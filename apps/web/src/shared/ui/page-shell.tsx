@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguagePicker } from '../i18n/language-picker';
 import { paths } from '../routing/paths';
+import { useInsideLayout } from './layout-context';
 
 interface PageShellProps {
   children: ReactNode;
@@ -12,9 +13,29 @@ interface PageShellProps {
   size?: ContainerProps['size'];
 }
 
-/** Header with the brand link and the language dropdown on top (compact layout, 000 §2.3). */
+/**
+ * A screen's frame. Inside one of the shell's layouts (000 §2.3) the layout draws the header,
+ * menus and footer: this only sizes the content, with the screen's own actions in a toolbar
+ * above it. On its own (the error page) it is the compact layout: header with the brand link
+ * and the language dropdown on top.
+ */
 export function PageShell({ children, headerActions, size = 'sm' }: PageShellProps) {
   const { t } = useTranslation('common');
+  const inside = useInsideLayout();
+
+  if (inside) {
+    return (
+      <Container size={size} py="lg" w="100%">
+        {headerActions && (
+          <Group justify="flex-end" gap="xs" mb="md" data-testid="page-toolbar">
+            {headerActions}
+          </Group>
+        )}
+        {children}
+      </Container>
+    );
+  }
+
   return (
     <Box mih="100dvh" bg="var(--mantine-color-gray-0)">
       <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>

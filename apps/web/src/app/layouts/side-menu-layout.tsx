@@ -1,0 +1,101 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Anchor, Box, Drawer, Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet } from 'react-router';
+import { SideMenu } from '../../features/shell/components/side-menu';
+import { MainHeader } from '../../features/shell/components/main-header';
+import { RightDrawers } from '../../features/shell/components/right-drawers';
+import { INITIAL_MENU_SCROLL, nextMenuScroll } from '../../features/shell/model/menu-visibility';
+import { BrandLogo } from '../../shared/ui/brand-logo';
+import { isLargeWidth, useViewportWidth } from '../../shared/ui/breakpoints';
+import { LayoutChromeContext } from '../../shared/ui/layout-context';
+import { setNavbarOpen, useShellState } from '../../shared/ui/shell/shell-store';
+import type { LayoutName } from '../layout-for';
+import classes from './shell.module.css';
+
+/** Hides the header (with the menu toggle) on scroll down and shows it on scroll up, below 992 px (000 §2.5). */
+const useMenuBarVisible = (width: number): boolean => {
+  const [visible, setVisible] = useState(true);
+  const state = useRef(INITIAL_MENU_SCROLL);
+  useEffect(() => {
+    const onScroll = () => {
+      state.current = nextMenuScroll(state.current, window.scrollY, window.innerWidth);
+      setVisible(state.current.visible);
+    };
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [width]);
+  return isLargeWidth(width) || visible;
+};
+
+export function SkipLink() {
+  const { t } = useTranslation('common');
+  return (
+    <a href="#main" className={classes.skipLink}>
+      {t('app.skipToContent')}
+    </a>
+  );
+}
+
+/**
+ * The default layout and its variants (default, home, home-dark, main, learning; 000 §2.3):
+ * the vertical side menu (a full-width drawer below 992 px), the main header, the page, and
+ * the right-hand drawers (apps, NPS panel). Dialogs shared by every layout live in the shell.
+ */
+export function SideMenuLayout({ layout, notifications }: { layout: LayoutName; notifications: ReactNode }) {
+  const { t } = useTranslation('shell');
+  const width = useViewportWidth();
+  const large = isLargeWidth(width);
+  const navbarOpen = useShellState((s) => s.navbarOpen);
+  const barVisible = useMenuBarVisible(width);
+  const dark = layout === 'home-dark';
+
+  // the drawer form only exists below 992 px
+  useEffect(() => {
+    if (large) setNavbarOpen(false);
+  }, [large]);
+
+  const brand = (
+    <Anchor component={Link} to="/home" underline="never" aria-label={t('menu.brand')} onClick={() => setNavbarOpen(false)}>
+      <Group gap="xs" wrap="nowrap">
+        <BrandLogo size={30} />
+        <Text fw={700} c="brand">
+          {t('menu.title')}
+        </Text>
+      </Group>
+    </Anchor>
+  );
+
+  return (
+    <Box className={classes.frame} data-layout={layout} data-testid="layout-side-menu">
+      <SkipLink />
+      {large && (
+        <nav id="side-menu" className={classes.navbar} aria-label={t('menu.label')} data-testid="side-menu">
+          <div className={classes.navbarBrand}>{brand}</div>
+          <div className={classes.navbarBody}>
+            <SideMenu />
+          </div>
+        </nav>
+      )}
+      <div className={classes.content}>
+        <header className={classes.header} data-dark={dark ? 'true' : 'false'} data-visible={barVisible ? 'true' : 'false'} data-testid="mobile-menu-bar">
+          <MainHeader notifications={notifications} dark={dark} />
+        </header>
+        <main id="main" className={classes.main} tabIndex={-1}>
+          <LayoutChromeContext.Provider value={true}>
+            <Outlet />
+          </LayoutChromeContext.Provider>
+        </main>
+      </div>
+      {!large && (
+        <Drawer opened={navbarOpen} onClose={() => setNavbarOpen(false)} size="100%" title={brand} position="left">
+          <nav id="side-menu" aria-label={t('menu.label')} data-testid="side-menu" style={{ height: 'calc(100dvh - 80px)' }}>
+            <SideMenu />
+          </nav>
+        </Drawer>
+      )}
+      <RightDrawers />
+    </Box>
+  );
+}

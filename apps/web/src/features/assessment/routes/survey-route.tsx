@@ -1,0 +1,171 @@
+import { useEffect, useRef, useState } from 'react';
+import { Anchor, Button, Loader, NativeSelect, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { data, Link, redirect, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
+import { bootstrapSession } from '../../../shared/session/refresh';
+import { getAuthClaims } from '../../../shared/session/token-store';
+import { PageShell } from '../../../shared/ui/page-shell';
+import { asLocale, pickText } from '../../../shared/ui/shell/localized';
+import { useAnswerSurvey, useSurvey, useSurveys, type SurveyView } from '../api/surveys';
+import { QuestionOptions } from '../components/question-view';
+import { assessmentPaths } from '../model/assessment-paths';
+import { percentOf, secondsToAnswer } from '../model/score-format';
+import { loadAssessmentStrings } from './route-helpers';
+import { Notice } from '../components/notice';
+
+const COUNTRY = /^[A-Za-z]{2}$/;
+const SURVEY_PATH = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+
+/**
+ * /public/survey/:country?/:detail? for guests (x-guest-id) and signed-in users: without a
+ * country, a signed-in user goes to their own country's list and a guest picks one; with a
+ * country, its surveys; with a survey path, the survey one question at a time.
+ */
+export async function loader({ params }: LoaderFunctionArgs): Promise<null> {
+  const { country, detail } = params;
+  if (country !== undefined && !COUNTRY.test(country)) throw data(null, { status: 404 });
+  if (detail !== undefined && !SURVEY_PATH.test(detail)) throw data(null, { status: 404 });
+  await Promise.all([loadAssessmentStrings(), bootstrapSession()]);
+  const own = getAuthClaims()?.country;
+  if (!country && own && COUNTRY.test(own)) throw redirect(assessmentPaths.survey(own));
+  return null;
+}
+
+const now = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now());
+
+function CountryPicker() {
+  const { t } = useTranslation('assessment');
+  const { t: tc } = useTranslation('common');
+  const navigate = useNavigate();
+  const countries = Object.entries(tc('countries', { returnObjects: true }) as unknown as Record<string, string>);
+  const [country, setCountry] = useState(countries[0]?.[0] ?? 'BR');
+  return (
+    <Stack gap="sm" data-testid="survey-country-picker">
+      <NativeSelect label={t('survey.country')} value={country} onChange={(event) => setCountry(event.currentTarget.value)} data={countries.map(([code, name]) => ({ value: code, label: name }))} />
+      <div>
+        <Button onClick={() => navigate(assessmentPaths.survey(country))} data-testid="survey-country-go">
+          {t('survey.continue')}
+        </Button>
+      </div>
+    </Stack>
+  );
+}
+
+function SurveyList({ country }: { country: string }) {
+  const { t, i18n } = useTranslation('assessment');
+  const locale = asLocale(i18n.language);
+  const { data: surveys, isPending, isError } = useSurveys(country);
+  if (isPending) return <Loader size="sm" aria-label={t('survey.loading')} />;
+  if (isError || surveys.length === 0) {
+    return (
+      <Text c="gray.7" data-testid="survey-list-empty">
+        {t('survey.none')}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="sm" data-testid="survey-list">
+      {surveys.map((survey) => (
+        <Paper key={survey.surveyId} withBorder radius="md" p="md">
+          <Anchor component={Link} to={assessmentPaths.survey(survey.country, survey.surveyPath)} fw={600} data-testid={`survey-link-${survey.surveyPath}`}>
+            {pickText(survey.title, locale)}
+          </Anchor>
+          {pickText(survey.description, locale) && (
+            <Text size="sm" c="gray.7">
+              {pickText(survey.description, locale)}
+            </Text>
+          )}
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+function SurveyQuestions({ survey, country }: { survey: SurveyView; country: string }) {
+  const { t, i18n } = useTranslation('assessment');
+  const locale = asLocale(i18n.language);
+  const answer = useAnswerSurvey(country, survey.surveyPath);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const startedAt = useRef(now());
+  const question = survey.questions.find((q) => q.questionId === survey.nextQuestionId) ?? null;
+  const questionId = question?.questionId ?? null;
+  useEffect(() => {
+    setChosen(null);
+    startedAt.current = now();
+  }, [questionId]);
+
+  const answered = survey.answers.length;
+  const total = survey.questions.length;
+  if (survey.completed || !question) {
+    return (
+      <Notice tone="green" role="status" data-testid="survey-done">
+        {t('survey.thanks')}
+      </Notice>
+    );
+  }
+  const send = () => {
+    if (!chosen || answer.isPending) return;
+    answer.mutate({ country, surveyPath: survey.surveyPath, questionId: question.questionId, answerId: chosen, secondsToAnswer: secondsToAnswer(startedAt.current, now()) });
+  };
+  return (
+    <Stack gap="md" data-testid="survey-question" data-question-id={question.questionId}>
+      <Progress value={percentOf(answered, total)} size={3} aria-label={t('survey.progress', { answered, total })} />
+      <Text size="sm" c="gray.7">
+        {t('survey.progress', { answered, total })}
+      </Text>
+      <QuestionOptions question={question} locale={locale} chosen={chosen ?? undefined} disabled={answer.isPending} onChoose={setChosen} correctAnswerIds={null} testId="survey-options" />
+      <div>
+        <Button onClick={send} disabled={!chosen || answer.isPending} loading={answer.isPending} data-testid="survey-submit">
+          {t('survey.submit')}
+        </Button>
+      </div>
+    </Stack>
+  );
+}
+
+function Survey({ country, surveyPath }: { country: string; surveyPath: string }) {
+  const { t, i18n } = useTranslation('assessment');
+  const locale = asLocale(i18n.language);
+  const { data: survey, isPending, isError } = useSurvey(country, surveyPath);
+  if (isPending) return <Loader size="sm" aria-label={t('survey.loading')} />;
+  if (isError) {
+    return (
+      <Text c="gray.7" data-testid="survey-not-found">
+        {t('survey.notFound')}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="lg" data-testid="survey" data-survey-id={survey.surveyId}>
+      <Stack gap={4}>
+        <Title order={1} c="brand">
+          {pickText(survey.title, locale)}
+        </Title>
+        {pickText(survey.description, locale) && <Text c="gray.7">{pickText(survey.description, locale)}</Text>}
+      </Stack>
+      <Paper withBorder radius="md" p="lg">
+        <SurveyQuestions survey={survey} country={country} />
+      </Paper>
+    </Stack>
+  );
+}
+
+export function Component() {
+  const { t } = useTranslation('assessment');
+  const { country, detail } = useParams();
+  const code = country?.toUpperCase();
+  return (
+    <PageShell size="md">
+      {code && detail ? (
+        <Survey country={code} surveyPath={detail} />
+      ) : (
+        <Stack gap="lg">
+          <Title order={1} c="brand">
+            {t('survey.title')}
+          </Title>
+          {code ? <SurveyList country={code} /> : <CountryPicker />}
+        </Stack>
+      )}
+    </PageShell>
+  );
+}

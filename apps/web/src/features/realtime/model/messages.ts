@@ -1,0 +1,41 @@
+import { recommendationsMessageSchema, unseenMessageSchema } from '@portal/assessment/contracts';
+import { z } from 'zod';
+
+/**
+ * The realtime stream's messages (apps/api realtime controller): `version` {version} first,
+ * then `unseen` {count} and `recommendations` {position, recommendations}. Each is parsed;
+ * an unreadable one is dropped.
+ */
+export const versionMessageSchema = z.object({ version: z.string() });
+
+export type RealtimeMessage =
+  | { type: 'version'; version: string }
+  | { type: 'unseen'; count: number }
+  | { type: 'recommendations'; position: string };
+
+export const parseRealtimeMessage = (type: string, data: string): RealtimeMessage | null => {
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  switch (type) {
+    case 'version': {
+      const parsed = versionMessageSchema.safeParse(json);
+      return parsed.success ? { type: 'version', version: parsed.data.version } : null;
+    }
+    case 'unseen': {
+      const parsed = unseenMessageSchema.safeParse(json);
+      return parsed.success ? { type: 'unseen', count: parsed.data.count } : null;
+    }
+    case 'recommendations': {
+      const parsed = recommendationsMessageSchema.safeParse(json);
+      return parsed.success ? { type: 'recommendations', position: parsed.data.position } : null;
+    }
+    default:
+      return null;
+  }
+};
+
+export const REALTIME_EVENT_TYPES = ['version', 'unseen', 'recommendations'] as const;

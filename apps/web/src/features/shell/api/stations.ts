@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { learningRoutes, type StationSummary } from '@portal/learning/contracts';
+import { callRoute } from '../../../shared/api/client';
+
+/**
+ * GET /api/stations: the caller's allowed, active stations (000 §3 station summary) that the
+ * side menu, the journey and training headers and the main header's title are built from.
+ */
+export const fetchStations = (signal?: AbortSignal): Promise<StationSummary[]> => callRoute(learningRoutes.stations, { query: {}, signal });
+
+export const stationsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['shell', 'stations'] as const,
+    queryFn: ({ signal }) => fetchStations(signal),
+    staleTime: 5 * 60_000,
+  });
+
+/** The stations for a signed-in user (none for a guest: the menus then show only what needs no data). */
+export const useStations = (signedIn: boolean) => useQuery({ ...stationsQueryOptions(), enabled: signedIn });

@@ -1,0 +1,86 @@
+import { Anchor, Box, Button, Container, Group, Popover, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { ChatIcon } from '../../../shared/ui/icons';
+import { openSupport } from '../../../shared/ui/shell/shell-store';
+import { COPYRIGHT_YEAR, legalLinksFor } from '../model/country-links';
+import { shellSettings, showChatbot } from '../model/shell-links';
+import { useShellData } from './use-shell-data';
+
+/**
+ * Footer of the public shell (000 §2.9): placeholder text, copyright (2022), terms of use,
+ * privacy, about and company links for the visitor's country and locale, and the environment
+ * name outside production. Brazil adds the support text and link, and the chatbot helper
+ * popover when a chatbot is configured.
+ */
+export function PublicFooter() {
+  const { t } = useTranslation('shell');
+  const data = useShellData();
+  const links = legalLinksFor(data.claims?.country ?? data.user?.country, data.locale);
+  const brazil = links.country === 'BR';
+  const chatbotUrl = shellSettings().chatbotUrl;
+
+  return (
+    <Box component="footer" bg="gray.0" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }} data-testid="public-footer" data-country={links.country}>
+      <Container size="lg" py="lg">
+        <Stack gap="sm">
+          <Text size="sm" c="gray.7">
+            {t('public.footerText')}
+          </Text>
+          {brazil && (
+            <Group gap="xs" data-testid="footer-support">
+              <Text size="sm" c="gray.7">
+                {t('public.supportText')}
+              </Text>
+              <Anchor component="button" type="button" size="sm" onClick={() => openSupport()} data-testid="footer-support-link">
+                {t('public.supportLink')}
+              </Anchor>
+            </Group>
+          )}
+          <Group gap="md" component="nav" aria-label={t('public.legalLabel')}>
+            <Anchor href={links.terms} size="sm" target="_blank" rel="noopener noreferrer" data-testid="footer-terms">
+              {t('public.terms')}
+            </Anchor>
+            <Anchor href={links.privacy} size="sm" target="_blank" rel="noopener noreferrer" data-testid="footer-privacy">
+              {t('public.privacy')}
+            </Anchor>
+            <Anchor href={links.about} size="sm" target="_blank" rel="noopener noreferrer" data-testid="footer-about">
+              {t('public.about')}
+            </Anchor>
+            <Anchor href={links.company} size="sm" target="_blank" rel="noopener noreferrer" data-testid="footer-company">
+              {t('public.company')}
+            </Anchor>
+          </Group>
+          <Group justify="space-between" gap="sm">
+            <Text size="xs" c="gray.7">
+              {t('public.copyright', { year: COPYRIGHT_YEAR })}
+            </Text>
+            {!data.config.production && data.config.envName && (
+              <Text size="xs" c="gray.7" data-testid="footer-env">
+                {t('public.environment', { name: data.config.envName })}
+              </Text>
+            )}
+          </Group>
+        </Stack>
+      </Container>
+      {brazil && showChatbot(data.claims?.country ?? null, data.locale, chatbotUrl) && chatbotUrl && (
+        <Box pos="fixed" bottom={20} right={20} style={{ zIndex: 20 }}>
+          <Popover position="top-end" shadow="md" width={280} withArrow>
+            <Popover.Target>
+              <Button radius="xl" leftSection={<ChatIcon size={18} />} data-testid="chatbot-toggle">
+                {t('public.chatbot.open')}
+              </Button>
+            </Popover.Target>
+            <Popover.Dropdown>
+              <Stack gap="xs" data-testid="chatbot-popover">
+                <Text size="sm">{t('public.chatbot.text')}</Text>
+                <Button component="a" href={chatbotUrl} target="_blank" rel="noopener noreferrer" size="xs">
+                  {t('public.chatbot.start')}
+                </Button>
+              </Stack>
+            </Popover.Dropdown>
+          </Popover>
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import type { AccessSubject } from '../../../shared/session/access';
+import { buildMenuFooter, buildSideMenu, isOnDomain, type SideMenuInput, type SideMenuItem } from './side-menu';
+import { station } from './test-stations';
+
+const learner: AccessSubject = { roles: [], permissions: [], companyId: null, country: 'BR', allowedStations: 'all' };
+const input = (patch: Partial<SideMenuInput> = {}): SideMenuInput => ({
+  locale: 'pt-BR',
+  stations: [station('welcome', { isDefault: true, menu: { ...station('x').menu, displayOrder: 0 } }), station('crop', { areas: ['default', 'training'], listingOrder: 10, menu: { ...station('x').menu, displayOrder: 10 } })],
+  user: learner,
+  scormTest: false,
+  production: false,
+  host: 'portal.example',
+  brazilUniversityDomain: null,
+  smallScreen: false,
+  ...patch,
+});
+const ids = (items: SideMenuItem[]) => items.map((i) => (i.id === 'station' ? `station:${i.station.stationId}${i.star ? '*' : ''}` : i.id));
+
+describe('side menu (000 §2.5)', () => {
+  it('lists the items in the order of the spec', () => {
+    const items = buildSideMenu(
+      input({
+        scormTest: true,
+        smallScreen: true,
+        user: { ...learner, roles: ['company_admin', 'tc_admin'], permissions: ['view_manager_dashboard'], companyId: 'c1' },
+      }),
+    );
+    expect(ids(items)).toEqual(['home', 'start', 'station:welcome*', 'station:crop', 'university', 'scorm', 'questions', 'dashboard', 'manager', 'scheduling', 'profile', 'signOut']);
+  });
+
+  it('1. always starts with the personal home', () => {
+    expect(buildSideMenu(input({ stations: [], user: null }))[0]).toEqual({ id: 'home', to: '/home' });
+  });
+
+  describe('2. start page', () => {
+    it('needs pt-BR', () => {
+      expect(ids(buildSideMenu(input({ locale: 'es' })))).not.toContain('start');
+      expect(ids(buildSideMenu(input({ locale: 'en' })))).not.toContain('start');
+    });
+    it('needs an active default station', () => {
+      expect(ids(buildSideMenu(input({ stations: [station('welcome', { isDefault: true, isActive: false })] })))).not.toContain('start');
+      expect(ids(buildSideMenu(input({ stations: [station('other')] })))).not.toContain('start');
+    });
+  });
+
+  describe('3. default station', () => {
+    it('comes with a star when active', () => {
+      const item = buildSideMenu(input()).find((i) => i.id === 'station' && i.star);
+      expect(item).toMatchObject({ to: '/station/welcome', star: true });
+    });
+    it('is not offered when inactive (or switched off in its menu)', () => {
+      expect(ids(buildSideMenu(input({ stations: [station('welcome', { isDefault: true, isActive: false })] })))).not.toContain('station:welcome*');
+      expect(ids(buildSideMenu(input({ stations: [station('welcome', { isDefault: true, menu: { ...station('x').menu, inactive: true } })] })))).not.toContain('station:welcome*');
+    });
+  });
+
+  describe('4. other stations', () => {
+    it('sorts active default-area stations by display order', () => {
+      const stations = [station('b', { menu: { ...station('x').menu, displayOrder: 2 } }), station('a', { menu: { ...station('x').menu, displayOrder: 1 } }), station('c', { menu: { ...station('x').menu, displayOrder: 3 } })];
+      expect(ids(buildSideMenu(input({ stations })))).toEqual(['home', 'station:a', 'station:b', 'station:c', 'questions']);
+    });
+    it('skips inactive ones, those outside the default area, the default one and parts of a station', () => {
+      const stations = [
+        station('def', { isDefault: true }),
+        station('off', { isActive: false }),
+        station('journey', { areas: ['journey'] }),
+        station('part', { parentId: 'crop' }),
+        station('noarea', { areas: [] }),
+      ];
+      expect(ids(buildSideMenu(input({ stations })))).toEqual(['home', 'start', 'station:def*', 'station:noarea', 'questions']);
+    });
+    it('marks an unavailable station (its message shows in a dialog) and uses the menu link override', () => {
+      const item = buildSideMenu(input({ stations: [station('wheat', { isUnavailable: true, menu: { ...station('x').menu, toLinkOverride: '/training/wheat' } })] })).find((i) => i.id === 'station');
+      expect(item).toMatchObject({ unavailable: true, to: '/training/wheat' });
+    });
+  });
+
+  describe('5. university training', () => {
+    it('needs training-area access', () => {
+      expect(ids(buildSideMenu(input({ stations: [station('welcome', { isDefault: true })] })))).not.toContain('university');
+      expect(ids(buildSideMenu(input({ user: { ...learner, allowedStations: { welcome: true } } })))).not.toContain('university');
+      expect(ids(buildSideMenu(input({ user: { ...learner, allowedStations: { crop: true } } })))).toContain('university');
+    });
+    it('outside production always; in production only on the Brazilian university domain', () => {
+      expect(ids(buildSideMenu(input({ production: true })))).not.toContain('university');
+      expect(ids(buildSideMenu(input({ production: true, brazilUniversityDomain: 'uni.example.br', host: 'portal.example' })))).not.toContain('university');
+      expect(ids(buildSideMenu(input({ production: true, brazilUniversityDomain: 'uni.example.br', host: 'uni.example.br' })))).toContain('university');
+      expect(ids(buildSideMenu(input({ production: true, brazilUniversityDomain: 'uni.example.br', host: 'www.uni.example.br:443' })))).toContain('university');
+    });
+  });
+
+  it('6. SCORM courses behind the scormTest toggle', () => {
+    expect(ids(buildSideMenu(input({ scormTest: false })))).not.toContain('scorm');
+    expect(buildSideMenu(input({ scormTest: true })).find((i) => i.id === 'scorm')).toEqual({ id: 'scorm', to: '/courses' });
+  });
+
+  it('7. questions (support dialog) in pt-BR only', () => {
+    expect(ids(buildSideMenu(input()))).toContain('questions');
+    expect(ids(buildSideMenu(input({ locale: 'es' })))).not.toContain('questions');
+    expect(ids(buildSideMenu(input({ locale: 'en' })))).not.toContain('questions');
+  });
+
+  describe('8. dashboard and 9. manager', () => {
+    const staff = (patch: Partial<AccessSubject>) => ids(buildSideMenu(input({ user: { ...learner, ...patch } })));
+    it('dashboard needs a company role, a company and view_manager_dashboard', () => {
+      expect(staff({ roles: ['company_manager'], companyId: 'c', permissions: ['view_manager_dashboard'] })).toContain('dashboard');
+      expect(staff({ roles: ['company_admin'], companyId: 'c', permissions: ['view_manager_dashboard'] })).toContain('dashboard');
+      expect(staff({ roles: ['company_manager'], companyId: 'c', permissions: [] })).not.toContain('dashboard');
+      expect(staff({ roles: ['company_manager'], companyId: null, permissions: ['view_manager_dashboard'] })).not.toContain('dashboard');
+      expect(staff({ roles: ['tc_admin'], companyId: 'c', permissions: ['view_manager_dashboard'] })).not.toContain('dashboard');
+    });
+    it('manager needs a company role and a company', () => {
+      expect(staff({ roles: ['company_manager'], companyId: 'c' })).toContain('manager');
+      expect(staff({ roles: ['company_admin'], companyId: 'c' })).toContain('manager');
+      expect(staff({ roles: ['company_admin'], companyId: null })).not.toContain('manager');
+      expect(staff({ roles: [], companyId: 'c' })).not.toContain('manager');
+    });
+  });
+
+  it('10. scheduling for tc_manager or tc_admin', () => {
+    expect(ids(buildSideMenu(input({ user: { ...learner, roles: ['tc_manager'] } })))).toContain('scheduling');
+    expect(ids(buildSideMenu(input({ user: { ...learner, roles: ['tc_admin'] } })))).toContain('scheduling');
+    expect(ids(buildSideMenu(input({ user: { ...learner, roles: ['company_admin'] } })))).not.toContain('scheduling');
+  });
+
+  it('11. profile and sign-out on small screens only', () => {
+    expect(ids(buildSideMenu(input({ smallScreen: true }))).slice(-2)).toEqual(['profile', 'signOut']);
+    expect(ids(buildSideMenu(input({ smallScreen: false })))).not.toContain('profile');
+    expect(ids(buildSideMenu(input({ smallScreen: true, user: null })))).not.toContain('signOut');
+  });
+
+  it('matches a host against a domain and its subdomains', () => {
+    expect(isOnDomain('a.b.example', 'b.example')).toBe(true);
+    expect(isOnDomain('evilb.example', 'b.example')).toBe(false);
+    expect(isOnDomain('b.example', null)).toBe(false);
+  });
+
+  describe('footer', () => {
+    it('apps drawer in pt-BR, NPS when signed in, support always', () => {
+      expect(buildMenuFooter({ locale: 'pt-BR', country: 'BR', signedIn: true, whatsappUrl: null })).toEqual({ apps: true, nps: true, support: true, whatsapp: null });
+      expect(buildMenuFooter({ locale: 'es', country: 'AR', signedIn: false, whatsappUrl: null })).toEqual({ apps: false, nps: false, support: true, whatsapp: null });
+    });
+    it('WhatsApp for Brazil when enabled', () => {
+      expect(buildMenuFooter({ locale: 'pt-BR', country: 'BR', signedIn: true, whatsappUrl: 'https://wa.me/1' }).whatsapp).toBe('https://wa.me/1');
+      expect(buildMenuFooter({ locale: 'pt-BR', country: 'MX', signedIn: true, whatsappUrl: 'https://wa.me/1' }).whatsapp).toBeNull();
+      expect(buildMenuFooter({ locale: 'pt-BR', country: 'BR', signedIn: true, whatsappUrl: null }).whatsapp).toBeNull();
+    });
+  });
+});
