@@ -63,6 +63,8 @@ export async function createApp(config: AppConfig, infra: Infrastructure, option
     global: true,
     max: config.rateLimitMax,
     timeWindow: '1 minute',
+    // the built SPA's files are static and cached: only API calls count against the limit
+    allowList: (req: { url?: string }) => !(req.url ?? '').startsWith('/api/'),
     errorResponseBuilder: () => ({ statusCode: 429, code: '429', message: 'Content temporarily unavailable' }),
   } as never);
   await registerDocs(fastify, APP_VERSION);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '@portal/testing/app';
 import { registerUser, signIn } from '@portal/testing/identity';
 import { seedDemoUsers } from '@portal/identity/application';
+import { importContentPack } from '@portal/learning/application';
 
 let t: TestApp;
 let learner: { token: string; userId: string };
@@ -85,5 +86,20 @@ describe('tracking', () => {
     const guestStream = await t.infra.store.readStream(`engagement.tracking-guest:${guest}-2026-11-21`);
     expect(guestStream[0]).toMatchObject({ type: 'UserEventRecorded', data: { actor: `guest:${guest}`, payload: { media_open: true } } });
     expect((await t.request('POST', '/api/user-events/set', { token: learner.token, body: { payload: { big: 'x'.repeat(5000) } } })).statusCode).toBe(400);
+  });
+});
+
+describe('public pages', () => {
+  it('serves the content pack pages by section and slug in the asked language, sanitized', async () => {
+    const imported = await importContentPack(t.infra.store, t.infra.clock, { origin: 'system' });
+    if (imported.checkpoint) await t.infra.projections.waitFor('pages', imported.checkpoint, 15_000);
+    const list = await t.request('GET', '/api/pages?section=br-articles&lang=en');
+    expect(list.statusCode).toBe(200);
+    expect(list.json().map((p: { slug: string }) => p.slug).sort()).toEqual(['janela-da-safrinha', 'manejo-integrado-de-pragas', 'plantio-direto']);
+    const page = await t.request('GET', '/api/pages/br/sobre?lang=es');
+    expect(page.json()).toMatchObject({ section: 'br', slug: 'sobre', title: 'Acerca del portal' });
+    expect(page.json().html).toContain('<h2>');
+    expect((await t.request('GET', '/api/pages/br/nao-existe')).statusCode).toBe(404);
+    expect((await t.request('GET', '/api/pages?section=nowhere')).statusCode).toBe(400);
   });
 });
