@@ -40,11 +40,11 @@ const countEvents = async () => (await store.readAll({ limit: 100_000 })).events
 describe('content import', () => {
   it('imports every item into its own stream and records CatalogueImported', async () => {
     const report = await importContentPack(store, clock, { file: file(), source: 'test' });
-    const { stations, questions } = pack();
+    const { stations, questions, pages } = pack();
     expect(report.revised.stations).toHaveLength(stations.length);
     expect(report.revised.questions).toHaveLength(questions.length);
     expect(report.revised.certificates).toEqual(['cert-algodao', 'cert-milho', 'cert-soja']);
-    expect(report.events).toBe(stations.length + questions.length + 3 + 1);
+    expect(report.events).toBe(stations.length + questions.length + 3 + pages.length + 1);
     const station = await store.readStream('learning.station-soja');
     expect(station.map((e) => [e.type, e.data.revision])).toEqual([['StationRevised', 1]]);
     expect(station[0]!.metadata).toMatchObject({ actor: 'system', origin: 'import' });
