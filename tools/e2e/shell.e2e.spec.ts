@@ -251,13 +251,16 @@ describe('layouts, headers and public pages (000 §2.3, §2.6, §2.9, §2.10)', 
     expect(await page.getByTestId('journey-commercial').count()).toBe(0);
   });
 
-  it('a visitor gets the public shell with the Brazil footer, the environment name and a translated empty state', async () => {
+  it('a visitor gets the public shell with the Brazil footer, the environment name and the pack pages', async () => {
     const context = await browser.newContext({ locale: 'pt-BR', baseURL: portal.url, viewport: { width: 1280, height: 900 } });
     const visitor = await context.newPage();
     await visitor.goto('/br');
     await visitor.getByTestId('public-header').waitFor();
     await visitor.getByTestId('public-login').waitFor();
-    await visitor.getByTestId('public-list-empty').waitFor();
+    // /br lists the content pack's pages of that section; one opens with its content
+    await visitor.getByTestId('public-page-link-sobre').click();
+    await visitor.getByTestId('public-page-content').waitFor();
+    expect(await visitor.getByTestId('public-page-title').textContent()).toBe('Sobre o portal');
     const footer = visitor.getByTestId('public-footer');
     expect(await footer.getAttribute('data-country')).toBe('BR');
     expect(await visitor.getByTestId('footer-terms').getAttribute('href')).toBe('https://br.agroportal.example/pt-br/termos-de-uso');
