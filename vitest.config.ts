@@ -33,6 +33,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // a real browser against a real server on 2 shared cores: a failed test runs again
+          // (at most twice) before it fails the suite; the report still shows each retry
+          retry: 2,
         },
       },
     ],

@@ -28,6 +28,8 @@ const statusOf = (testId: string) => page.getByTestId(testId).getAttribute('data
 
 /** Axe on part of the page: no violation of WCAG 2.x A/AA rules. */
 const expectAccessible = async (selector: string) => {
+  // let drawers and overlays finish their 300 ms transitions: axe measures colours as painted
+  await page.waitForTimeout(450);
   const result = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join(', ')}`)).toEqual([]);
 };
