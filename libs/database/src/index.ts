@@ -1,2 +1,3 @@
 export * from './database.js';
 export { PGliteDialect } from './pglite-dialect.js';
+export * from './sql-values.js';

@@ -358,5 +358,16 @@ export function eventStoreContract(name: string, factory: EventStoreFactory): vo
       await sleep(100);
       expect(calls).toBe(1);
     });
+
+    it("onAppended names the types of this process's appends, so listeners can ignore the rest", async () => {
+      const stream = newStream('notify-types');
+      const seen: Array<readonly string[] | undefined> = [];
+      const off = store.onAppended((types) => seen.push(types));
+      await append(stream, [event('Opened'), event('Noted')], 'no-stream');
+      await sleep(50);
+      off();
+      // another source (a live subscription, another process) may also call without types
+      expect(seen.some((types) => types !== undefined && [...types].sort().join() === 'Noted,Opened')).toBe(true);
+    });
   });
 }

@@ -117,15 +117,15 @@ export function createEventStoreDbEventStore(connectionString: string, options: 
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   const window = options.idempotencyWindow ?? 64;
   const maxAttempts = options.maxAppendAttempts ?? 20;
-  const listeners = new Set<() => void>();
+  const listeners = new Set<(types?: readonly string[]) => void>();
   const subscriptions = new Set<Subscription>();
   let live: AllStreamSubscription | null = null;
   let closed = false;
 
-  const fire = () => {
+  const fire = (types?: readonly string[]) => {
     for (const listener of [...listeners]) {
       try {
-        listener();
+        listener(types);
       } catch (error) {
         console.error('event store onAppended listener failed', error);
       }
@@ -136,7 +136,7 @@ export function createEventStoreDbEventStore(connectionString: string, options: 
   const ensureLive = () => {
     if (live || closed) return;
     live = client.subscribeToAll({ fromPosition: END, filter: excludeSystemEvents() });
-    live.on('data', fire);
+    live.on('data', () => fire());
     live.on('error', (error) => {
       console.error('event store: live $all subscription failed, falling back to polling', error);
       live = null;
@@ -223,7 +223,7 @@ export function createEventStoreDbEventStore(connectionString: string, options: 
         try {
           const result = await client.appendToStream(streamId, data, { expectedRevision: current === null ? NO_STREAM : current });
           if (!result.success) throw new ConcurrencyError(streamId, expected, current);
-          fire();
+          fire([...new Set(prepared.map((event) => event.type))]);
           return { nextRevision: result.nextExpectedRevision, checkpoint: await checkpointOf(streamId, result.nextExpectedRevision, result.position), written: true };
         } catch (error) {
           if (!(error instanceof WrongExpectedVersionError || error instanceof ConcurrencyError)) throw error;

@@ -128,8 +128,11 @@ export interface EventStore {
   readAll(options?: ReadAllOptions): Promise<ReadAllResult>;
   /** Tails the global log from a checkpoint; handler gets batches in order, each event once. */
   subscribe(options: SubscribeOptions): Subscription;
-  /** Called after any append commits (in process) or a NOTIFY arrives (server): a wake-up hint only. */
-  onAppended(listener: () => void): () => void;
+  /**
+   * Called after any append commits (in process) or a NOTIFY arrives (server): a wake-up hint only.
+   * `types` are the event types this process just appended; absent when unknown (another process).
+   */
+  onAppended(listener: (types?: readonly string[]) => void): () => void;
   /** Recomputes the stream's hash chain. */
   verifyStream(streamId: string): Promise<VerifyResult>;
   /**

@@ -77,6 +77,57 @@ describe('Postgres event store (PGlite)', () => {
     expect(await store.readStream('batch.f')).toHaveLength(1);
   });
 
+  it('a batch of appends to different streams judges each append as es_append would, one chain per stream', async () => {
+    await store.append('set.existing', [{ type: 'Noted', data: { n: 0 } }], { expectedRevision: 'no-stream', context });
+    await store.append('set.behind', [{ type: 'Noted', data: { n: 0 } }], { expectedRevision: 'no-stream', context });
+    const committed = { type: 'Noted', data: { n: 'once' }, eventId: '0190c3a0-0000-7000-8000-0000000000cc' };
+    const first = await store.append('set.retried', [committed], { expectedRevision: 'no-stream', context });
+    const at = (stream: string, expectedRevision: 'no-stream' | 'any' | 'exists' | bigint, events = [{ type: 'Noted', data: { n: 1 } }]) =>
+      store.append(stream, events, { expectedRevision, context });
+
+    // one turn of the event loop: all of them travel in one es_append_batch call
+    const [fresh, many, exact, stale, missing, behind, exists] = await Promise.allSettled([
+      at('set.fresh', 'no-stream'),
+      at('set.many', 'any', [1, 2, 3].map((n) => ({ type: 'Noted', data: { n } }))),
+      at('set.existing', 0n),
+      at('set.stale', 'no-stream').then(() => at('set.stale', 5n)),
+      at('set.missing', 'exists'),
+      at('set.behind', 3n),
+      at('set.fresh-exists', 'exists'),
+    ]);
+    expect(behind.status === 'rejected' && behind.reason).toMatchObject({ name: 'ConcurrencyError', actual: 0n });
+    expect(exists.status === 'rejected' && exists.reason).toMatchObject({ name: 'ConcurrencyError', actual: null });
+    expect(await store.readStream('set.behind')).toHaveLength(1);
+    expect(fresh).toMatchObject({ status: 'fulfilled', value: { nextRevision: 0n, written: true } });
+    expect(many).toMatchObject({ status: 'fulfilled', value: { nextRevision: 2n, written: true } });
+    expect(exact).toMatchObject({ status: 'fulfilled', value: { nextRevision: 1n, written: true } });
+    expect(stale.status === 'rejected' && stale.reason).toMatchObject({ name: 'ConcurrencyError', actual: 0n });
+    expect(missing.status === 'rejected' && missing.reason).toMatchObject({ name: 'ConcurrencyError', actual: null });
+    const together = [fresh, many, exact].map((r) => (r.status === 'fulfilled' ? r.value.checkpoint.transactionId : -1n));
+    expect(new Set(together).size).toBe(1);
+    expect((await store.readStream('set.many')).map((e) => [e.revision, e.data.n])).toEqual([[0n, 1], [1n, 2], [2n, 3]]);
+    expect(await store.readStream('set.missing')).toEqual([]);
+    for (const stream of ['set.fresh', 'set.many', 'set.existing']) expect(await store.verifyStream(stream)).toMatchObject({ ok: true });
+
+    // a retry of an append that did commit, batched with others, is still a duplicate (stale
+    // revision or 'any'), and the others are written once
+    const [again, neighbour] = await Promise.allSettled([
+      store.append('set.retried', [committed], { expectedRevision: 'no-stream', context }),
+      at('set.neighbour', 'no-stream'),
+    ]);
+    expect(again).toMatchObject({ status: 'fulfilled', value: { written: false, nextRevision: 0n, checkpoint: first.checkpoint } });
+    expect(neighbour).toMatchObject({ status: 'fulfilled', value: { written: true } });
+    const [againAny, other] = await Promise.allSettled([
+      store.append('set.retried', [committed], { expectedRevision: 'any', context }),
+      at('set.other', 'no-stream'),
+    ]);
+    expect(againAny).toMatchObject({ status: 'fulfilled', value: { written: false, nextRevision: 0n } });
+    expect(other).toMatchObject({ status: 'fulfilled', value: { written: true } });
+    expect(await store.readStream('set.retried')).toHaveLength(1);
+    expect(await store.readStream('set.neighbour')).toHaveLength(1);
+    expect(await store.readStream('set.other')).toHaveLength(1);
+  });
+
   it('rejects an event id already stored in another stream without writing', async () => {
     const eventId = '0190c3a0-0000-7000-8000-0000000000aa';
     await store.append('dup.first', [{ type: 'Noted', data: {}, eventId }], { expectedRevision: 'no-stream', context });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { query, type Database } from '@portal/database';
+import { jsonValue, query, type Database } from '@portal/database';
 import { sha256Hex } from './canonical-json.js';
 import { startPollingSubscription } from './polling-subscription.js';
 import {
@@ -35,6 +35,8 @@ export interface PostgresEventStoreOptions {
    * transaction, as soon as a slot frees up.
    */
   maxConcurrentAppends?: number;
+  /** Least time between two NOTIFYs of this process (ms, default 2): other processes hear of appends at most this much later. */
+  notifyGapMs?: number;
 }
 
 /** The SQL objects for one schema; exported so tests and tools name the same tables. */
@@ -90,7 +92,6 @@ export const toBigInt = (value: unknown): bigint => {
   throw new TypeError(`expected an integer, got ${typeof value} ${String(value)}`);
 };
 
-const parseJson = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : value);
 
 // The text casts get their own names: ORDER BY prefers output names, and `order by transaction_id`
 // over a text column called transaction_id would sort xids as strings ('999' after '1000').
@@ -108,6 +109,18 @@ const canonicalSql = (e: { streamId: string; revision: string; eventId: string; 
   `jsonb_build_object('streamId', ${e.streamId}, 'revision', ${e.revision}, 'eventId', ${e.eventId}, 'type', ${e.type}, 'schemaVersion', ${e.schemaVersion}, 'data', ${e.data}, 'metadata', ${e.metadata})::text`;
 const hashSql = (previous: string, e: Parameters<typeof canonicalSql>[0]) =>
   `encode(sha256(convert_to(${previous} || ${canonicalSql(e)}, 'UTF8')), 'hex')`;
+
+/**
+ * Whether an append expecting `expected` conflicts with the stream as locked (v_found, v_revision).
+ * A case, not and/or: SQL does not promise to short-circuit, and 'any'::bigint would fail
+ * (parenthesised because PL/pgSQL ends an IF condition at the first THEN outside parentheses).
+ */
+const conflictSql = (expected: string) => `(case ${expected}
+    when 'any' then false
+    when 'no-stream' then v_found
+    when 'exists' then not v_found
+    else not v_found or v_revision <> ${expected}::bigint
+  end)`;
 
 /**
  * The schema. es_append takes the whole batch as one jsonb argument so an append is one statement,
@@ -185,14 +198,7 @@ begin
         return;
       end if;
     end if;
-    -- case, not and/or: SQL does not promise to short-circuit, and 'any'::bigint would fail
-    -- (parenthesised because plpgsql ends an IF condition at the first THEN outside parentheses)
-    if (case p_expected
-          when 'any' then false
-          when 'no-stream' then v_found
-          when 'exists' then not v_found
-          else not v_found or v_revision <> p_expected::bigint
-        end) then
+    if ${conflictSql('p_expected')} then
       return query select 'conflict'::text, v_revision, null::text, null::bigint;
       return;
     end if;
@@ -235,18 +241,148 @@ begin
 end
 $fn$`,
     // Several appends in one transaction: each is judged exactly as on its own (a conflict in one
-    // leaves the others alone), and they share one commit and one round trip.
+    // leaves the others alone), and they share one commit and one round trip. With one append per
+    // stream it is set-based: streams are locked or created one by one in the caller's (sorted)
+    // order, then every event goes in with one INSERT.
+    // Several appends to one stream take es_append one after the other. A batch that repeats
+    // stored event ids fails as a whole (unique event_id, or the check on a conflict), and the
+    // caller sends its appends one by one, so es_append can answer 'duplicate' to the retry.
     `create or replace function ${n.appendBatch}(p_appends jsonb)
 returns table (o_index int, o_status text, o_revision bigint, o_transaction_id text, o_position bigint)
 language plpgsql as $fn$
 declare
+  v_count int := jsonb_array_length(p_appends);
   v_append jsonb;
+  v_events jsonb;
+  v_stream text;
+  v_expected text;
+  v_revision bigint;
+  v_hash text;
+  v_found boolean;
+  v_n int;
+  v_exact bigint;
+  v_status text[];
+  v_revisions bigint[];
+  -- the events to insert (k of them)
+  k int := 0;
+  e_stream text[];
+  e_revision bigint[];
+  e_event jsonb[];
+  e_hash text[];
+  v_transaction xid8;
 begin
-  for i in 0 .. jsonb_array_length(p_appends) - 1 loop
-    v_append := p_appends->i;
-    return query select i, a.o_status, a.o_revision, a.o_transaction_id, a.o_position
-      from ${n.append}(v_append->>'streamId', v_append->>'expected', v_append->'events') a;
+  if (select count(distinct a->>'streamId') from jsonb_array_elements(p_appends) a) < v_count then
+    for i in 0 .. v_count - 1 loop
+      v_append := p_appends->i;
+      return query select i, a.o_status, a.o_revision, a.o_transaction_id, a.o_position
+        from ${n.append}(v_append->>'streamId', v_append->>'expected', v_append->'events') a;
+    end loop;
+    return;
+  end if;
+
+  for i in 1 .. v_count loop
+    v_append := p_appends->(i - 1);
+    v_stream := v_append->>'streamId';
+    v_expected := v_append->>'expected';
+    v_events := v_append->'events';
+    v_n := jsonb_array_length(v_events);
+    -- one event to a stream that exists and accepts it: lock, check, hash and move the head in one
+    -- statement (the cast happens here, not in the statement, where a planner could fold it early)
+    if v_n = 1 and v_expected <> 'no-stream' then
+      v_exact := null;
+      if v_expected not in ('any', 'exists') then
+        v_exact := v_expected::bigint;
+      end if;
+      update ${n.streams} s
+         set revision = s.revision + 1,
+             last_hash = ${hashSql('s.last_hash', {
+               streamId: 'v_stream',
+               revision: 's.revision + 1',
+               eventId: "(v_events->0->>'eventId')::uuid",
+               type: "v_events->0->>'type'",
+               schemaVersion: "(v_events->0->>'schemaVersion')::int",
+               data: "v_events->0->'data'",
+               metadata: "v_events->0->'metadata'",
+             })}
+       where s.stream_id = v_stream and (v_exact is null or s.revision = v_exact)
+      returning s.revision, s.last_hash into v_revision, v_hash;
+      if found then
+        k := k + 1;
+        e_stream[k] := v_stream;
+        e_revision[k] := v_revision;
+        e_event[k] := v_events->0;
+        e_hash[k] := v_hash;
+        v_status[i] := 'written';
+        v_revisions[i] := v_revision;
+        continue;
+      end if;
+      -- no such stream, or another revision: judged below
+    end if;
+    loop
+      select s.revision, s.last_hash into v_revision, v_hash from ${n.streams} s where s.stream_id = v_stream for update;
+      v_found := found;
+      if ${conflictSql('v_expected')} then
+        -- a retry of an append that did commit is a duplicate, not a conflict: es_append tells
+        -- them apart, so give the whole batch back to the caller, which sends it append by append
+        if v_found and exists (select 1 from ${n.events} e where e.event_id = (v_events->0->>'eventId')::uuid) then
+          raise exception 'es_append_batch: append % repeats stored events', i using errcode = 'P0002';
+        end if;
+        v_status[i] := 'conflict';
+        v_revisions[i] := v_revision;
+        exit;
+      end if;
+      if not v_found then
+        v_revision := -1;
+        v_hash := '';
+      end if;
+      for j in 0 .. v_n - 1 loop
+        v_hash := ${hashSql('v_hash', {
+          streamId: 'v_stream',
+          revision: 'v_revision + 1 + j',
+          eventId: "(v_events->j->>'eventId')::uuid",
+          type: "v_events->j->>'type'",
+          schemaVersion: "(v_events->j->>'schemaVersion')::int",
+          data: "v_events->j->'data'",
+          metadata: "v_events->j->'metadata'",
+        })};
+        k := k + 1;
+        e_stream[k] := v_stream;
+        e_revision[k] := v_revision + 1 + j;
+        e_event[k] := v_events->j;
+        e_hash[k] := v_hash;
+      end loop;
+      v_status[i] := 'written';
+      v_revisions[i] := v_revision + v_n;
+      if v_found then
+        update ${n.streams} set revision = v_revision + v_n, last_hash = v_hash where stream_id = v_stream;
+        exit;
+      end if;
+      insert into ${n.streams} (stream_id, revision, last_hash) values (v_stream, v_revision + v_n, v_hash) on conflict do nothing;
+      exit when found;
+      -- another transaction created the stream first: forget this pass's events and judge again
+      k := k - v_n;
+    end loop;
   end loop;
+
+  v_transaction := pg_current_xact_id();
+  -- ordered, so positions (nextval per row) ascend with revisions
+  return query
+    with inserted as (
+      insert into ${n.events} (transaction_id, stream_id, revision, event_id, type, schema_version, data, metadata, hash)
+        select v_transaction, x.stream_id, x.revision, (x.e->>'eventId')::uuid, x.e->>'type', (x.e->>'schemaVersion')::int,
+               x.e->'data', x.e->'metadata', x.hash
+          from unnest(e_stream[1:k], e_revision[1:k], e_event[1:k], e_hash[1:k]) with ordinality as x(stream_id, revision, e, hash, n)
+          order by x.n
+        returning stream_id, position
+    ), last_positions as (
+      select inserted.stream_id, max(inserted.position) as position from inserted group by inserted.stream_id
+    )
+    select (i - 1)::int, v_status[i], v_revisions[i],
+           case when v_status[i] = 'written' then v_transaction::text end,
+           case when v_status[i] = 'written' then l.position end
+      from generate_series(1, v_count) as i
+      left join last_positions l on l.stream_id = p_appends->(i - 1)->>'streamId'
+      order by i;
 end
 $fn$`,
   ];
@@ -263,15 +399,15 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   // lets this instance ignore its own NOTIFY: its listeners were already called after commit
   const instanceId = randomUUID();
-  const listeners = new Set<() => void>();
+  const listeners = new Set<(types?: readonly string[]) => void>();
   const subscriptions = new Set<Subscription>();
   let listening: Promise<(() => Promise<void>) | null> | null = null;
   let closed = false;
 
-  const fire = () => {
+  const fire = (types?: readonly string[]) => {
     for (const listener of [...listeners]) {
       try {
-        listener();
+        listener(types);
       } catch (error) {
         console.error('event store onAppended listener failed', error);
       }
@@ -283,6 +419,7 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
   // es_append, 3,500-5,500 without). Instead at most one NOTIFY per process is in flight, sent
   // after the append committed; an append that commits while one is in flight gets another after
   // it, so every commit is followed by a notification other processes can act on.
+  const notifyGapMs = options.notifyGapMs ?? 2;
   let notifyAgain = false;
   let notifying: Promise<void> | null = null;
   const notifyOtherProcesses = () => {
@@ -296,14 +433,17 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
       return;
     }
     notifying = (async () => {
-      do {
+      for (let first = true; first || (notifyAgain && !closed); first = false) {
+        // a short gap between notifications: under load each one covers many commits, and every
+        // NOTIFY's commit holds the database-wide notify lock that appends' commits queue behind
+        if (!first) await new Promise((resolveGap) => setTimeout(resolveGap, notifyGapMs));
         notifyAgain = false;
         try {
           await database.notify(db, names.channel, instanceId);
         } catch (error) {
           if (!closed) console.error(`event store: NOTIFY ${names.channel} failed; other processes fall back to polling`, error);
         }
-      } while (notifyAgain && !closed);
+      }
       notifying = null;
     })();
   };
@@ -321,8 +461,8 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
   };
 
   const toRecorded = (row: EventRow): RecordedEvent => {
-    const stored = parseJson(row.metadata) as EventMetadata;
-    const { data, metadata } = upcast(options.upcasters, row.type, parseJson(row.data) as Record<string, unknown>, {
+    const stored = jsonValue(row.metadata) as EventMetadata;
+    const { data, metadata } = upcast(options.upcasters, row.type, jsonValue(row.data) as Record<string, unknown>, {
       ...stored,
       eventId: row.event_text,
       schemaVersion: row.schema_version,
@@ -367,9 +507,13 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
     (error as { code?: string }).code === '23505' && /event_id/.test(String((error as { constraint?: string }).constraint ?? (error as Error).message));
 
   // the statement has returned, so its transaction has committed
-  const committed = (rows: AppendRow[]) => {
-    if (rows.some((row) => row.o_status === 'written')) {
-      fire();
+  const committed = (appends: PendingAppend[], rows: AppendRow[]) => {
+    const types = new Set<string>();
+    rows.forEach((row, i) => {
+      if (row.o_status === 'written') for (const event of appends[i]!.events) types.add(event.type);
+    });
+    if (types.size > 0) {
+      fire([...types]);
       notifyOtherProcesses();
     }
   };
@@ -386,7 +530,7 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
       );
       return;
     }
-    committed(rows);
+    committed([pending], rows);
     settle(pending, rows[0]);
   };
 
@@ -400,43 +544,58 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
         JSON.stringify(ordered.map((p) => ({ streamId: p.streamId, expected: p.expected, events: p.events }))),
       ]);
     } catch {
-      // one append's error (an event id stored in another stream) rolls back all of them: redo
-      // them one by one so that only that caller sees it
+      // one append's error (an event id stored already, maybe by this very append's earlier
+      // attempt) rolls back all of them: redo them one by one so that es_append judges each
       for (const pending of ordered) await appendOne(pending);
       return;
     }
-    committed(rows);
     const byIndex = new Map(rows.map((row) => [Number(row.o_index), row]));
+    committed(ordered, ordered.map((_, index) => byIndex.get(index) ?? { o_status: 'conflict', o_revision: null, o_transaction_id: null, o_position: null }));
     ordered.forEach((pending, index) => settle(pending, byIndex.get(index)));
   };
 
-  // Under load, queued appends share a transaction: fewer commits and round trips per append
-  // (pgbench, es_append at 32 clients vs four appends per call at 8: about 1.8x the appends/s).
-  // A lone append never waits for company.
-  const maxInFlight = Math.max(1, options.maxConcurrentAppends ?? (database.kind === 'pg' ? 8 : 1));
+  // Appends are sent at the end of the event loop's turn, so the appends of one burst (the
+  // callers of a finished batch appending again, requests read in one poll) share one
+  // es_append_batch call and one commit instead of going one alone and the rest behind it. At most
+  // `maxInFlight` batches are in flight; when all of them are free, a burst is spread over them, so
+  // they run side by side and the next burst queues behind whichever finishes first (two lanes:
+  // one commits while the other is being filled). See docs/adr/0002-postgres-event-store.md.
+  const maxInFlight = Math.max(1, options.maxConcurrentAppends ?? (database.kind === 'pg' ? 2 : 1));
   const maxBatch = 64;
+  const minSpread = 4;
   const queue: PendingAppend[] = [];
   let inFlight = 0;
   let idle: Array<() => void> = [];
+  let pumpScheduled = false;
+  const schedulePump = () => {
+    if (pumpScheduled) return;
+    pumpScheduled = true;
+    setImmediate(() => {
+      pumpScheduled = false;
+      pump();
+    });
+  };
   const release = () => {
     inFlight--;
-    pump();
-    if (inFlight === 0) {
+    if (queue.length > 0) schedulePump();
+    else if (inFlight === 0) {
       for (const resolve of idle) resolve();
       idle = [];
     }
   };
-  const drained = () => (inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => idle.push(resolve)));
+  const drained = () => (inFlight === 0 && queue.length === 0 ? Promise.resolve() : new Promise<void>((resolve) => idle.push(resolve)));
   const pump = () => {
+    const lanes = inFlight === 0 ? Math.min(maxInFlight, Math.max(1, Math.floor(queue.length / minSpread))) : 1;
+    const size = Math.min(maxBatch, Math.ceil(queue.length / lanes));
     while (inFlight < maxInFlight && queue.length > 0) {
-      const batch = queue.splice(0, maxBatch);
+      const batch = queue.splice(0, size);
       inFlight++;
       void (batch.length === 1 ? appendOne(batch[0]!) : appendMany(batch)).finally(release);
     }
   };
   const submit = (pending: PendingAppend) => {
     queue.push(pending);
-    pump();
+    schedulePump();
   };
 
   const store: EventStore = {
@@ -493,25 +652,28 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
         return { events, checkpoint: events.length > 0 ? events[events.length - 1]!.checkpoint : after };
       }
       // A filtered read that comes back short also says how far it looked: the newest visible
-      // event of any type, taken in the same snapshot (repeatable read) as the page.
-      return db
-        .transaction()
-        .setIsolationLevel('repeatable read')
-        .execute(async (trx) => {
-          const events = (await query<EventRow>(trx, pageSql, params)).map(toRecorded);
-          const checkpoint = events.length > 0 ? events[events.length - 1]!.checkpoint : after;
-          if (events.length >= limit) return { events, checkpoint };
-          const head = (
-            await query<{ transaction_text: string; position: unknown }>(
-              trx,
-              `select e.transaction_id::text as transaction_text, e.position from ${names.events} e
-               where e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-               order by e.transaction_id desc, e.position desc limit 1`,
-            )
-          )[0];
-          const visible = head ? { transactionId: toBigInt(head.transaction_text), position: toBigInt(head.position) } : START;
-          return { events, checkpoint, scannedTo: compareCheckpoints(visible, checkpoint) > 0 ? visible : checkpoint };
-        });
+      // event of any type. One statement, so page and head share its snapshot (and it is one
+      // round trip: projection runners make this read on every pass).
+      const rows = await query<EventRow & { is_head: boolean }>(
+        db,
+        `with page as (${pageSql}),
+         head as (select e.position, e.transaction_id::text as transaction_text from ${names.events} e
+                  where e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+                  order by e.transaction_id desc, e.position desc limit 1)
+         select false as is_head, page.* from page
+         union all
+         select true, head.position, head.transaction_text, null, null, null, null, null, null, null, null, null from head`,
+        params,
+      );
+      const events = rows
+        .filter((row) => !row.is_head)
+        .map(toRecorded)
+        .sort((a, b) => compareCheckpoints(a.checkpoint, b.checkpoint));
+      const checkpoint = events.length > 0 ? events[events.length - 1]!.checkpoint : after;
+      if (events.length >= limit) return { events, checkpoint };
+      const head = rows.find((row) => row.is_head);
+      const visible = head ? { transactionId: toBigInt(head.transaction_text), position: toBigInt(head.position) } : START;
+      return { events, checkpoint, scannedTo: compareCheckpoints(visible, checkpoint) > 0 ? visible : checkpoint };
     },
 
     subscribe(subscribeOptions: SubscribeOptions): Subscription {

@@ -1,5 +1,5 @@
 import { actorOf, type Principal } from '@portal/kernel';
-import type { AppendContext, Checkpoint } from '@portal/eventstore';
+import { checkpointFromString, type AppendContext, type Checkpoint } from '@portal/eventstore';
 import type { PortalRequest } from './auth.js';
 
 /** Metadata for the events a request's command appends: who, which request, from where. */
@@ -12,6 +12,12 @@ export function appendContextOf(req: PortalRequest, principal?: Principal): Appe
     origin: 'web',
     clientTime: typeof clientTime === 'string' && clientTime.length <= 64 ? clientTime : null,
   };
+}
+
+/** Read-your-writes: the position a read must see (the caller's last write, x-min-position), or null. */
+export function minPositionOf(req: PortalRequest): Checkpoint | null {
+  const header = req.headers['x-min-position'];
+  return typeof header === 'string' ? checkpointFromString(header) : null;
 }
 
 /** What a command handler returns: its value and the global position of its events. */
