@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Kysely, Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { createTestDatabase, type TestDatabase } from '@portal/testing/database';
 import { createEventStore, type EventStore, type RecordedEvent } from '@portal/eventstore';
 import { ProjectionRuntime } from './runtime.js';
@@ -57,6 +57,42 @@ afterAll(async () => {
   await db.drop();
 });
 
+/** A transaction holding an older transaction id than any append made while it is open. */
+async function openOlderTransaction(): Promise<{ commit: () => Promise<void> }> {
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  let opened!: () => void;
+  const open = new Promise<void>((r) => (opened = r));
+  const done = db.database.withSession(async (conn) => {
+    await conn.executeQuery(CompiledQuery.raw('begin'));
+    await conn.executeQuery(CompiledQuery.raw('select pg_current_xact_id()'));
+    opened();
+    await released;
+    await conn.executeQuery(CompiledQuery.raw('commit'));
+  });
+  await open;
+  return {
+    commit: async () => {
+      release();
+      await done;
+    },
+  };
+}
+
+/** The store, calling `afterFilteredRead` once a read of certain event types has answered. */
+function watchedStore(afterFilteredRead: () => Promise<void>): EventStore {
+  return new Proxy(store, {
+    get(target, property, receiver) {
+      if (property !== 'readAll') return Reflect.get(target, property, receiver);
+      return async (options?: Parameters<EventStore['readAll']>[0]) => {
+        const result = await target.readAll(options);
+        if (options?.types) await afterFilteredRead();
+        return result;
+      };
+    },
+  });
+}
+
 const balances = async (runtime: ProjectionRuntime) =>
   runtime.reader('ledger').selectFrom('balances').select(['account', 'balance', 'deposits']).orderBy('account').execute();
 
@@ -90,6 +126,27 @@ describe('projection runtime', () => {
     await runtime.stop();
   });
 
+  it('wakes only for its own types, and still finds an append nobody told it about on its next poll', async () => {
+    const runtime = new ProjectionRuntime(db.database, store, [ledger()], { batchSize: 10, pollMs: 200 });
+    await runtime.start();
+    await store.append('acct-p', [{ type: 'Deposited', data: { account: 'p', amount: 1 } }], { expectedRevision: 'any', context: ctx });
+    // an event of a type it does not project: a read waiting for it is answered without a batch
+    const other = await store.append('acct-p', [{ type: 'Audited', data: { account: 'p' } }], { expectedRevision: 'any', context: ctx });
+    expect(await runtime.waitFor('ledger', other.checkpoint, 5000)).toBe(true);
+    expect(await balances(runtime)).toContainEqual({ account: 'p', balance: 1, deposits: 1 });
+    // written behind the store's back (as another process whose notification was lost would)
+    await db.database.db.executeQuery(
+      CompiledQuery.raw(`select * from es_append($1, 'any', $2::jsonb)`, [
+        'acct-p',
+        JSON.stringify([{ eventId: '0190c3a0-0000-7000-8000-00000000f001', type: 'Deposited', schemaVersion: 1, data: { account: 'p', amount: 2 }, metadata: {} }]),
+      ]),
+    );
+    const until = Date.now() + 5000;
+    while (Date.now() < until && !(await balances(runtime)).some((r) => r.account === 'p' && r.balance === 3)) await new Promise((r) => setTimeout(r, 50));
+    expect(await balances(runtime)).toContainEqual({ account: 'p', balance: 3, deposits: 2 });
+    await runtime.stop();
+  });
+
   it('rebuilds from the log into a new schema that equals the incremental one, while the old one serves', async () => {
     for (let i = 0; i < 30; i++) {
       await store.append(`acct-${i % 7}`, [{ type: 'Deposited', data: { account: `r${i % 7}`, amount: i } }], { expectedRevision: 'any', context: ctx });
@@ -113,7 +170,7 @@ describe('projection runtime', () => {
     await runtime.start();
     expect(runtime.schemaOf('ledger')).toMatch(/^rm_ledger_v2/);
     const total = (await balances(runtime)).reduce((s, r) => s + Number(r.deposits), 0);
-    expect(total).toBe(4 + 1 + 30);
+    expect(total).toBe(4 + 1 + 2 + 30);
     await runtime.stop();
   });
 
@@ -132,6 +189,21 @@ describe('projection runtime', () => {
       expect(await b.waitFor('ledger', checkpoint, 5000)).toBe(true);
       await a.stop();
       await b.stop();
+    });
+
+    it('does not call a write read while an older transaction still hides it from the log (Postgres server)', async () => {
+      // a process that serves reads but runs no projection: only its own looks at the log can answer
+      const follower = new ProjectionRuntime(db.database, watchedStore(() => older.commit()), [ledger({ version: 2 })], { run: false });
+      const older = await openOlderTransaction();
+      await follower.start();
+      const { checkpoint } = await store.append('acct-h', [{ type: 'Deposited', data: { account: 'h', amount: 1 } }], { expectedRevision: 'any', context: ctx });
+      // the older transaction commits right after the follower's first look for deposits: that look
+      // found none, yet the deposit was there all along, hidden
+      expect(await follower.waitFor('ledger', checkpoint, 300)).toBe(false);
+      await older.commit();
+      expect(await follower.waitFor('ledger', checkpoint, 300)).toBe(false);
+      expect(await balances(follower)).not.toContainEqual(expect.objectContaining({ account: 'h' }));
+      await follower.stop();
     });
   } else {
     console.info('[tests] lease test across processes needs a Postgres server (TEST_DATABASE_URL): not run on PGlite');

@@ -23,6 +23,8 @@ export interface RuntimeOptions {
   /** How long a read waits for its position (read-your-writes) before answering anyway. */
   readWaitMs?: number;
   onBatchError?: (name: string, error: unknown) => void;
+  /** Runners stepped at once (default 4 on a server, 1 on PGlite). */
+  parallelism?: number;
 }
 
 interface RunnerState {
@@ -36,9 +38,24 @@ interface RunnerState {
   running: boolean;
   lastError: string | null;
   waiters: Set<() => void>;
+  /** may have events to apply: its last batch applied something, or a read is waiting for it */
+  due: boolean;
 }
 
 const CHECKPOINTS = 'projection_checkpoints';
+
+interface CheckpointRow {
+  name: string;
+  version: number;
+  schema: string;
+  checkpoint: Checkpoint;
+}
+/** A runner this process runs, with work it may have: see runLoop. */
+const isDue = (state: RunnerState, appended: Set<string> | 'all'): boolean =>
+  state.leaseHeld && (state.due || appended === 'all' || state.def.eventTypes.some((type) => appended.has(type)));
+const releaseWaiters = (state: RunnerState): void => {
+  for (const w of [...state.waiters]) w();
+};
 const reached = (state: { checkpoint: Checkpoint; scanned: Checkpoint }): Checkpoint =>
   compareCheckpoints(state.scanned, state.checkpoint) > 0 ? state.scanned : state.checkpoint;
 
@@ -51,11 +68,15 @@ export class ProjectionRuntime {
   private readonly states = new Map<string, RunnerState>();
   private stopped = false;
   private wake: (() => void) | null = null;
+  private readonly appliedListeners = new Map<string, Set<(events: readonly RecordedEvent[] | null) => void>>();
+  /** Event types appended in this process since the loop last looked ('all': unknown, e.g. another process's). */
+  private appended: Set<string> | 'all' = 'all';
   private loop: Promise<void> | null = null;
   private unsubscribe: (() => void) | null = null;
   private leaseSession: { release: () => void; done: Promise<void>; db: Kysely<any> } | null = null;
   private readonly batchSize: number;
   private readonly pollMs: number;
+  private readonly parallelism: number;
 
   constructor(
     private readonly database: Database,
@@ -64,6 +85,8 @@ export class ProjectionRuntime {
     private readonly options: RuntimeOptions = {},
   ) {
     this.batchSize = options.batchSize ?? 500;
+    // PGlite is one session: parallel runners would only queue
+    this.parallelism = Math.max(1, options.parallelism ?? (database.kind === 'pg' ? 4 : 1));
     this.pollMs = options.pollMs ?? 1000;
   }
 
@@ -102,10 +125,15 @@ export class ProjectionRuntime {
         running: false,
         lastError: null,
         waiters: new Set(),
+        due: true,
       });
     }
     if (this.options.run === false) return;
-    this.unsubscribe = this.store.onAppended(() => this.wake?.());
+    this.unsubscribe = this.store.onAppended((types) => {
+      if (!types) this.appended = 'all';
+      else if (this.appended !== 'all') for (const type of types) this.appended.add(type);
+      this.wake?.();
+    });
     this.loop = this.runLoop();
   }
 
@@ -114,6 +142,31 @@ export class ProjectionRuntime {
     const state = this.states.get(name);
     if (!state) throw new Error(`unknown projection ${name}`);
     return state.schema;
+  }
+
+  /**
+   * Called after this process committed a batch of a projection (with its events), or when the
+   * projection's rows were replaced (a rebuild, a swap by another process: `null`). Batches applied
+   * by another process are not reported: check `status().leaseHeld` before relying on it.
+   */
+  onApplied(name: string, listener: (events: readonly RecordedEvent[] | null) => void): () => void {
+    if (!this.states.has(name) && !this.definitions.some((d) => d.name === name)) throw new Error(`unknown projection ${name}`);
+    let set = this.appliedListeners.get(name);
+    if (!set) this.appliedListeners.set(name, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+    };
+  }
+
+  private applied(name: string, events: readonly RecordedEvent[] | null): void {
+    for (const listener of this.appliedListeners.get(name) ?? []) {
+      try {
+        listener(events);
+      } catch (error) {
+        this.log(`projection ${name}: onApplied listener failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
   }
 
   /** Kysely scoped to the projection's live schema. */
@@ -131,19 +184,32 @@ export class ProjectionRuntime {
     const state = this.states.get(name);
     if (!state) throw new Error(`unknown projection ${name}`);
     const deadline = Date.now() + timeoutMs;
+    let last: Checkpoint | null = null;
     for (;;) {
+      if (compareCheckpoints(reached(state), target) >= 0) return true;
       if (!state.leaseHeld) {
-        // another process runs it: follow the stored checkpoint
+        // another process runs it: follow the stored checkpoint, and look at the log ourselves
         const row = await this.readRow(name);
         if (row) {
           state.checkpoint = row.checkpoint;
           if (compareCheckpoints(row.checkpoint, state.scanned) > 0) state.scanned = row.checkpoint;
           state.schema = row.schema;
         }
+        if (compareCheckpoints(reached(state), target) >= 0 || (await this.coveredUpTo(state, target))) return true;
       }
-      if (compareCheckpoints(reached(state), target) >= 0 || (await this.coveredUpTo(state, target))) return true;
+      if (state.leaseHeld && last && compareCheckpoints(reached(state), last) === 0) {
+        // the runner looked and did not get there (the target not visible yet, or its pass raced
+        // the append): look at the log ourselves, as a follower does, then breathe before the
+        // runner looks again
+        if (await this.coveredUpTo(state, target)) return true;
+        await new Promise((r) => setTimeout(r, 5));
+      }
       const left = deadline - Date.now();
       if (left <= 0) return false;
+      last = reached(state);
+      // the runner does the looking: its next pass reads past the target (a batch, or how far it
+      // scanned when nothing of its types is there) and releases the waiters
+      state.due = true;
       this.wake?.();
       await new Promise<void>((resolve) => {
         const done = () => {
@@ -157,17 +223,29 @@ export class ProjectionRuntime {
     }
   }
 
+  /** waitFor for several read models at once (a read that joins them); true when all were reached. */
+  async waitForAll(names: readonly string[], target: Checkpoint | null | undefined, timeoutMs?: number): Promise<boolean> {
+    const reachedAll = await Promise.all(names.map((name) => this.waitFor(name, target, timeoutMs)));
+    return reachedAll.every(Boolean);
+  }
+
   /** Waits for everything committed so far (a read that has no position to wait for). */
   async waitForHead(name: string, timeoutMs = this.options.readWaitMs ?? 3000): Promise<boolean> {
     return this.waitFor(name, await this.store.headCheckpoint(), timeoutMs);
   }
 
-  /** Nothing of this projection's types lies between its checkpoint and a visible target. */
+  /**
+   * Nothing of this projection's types lies between its checkpoint and a visible target. The
+   * target must be visible before the log is read: a read made while an older transaction still
+   * hid it could find nothing of ours, and the target becoming visible a moment later would not
+   * make that empty answer cover it.
+   */
   private async coveredUpTo(state: RunnerState, target: Checkpoint): Promise<boolean> {
+    if (!(await this.visibleUpTo(target))) return false;
     const { events, scannedTo } = await this.store.readAll({ after: reached(state), limit: 1, types: state.def.eventTypes });
-    if (events.length > 0 && compareCheckpoints(events[0]!.checkpoint, target) <= 0) return false;
-    if (events.length === 0 && scannedTo && compareCheckpoints(scannedTo, state.scanned) > 0) state.scanned = scannedTo;
-    return this.visibleUpTo(target);
+    if (events.length > 0) return compareCheckpoints(events[0]!.checkpoint, target) > 0;
+    if (scannedTo && compareCheckpoints(scannedTo, state.scanned) > 0) state.scanned = scannedTo;
+    return true;
   }
 
   status(): ProjectionStatus[] {
@@ -284,6 +362,7 @@ export class ProjectionRuntime {
       state.checkpoint = checkpoint;
       state.scanned = checkpoint;
     }
+    this.applied(name, null);
     if (oldSchema && oldSchema !== shadow) await sql`drop schema if exists ${sql.id(oldSchema)} cascade`.execute(db);
     return { events: applied, schema: shadow };
   }
@@ -293,51 +372,88 @@ export class ProjectionRuntime {
     await def.migrate(this.database.db, schema);
   }
 
-  private async readRow(name: string): Promise<{ version: number; schema: string; checkpoint: Checkpoint } | null> {
-    const rows = await query<{ version: number; schema_name: string; transaction_id: string | bigint; position: string | bigint }>(
+  private async readRow(name: string): Promise<CheckpointRow | null> {
+    return (await this.readRows([name]))[0] ?? null;
+  }
+
+  private async readRows(names: string[]): Promise<CheckpointRow[]> {
+    const rows = await query<{ name: string; version: number; schema_name: string; transaction_id: string | bigint; position: string | bigint }>(
       this.database.db,
-      `select version, schema_name, transaction_id, position from ${CHECKPOINTS} where name = $1`,
-      [name],
+      `select name, version, schema_name, transaction_id, position from ${CHECKPOINTS} where name = any($1::text[])`,
+      [names],
     );
-    const row = rows[0];
-    if (!row) return null;
-    return {
+    return rows.map((row) => ({
+      name: row.name,
       version: Number(row.version),
       schema: row.schema_name,
       checkpoint: { transactionId: BigInt(row.transaction_id), position: BigInt(row.position) },
-    };
+    }));
   }
 
+  /**
+   * Steps only the runners that can have work: those whose event types this process just appended
+   * (all of them when another process appended), those whose last batch applied something, and
+   * those a read is waiting for. When nothing wakes it for `pollMs`, one look at the head of the
+   * log finds the runners that are behind (a lost notification, events that became visible late),
+   * so an idle process costs one query per poll instead of a read per projection.
+   */
   private async runLoop(): Promise<void> {
     while (!this.stopped) {
       await this.acquireLeases();
+      const appended = this.appended;
+      this.appended = new Set();
       let progressed = 0;
-      for (const state of this.states.values()) {
-        if (this.stopped) break;
-        if (!state.leaseHeld) continue;
-        try {
-          state.running = true;
-          progressed += await this.step(state);
-          state.lastError = null;
-        } catch (error) {
-          state.lastError = error instanceof Error ? error.message : String(error);
-          this.options.onBatchError?.(state.def.name, error);
-          this.log(`projection ${state.def.name} batch failed: ${state.lastError}`);
-        } finally {
-          state.running = false;
+      const due = [...this.states.values()].filter((state) => isDue(state, appended));
+      // runners are independent (own rows, own checkpoint row): a few at a time, so a write that
+      // several read models handle is readable sooner
+      const work = async () => {
+        for (let state = due.shift(); state && !this.stopped; state = due.shift()) {
+          try {
+            state.running = true;
+            const applied = await this.step(state);
+            progressed += applied;
+            state.due = applied > 0;
+            state.lastError = null;
+          } catch (error) {
+            // not due again at once (a failing batch would spin): the next poll finds it behind
+            state.due = false;
+            state.lastError = error instanceof Error ? error.message : String(error);
+            this.options.onBatchError?.(state.def.name, error);
+            this.log(`projection ${state.def.name} batch failed: ${state.lastError}`);
+          } finally {
+            state.running = false;
+          }
         }
-      }
-      if (progressed > 0 || this.stopped) continue;
-      await this.followSwaps();
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, this.pollMs);
-        function done() {
+      };
+      await Promise.all(Array.from({ length: Math.min(this.parallelism, due.length) }, work));
+      // an append or a waiting read that arrived while this pass ran would otherwise wait for the poll
+      if (progressed > 0 || this.stopped || this.pending()) continue;
+      const woken = await new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => done(false), this.pollMs);
+        const done = (byWake: boolean) => {
           clearTimeout(timer);
-          resolve();
-        }
-        this.wake = done;
+          resolve(byWake);
+        };
+        this.wake = () => done(true);
       });
       this.wake = null;
+      if (!woken && !this.stopped) await this.poll();
+    }
+  }
+
+  private pending(): boolean {
+    return [...this.states.values()].some((state) => isDue(state, this.appended));
+  }
+
+  /** The fallback when nothing woke the loop: follow schema swaps, mark runners behind the head. */
+  private async poll(): Promise<void> {
+    try {
+      await this.followSwaps();
+      const head = await this.store.headCheckpoint();
+      for (const state of this.states.values()) if (compareCheckpoints(head, reached(state)) > 0) state.due = true;
+    } catch (error) {
+      this.log(`projections: poll failed: ${error instanceof Error ? error.message : String(error)}`);
+      for (const state of this.states.values()) state.due = true;
     }
   }
 
@@ -351,6 +467,7 @@ export class ProjectionRuntime {
     if (events.length === 0) {
       // nothing of ours: remember how far we looked so the next pass starts there
       if (scannedTo && compareCheckpoints(scannedTo, state.scanned) > 0) state.scanned = scannedTo;
+      releaseWaiters(state);
       return 0;
     }
     const from = state.checkpoint;
@@ -379,22 +496,27 @@ export class ProjectionRuntime {
       state.schema = outcome.schema;
       state.checkpoint = outcome.checkpoint;
       state.scanned = outcome.checkpoint;
+      this.applied(def.name, null);
       return 1; // re-read from the stored position
     }
     state.checkpoint = next;
     state.scanned = next;
-    for (const w of [...state.waiters]) w();
+    // before the waiters: a read that waited for this batch must not find an outdated cache
+    this.applied(def.name, events as RecordedEvent[]);
+    releaseWaiters(state);
     return events.length;
   }
 
-  /** A rebuild in another process (the CLI) swaps schemas: read where the checkpoint row points. */
+  /** A rebuild in another process (the CLI) swaps schemas: read where the checkpoint rows point (one query). */
   private async followSwaps(): Promise<void> {
-    for (const state of this.states.values()) {
-      const row = await this.readRow(state.def.name).catch(() => null);
-      if (row && row.schema !== state.schema) {
+    for (const row of await this.readRows([...this.states.keys()])) {
+      const state = this.states.get(row.name);
+      if (state && row.schema !== state.schema) {
         state.schema = row.schema;
         state.checkpoint = row.checkpoint;
         state.scanned = row.checkpoint;
+        state.due = true;
+        this.applied(row.name, null);
       }
     }
   }
@@ -424,12 +546,15 @@ export class ProjectionRuntime {
       const rows = await query<{ ok: boolean }>(this.leaseSession.db, 'select pg_try_advisory_lock(hashtext($1)) as ok', [`projection:${s.def.name}`]);
       s.leaseHeld = rows[0]?.ok === true;
       if (s.leaseHeld) {
+        s.due = true;
         const row = await this.readRow(s.def.name);
         if (row) {
           s.schema = row.schema;
           s.checkpoint = row.checkpoint;
           s.scanned = row.checkpoint;
         }
+        // rows written while another process held the lease were never reported here
+        this.applied(s.def.name, null);
       }
     }
   }
