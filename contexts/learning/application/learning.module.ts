@@ -4,6 +4,7 @@ import { registerRoutes } from '@portal/platform';
 import { learningRoutes } from '../contracts/index.js';
 import { FeedsController } from './feeds/feeds.http.controller.js';
 import { FeedsService } from './feeds/feeds.service.js';
+import { LearnerFactsCache } from './feeds/learner-facts.cache.js';
 import { CONTENT_DIR, MediaController } from './media/media.http.controller.js';
 import { ScormController } from './scorm/scorm.http.controller.js';
 import { CatalogueService } from './shared/catalogue.service.js';
@@ -27,6 +28,7 @@ registerRoutes('learning', learningRoutes);
     LearnerReader,
     ProgressWriter,
     FeedsService,
+    LearnerFactsCache,
     TrackProgressHandler,
     ...STATION_QUERY_HANDLERS,
   ],

@@ -6,3 +6,4 @@ export * from './pack.js';
 export * from './events.js';
 export * from './http.js';
 export * from './integration.js';
+export * from './routes.js';

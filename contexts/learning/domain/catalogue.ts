@@ -1,6 +1,7 @@
 import { AppError } from '@portal/kernel';
 import type { CatalogueStation, CatalogueEvent, StationCatalogueEvent } from '../contracts/events.js';
 import type { CertificateRule, ContentEntry, Question } from '../contracts/pack.js';
+import { entryLinkIn, pageIn, routeAreaIn } from '../contracts/routes.js';
 
 /**
  * The catalogue as the rules see it: stations (with their entries), questions and certificate
@@ -98,46 +99,12 @@ export function contentEntriesOf(model: CatalogueModel, stationId: string): Cont
 }
 
 /** 000 §2.1: the route area of an item picks its named route. */
-export function routeAreaOf(model: CatalogueModel, stationId: string): CatalogueStation['routeArea'] {
-  const station = model.stations.get(stationId);
-  if (!station) return 'default';
-  if (station.parent && model.stations.has(station.parent)) {
-    const parentArea = model.stations.get(station.parent)!.routeArea;
-    return station.routeArea === 'default' ? parentArea : station.routeArea;
-  }
-  return station.routeArea;
-}
+export const routeAreaOf = (model: CatalogueModel, stationId: string): CatalogueStation['routeArea'] => routeAreaIn(model.stations, stationId);
 
-export function pageTo(model: CatalogueModel, stationId: string): string {
-  const station = model.stations.get(stationId);
-  if (!station) return '/';
-  const parent = station.parent ? model.stations.get(station.parent) : undefined;
-  const area = routeAreaOf(model, stationId);
-  const tail = parent ? `${parent.path}/${station.path}` : station.path;
-  switch (area) {
-    case 'journey':
-      return `/journey/${tail}`;
-    case 'training':
-      return `/training/${tail}`;
-    case 'assessment':
-      return `/area/assessment/${station.path}`;
-    case 'default':
-      return `/station/${tail}`;
-    default: {
-      const exhaustive: never = area;
-      return `/station/${String(exhaustive)}`;
-    }
-  }
-}
+export const pageTo = (model: CatalogueModel, stationId: string): string => pageIn(model.stations, stationId);
 
 /** 000 §2.1 content link: group, video (the entry id) and start=true. */
-export function entryLink(model: CatalogueModel, stationId: string, entry: Pick<ContentEntry, 'entryId' | 'groupKey'>): string {
-  const params = new URLSearchParams();
-  if (entry.groupKey) params.set('group', entry.groupKey);
-  params.set('video', entry.entryId);
-  params.set('start', 'true');
-  return `${pageTo(model, stationId)}?${params.toString()}`;
-}
+export const entryLink = (model: CatalogueModel, stationId: string, entry: Pick<ContentEntry, 'entryId' | 'groupKey'>): string => entryLinkIn(model.stations, stationId, entry);
 
 // ---------------------------------------------------------------- catalogue item revisions
 

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
+import { jsonValue } from '@portal/database';
 import type { CatalogueStation, CertificateRule, Question } from '@portal/learning/contracts';
 
 const iso = (v: Date | string): string => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
-const parse = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
+const parse = jsonValue;
 
 export interface CatalogueSnapshot {
   stations: (CatalogueStation & { revision: number; revisedAt: string })[];

@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import { isoUtc } from '@portal/database';
 import type { RecordedEvent } from '@portal/eventstore';
 import type { ProjectionDefinition } from '@portal/projections-runtime';
 import type { ProgressEvent } from '@portal/learning/contracts';
@@ -204,7 +205,7 @@ interface ItemRow {
 }
 
 const TIMES = ['last_play_at', 'last_view_at', 'bookmark_at', 'feedback_at', 'completed_at', 'updated_at'] as const;
-const isoColumn = (column: string) => sql<string | null>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as(column);
+const isoColumn = (column: string) => isoUtc(column).as(column);
 const key = (a: string, b: string) => `${a}\u0000${b}`;
 const CHUNK = 500;
 function chunks<T>(list: T[]): T[][] {

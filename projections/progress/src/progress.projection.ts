@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { isoUtc } from '@portal/database';
 import type { RecordedEvent } from '@portal/eventstore';
 import type { ProjectionDefinition } from '@portal/projections-runtime';
 import { answerRecordedV1Schema, INBOUND_ANSWER_EVENT_TYPES, PROGRESS_EVENT_TYPES, type ProgressEvent } from '@portal/learning/contracts';
@@ -126,7 +127,7 @@ async function applyAnswer(t: Kysely<any>, recorded: RecordedEvent) {
     .execute();
 }
 
-const isoColumn = (column: string) => sql<string | null>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as(column);
+const isoColumn = (column: string) => isoUtc(column).as(column);
 
 interface EntryRow {
   actor: string;

@@ -1,7 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { isoUtc, jsonValue } from '@portal/database';
 
-/** The instant as the events wrote it (toISOString's shape), formatted by Postgres: no Date parsing per row. */
-const isoColumn = (column: string) => sql<string | null>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as(column);
+const isoColumn = (column: string) => isoUtc(column).as(column);
 const iso = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 const ENTRY_TIMES = ['completed_at', 'first_play_at', 'last_play_at', 'updated_at', 'first_view_at', 'last_view_at', 'bookmark_at'];
 const ENTRY_COLUMNS = ['entry_id', 'station_id', 'type', 'play_count', 'completed_count', 'duration', 'percent', 'seconds', 'views_count', 'feedback_score', 'media_state'];
@@ -9,7 +9,7 @@ const STATION_COLUMNS = ['station_id', 'visits_count', 'view_type', 'feedback_sc
 const STATION_TIMES = ['first_visit_at', 'last_visit_at', 'videos_completed_at'];
 const SCORM_COLUMNS = ['entry_id', 'station_id', 'version', 'cmi', 'lesson_status', 'status', 'score'];
 const SCORM_TIMES = ['saved_at', 'completed_at'];
-const parse = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
+const parse = jsonValue;
 
 export interface EntryStateRow {
   entryId: string;

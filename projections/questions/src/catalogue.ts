@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
+import { jsonValue } from '@portal/database';
 import type { Principal } from '@portal/kernel';
-import type { CertificateRule, ContentEntry, Question, Station } from '@portal/learning/contracts';
+import { entryLinkIn, pageIn, routeAreaIn, type CertificateRule, type ContentEntry, type Question, type Station } from '@portal/learning/contracts';
 
 /**
  * The catalogue as assessment and scoring read it, indexed: where each question is asked
@@ -21,7 +22,7 @@ export interface AssessmentCatalogue {
   entriesAsking: Map<string, { stationId: string; entryId: string }[]>;
 }
 
-const parse = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+const parse = jsonValue;
 const byListing = (a: Station, b: Station) => a.listingOrder - b.listingOrder || a.stationId.localeCompare(b.stationId);
 
 export function buildCatalogue(input: { stations: Station[]; questions: { question: Question; revision: number }[]; certificates: { rule: CertificateRule; revision: number }[] }): AssessmentCatalogue {
@@ -81,44 +82,12 @@ export function rootOf(cat: AssessmentCatalogue, stationId: string): Station | u
 }
 
 /** 000 §2.1: the route area of an item picks its named route (a Detail inherits its Map's). */
-export function routeAreaOf(cat: AssessmentCatalogue, stationId: string): Station['routeArea'] {
-  const station = cat.stations.get(stationId);
-  if (!station) return 'default';
-  const parent = station.parent ? cat.stations.get(station.parent) : undefined;
-  if (parent && station.routeArea === 'default') return parent.routeArea;
-  return station.routeArea;
-}
+export const routeAreaOf = (cat: AssessmentCatalogue, stationId: string): Station['routeArea'] => routeAreaIn(cat.stations, stationId);
 
-export function pageTo(cat: AssessmentCatalogue, stationId: string): string {
-  const station = cat.stations.get(stationId);
-  if (!station) return '/';
-  const parent = station.parent ? cat.stations.get(station.parent) : undefined;
-  const tail = parent ? `${parent.path}/${station.path}` : station.path;
-  const area = routeAreaOf(cat, stationId);
-  switch (area) {
-    case 'journey':
-      return `/journey/${tail}`;
-    case 'training':
-      return `/training/${tail}`;
-    case 'assessment':
-      return `/area/assessment/${station.path}`;
-    case 'default':
-      return `/station/${tail}`;
-    default: {
-      const exhaustive: never = area;
-      return `/station/${String(exhaustive)}`;
-    }
-  }
-}
+export const pageTo = (cat: AssessmentCatalogue, stationId: string): string => pageIn(cat.stations, stationId);
 
 /** 000 §2.1 content link: group, video (the entry id) and start=true. */
-export function entryLink(cat: AssessmentCatalogue, stationId: string, entry: Pick<ContentEntry, 'entryId' | 'groupKey'>): string {
-  const params = new URLSearchParams();
-  if (entry.groupKey) params.set('group', entry.groupKey);
-  params.set('video', entry.entryId);
-  params.set('start', 'true');
-  return `${pageTo(cat, stationId)}?${params.toString()}`;
-}
+export const entryLink = (cat: AssessmentCatalogue, stationId: string, entry: Pick<ContentEntry, 'entryId' | 'groupKey'>): string => entryLinkIn(cat.stations, stationId, entry);
 
 const tagsAllow = (required: readonly string[], held: readonly string[]) =>
   required.length === 0 || required.some((tag) => held.includes(tag) || held.includes(`${tag.split(':')[0]}:all`));

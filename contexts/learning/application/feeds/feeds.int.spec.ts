@@ -145,6 +145,21 @@ describe('feeds (000 §4.12)', () => {
     expect(home.counts).toMatchObject({ completed: 1, bookmarks: 1 });
   });
 
+  it('shows the next write on /home at once although repeated reads come from memory, and keeps learners apart', async () => {
+    const other = await tokenFor(t, { sub: randomUUID() });
+    await feed('home');
+    expect(ids((await feed('home')).bookmarks)).toEqual(['soja-plantio-video']);
+    await write('milho-hibridos', 'milho-hibridos-video', { event: 'bookmark', value: true });
+    expect(ids((await feed('home')).bookmarks)).toEqual(['milho-hibridos-video', 'soja-plantio-video']);
+    // another learner's reads and writes leave this one's rows alone
+    expect((await feed('home', other)).counts.bookmarks).toBe(0);
+    const theirs = await t.request('POST', '/api/user-store/station/soja-plantio/soja-plantio-video', { token: other, body: { event: 'bookmark', value: true } });
+    expect((await t.request('GET', '/api/home', { token: other, headers: after(theirs) })).json().counts.bookmarks).toBe(1);
+    expect((await feed('home')).counts.bookmarks).toBe(2);
+    await write('milho-hibridos', 'milho-hibridos-video', { event: 'bookmark', value: false });
+    expect(ids((await feed('home')).bookmarks)).toEqual(['soja-plantio-video']);
+  });
+
   it('answers 400 for bad input and 401/403 for callers who may not read feeds', async () => {
     expect((await t.request('GET', '/api/feed/everything', { token })).statusCode).toBe(400);
     expect((await t.request('GET', '/api/feed/history?tz=Mars/Olympus', { token })).statusCode).toBe(400);

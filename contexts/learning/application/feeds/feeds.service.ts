@@ -1,16 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { actorOf, AppError, type Principal } from '@portal/kernel';
-import type { Checkpoint, EventStore } from '@portal/eventstore';
-import { EVENT_STORE, PROJECTIONS } from '@portal/platform';
+import type { Checkpoint } from '@portal/eventstore';
+import { PROJECTIONS } from '@portal/platform';
 import type { ProjectionRuntime } from '@portal/projections-runtime';
-import { loadLearnerFeed, type FeedRow } from '@portal/projection-feeds';
-import { loadAnswers } from '@portal/projection-progress';
+import type { FeedRow } from '@portal/projection-feeds';
 import { PLAYLISTS, type FeedPage, type Home, type Playlist } from '../../contracts/index.js';
-import { contentStatusOf, entriesOf, lastActivityOf, selectPlaylist, type FeedCandidate, type LearnerFacts } from '../../domain/index.js';
+import { contentStatusOf, DEFAULT_AREA, entriesOf, inArea, lastActivityOf, selectPlaylist, type FeedCandidate, type LearnerFacts } from '../../domain/index.js';
 import { visibleStations } from '../shared/access.js';
 import { CatalogueService } from '../shared/catalogue.service.js';
 import { waitForPosition } from '../shared/reads.js';
 import { LearnerView, type FeedItemState } from '../shared/views.js';
+import { LearnerFactsCache } from './learner-facts.cache.js';
 
 const HOME_PAGE = 8;
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -35,25 +35,22 @@ interface Loaded {
 
 /**
  * Playlists of 000 §4.12 for one learner: the catalogue (in memory) joined with the learner's
- * feed rows (one indexed read), ordered and cut by the domain's rules (ADR 0023).
+ * feed rows (one statement, or memory: ADR 0028), ordered and cut by the domain's rules (ADR 0023).
  */
 @Injectable()
 export class FeedsService {
   constructor(
     @Inject(CatalogueService) private readonly catalogue: CatalogueService,
     @Inject(PROJECTIONS) private readonly projections: ProjectionRuntime,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(LearnerFactsCache) private readonly facts: LearnerFactsCache,
   ) {}
 
   private async load(principal: Principal, min: Checkpoint | null): Promise<Loaded> {
-    if (min) await waitForPosition(this.projections, this.store, ['catalogue', 'feeds', 'progress'], min);
+    if (min) await waitForPosition(this.projections, ['catalogue', 'feeds', 'progress'], min);
     const actor = actorOf(principal);
     const model = await this.catalogue.model();
     const needsAnswers = [...model.stations.values()].some((s) => s.questions && !s.questions.inactive && (s.questions.mandatoryAnswerAll || s.questions.minCorrectAnswers > 0));
-    const [feed, progress] = await Promise.all([
-      loadLearnerFeed(this.projections.reader('feeds'), actor),
-      needsAnswers ? loadAnswers(this.projections.reader('progress'), actor) : Promise.resolve([]),
-    ]);
+    const { feed, answers: progress } = await this.facts.load(actor, needsAnswers);
     const rows = new Map<string, FeedRow>(feed.items.map((r) => [r.entryId, r]));
     const facts: LearnerFacts = {
       completed: new Set(feed.items.filter((r) => r.completedAt !== null).map((r) => r.entryId)),
@@ -116,14 +113,15 @@ export class FeedsService {
     calendarFormatter(tz);
     const loaded = await this.load(principal, min);
     const pages = Object.fromEntries(PLAYLISTS.map((p) => [p, this.page(loaded, p, { area: query.area, offset: 0, limit: HOME_PAGE, tz })])) as Record<Playlist, FeedPage>;
-    const inArea = selectPlaylist('recent', loaded.candidates, { area: query.area }).items;
+    const area = query.area ?? DEFAULT_AREA;
+    const listed = loaded.candidates.filter((c) => inArea(c, area));
     return {
       ...pages,
       counts: {
-        completed: inArea.filter((c) => (c.state?.completedCount ?? 0) > 0).length,
-        started: inArea.filter((c) => contentStatusOf(loaded.states.get(c.entryId) ?? null, false).status === 'started').length,
-        bookmarks: inArea.filter((c) => c.state?.bookmarkAt).length,
-        total: inArea.length,
+        completed: listed.filter((c) => (c.state?.completedCount ?? 0) > 0).length,
+        started: listed.filter((c) => contentStatusOf(loaded.states.get(c.entryId) ?? null, false).status === 'started').length,
+        bookmarks: listed.filter((c) => c.state?.bookmarkAt).length,
+        total: listed.length,
       },
     };
   }

@@ -1,8 +1,7 @@
 import { Controller, Get, HttpCode, Inject, Post, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { actorOf, AppError, LOCALES, type Principal } from '@portal/kernel';
-import type { EventStore } from '@portal/eventstore';
-import { appendContextOf, Authorized, CurrentRequest, EVENT_STORE, PROJECTIONS, ZodBody, ZodParams, type PortalRequest } from '@portal/platform';
+import { appendContextOf, Authorized, CurrentRequest, PROJECTIONS, ZodBody, ZodParams, type PortalRequest } from '@portal/platform';
 import type { ProjectionRuntime } from '@portal/projections-runtime';
 import { findScormState, listScormStates, type ScormStateRow } from '@portal/projection-progress';
 import type { z } from 'zod';
@@ -74,7 +73,6 @@ export class ScormController {
     @Inject(CatalogueService) private readonly catalogue: CatalogueService,
     @Inject(ProgressWriter) private readonly writer: ProgressWriter,
     @Inject(PROJECTIONS) private readonly projections: ProjectionRuntime,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
   private async scormEntry(principal: Principal, scormId: string) {
@@ -120,7 +118,7 @@ export class ScormController {
   @Authorized()
   async progress(@ZodParams(scormIdParamsSchema) params: z.infer<typeof scormIdParamsSchema>, @CurrentRequest() req: PortalRequest): Promise<ScormProgress> {
     const principal = requireUserPrincipal(req);
-    await waitForPosition(this.projections, this.store, ['progress'], minPositionOf(req));
+    await waitForPosition(this.projections, ['progress'], minPositionOf(req));
     const { station, entry } = await this.scormEntry(principal, params.scormId);
     const view = await this.reader.view(principal, null);
     const row = await findScormState(this.projections.reader('progress'), actorOf(principal), entry.entryId);
@@ -143,7 +141,7 @@ export class ScormController {
   @Authorized()
   async content(@ZodParams(scormContentParamsSchema) params: z.infer<typeof scormContentParamsSchema>, @CurrentRequest() req: PortalRequest): Promise<z.infer<typeof scormContentSchema>> {
     const principal = requireUserPrincipal(req);
-    await waitForPosition(this.projections, this.store, ['progress'], minPositionOf(req));
+    await waitForPosition(this.projections, ['progress'], minPositionOf(req));
     const { station, entry } = await this.scormEntry(principal, params.id);
     const row = await findScormState(this.projections.reader('progress'), actorOf(principal), entry.entryId);
     const view = await this.reader.view(principal, null);

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { checkpointToString, type EventStore } from '@portal/eventstore';
-import { EVENT_STORE, PROJECTIONS } from '@portal/platform';
+import { checkpointToString } from '@portal/eventstore';
+import { PROJECTIONS } from '@portal/platform';
 import type { ProjectionRuntime } from '@portal/projections-runtime';
 import { loadCatalogue } from '@portal/projection-catalogue';
 import { buildCatalogueModel, type CatalogueModel } from '../../domain/index.js';
@@ -21,11 +21,10 @@ export class CatalogueService {
 
   constructor(
     @Inject(PROJECTIONS) private readonly projections: ProjectionRuntime,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
   async model(min: Checkpoint | null = null): Promise<CatalogueModel> {
-    if (min) await waitForPosition(this.projections, this.store, ['catalogue'], min);
+    if (min) await waitForPosition(this.projections, ['catalogue'], min);
     const status = this.projections.status().find((s) => s.name === 'catalogue');
     const key = status ? `${status.schema}@${checkpointToString(status.checkpoint)}` : 'none';
     if (this.cached && this.cached.key === key && Date.now() - this.cached.at < MAX_AGE_MS) return this.cached.model;

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { actorOf, type Principal } from '@portal/kernel';
-import type { Checkpoint, EventStore } from '@portal/eventstore';
-import { EVENT_STORE, PROJECTIONS } from '@portal/platform';
+import type { Checkpoint } from '@portal/eventstore';
+import { PROJECTIONS } from '@portal/platform';
 import type { ProjectionRuntime } from '@portal/projections-runtime';
 import { loadLearnerProgress } from '@portal/projection-progress';
 import { CatalogueService } from './catalogue.service.js';
@@ -14,11 +14,10 @@ export class LearnerReader {
   constructor(
     @Inject(CatalogueService) private readonly catalogue: CatalogueService,
     @Inject(PROJECTIONS) private readonly projections: ProjectionRuntime,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
   async view(principal: Principal, min: Checkpoint | null): Promise<LearnerView> {
-    if (min) await waitForPosition(this.projections, this.store, ['catalogue', 'progress'], min);
+    if (min) await waitForPosition(this.projections, ['catalogue', 'progress'], min);
     const [model, progress] = await Promise.all([this.catalogue.model(), loadLearnerProgress(this.projections.reader('progress'), actorOf(principal))]);
     return new LearnerView(model, principal, progress);
   }
