@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { jsonValue } from '@portal/database';
 import type { LocationDefinition, OpeningSchedule } from '@portal/booking/contracts';
 
 export interface LocationRow extends LocationDefinition {
@@ -7,7 +8,7 @@ export interface LocationRow extends LocationDefinition {
   updatedAt: string;
 }
 
-const json = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
+const json = jsonValue;
 const iso = (v: unknown): string => new Date(v as string).toISOString();
 
 const toRow = (r: Record<string, unknown>): LocationRow => ({

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { jsonValue } from '@portal/database';
 import type { RecordedEvent } from '@portal/eventstore';
 import type { ProjectionDefinition } from '@portal/projections-runtime';
 import type { AnswerSubmitted } from '@portal/assessment/contracts';
@@ -8,7 +9,7 @@ import { certificateStatus, type CertRule, type CertStation } from './rules.js';
 
 type Handled = StationRevised | StationRetired | CertificateRuleRevised | CertificateRuleRetired | MediaCompleted | AnswerSubmitted | CertificateIssued;
 
-const parse = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+const parse = jsonValue;
 const isUser = (actor: string) => !actor.startsWith('guest:') && actor !== 'system';
 
 /**

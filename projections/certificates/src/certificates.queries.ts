@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
+import { jsonValue } from '@portal/database';
 import type { LockReason, StationRuleStatus } from './rules.js';
 
-const parse = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+const parse = jsonValue;
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
 
 export interface IssuedCertificateRow {

@@ -1,6 +1,5 @@
 import { isLocale, DEFAULT_LOCALE, type Locale } from '@portal/kernel';
 import type { PortalRequest } from '@portal/platform';
-import { checkpointFromString, type Checkpoint } from '@portal/eventstore';
 import type { ChangeSource } from '../../contracts/index.js';
 
 const header = (req: PortalRequest, name: string): string | null => {
@@ -31,11 +30,7 @@ export function localeOf(req: PortalRequest, lang?: string | null): Locale {
   return DEFAULT_LOCALE;
 }
 
-/** Read-your-writes: the position a GET must see (x-min-position). */
-export const minPositionOf = (req: PortalRequest): Checkpoint | null => {
-  const v = header(req, 'x-min-position');
-  return v ? checkpointFromString(v) : null;
-};
+export { minPositionOf } from '@portal/platform';
 
 export interface ReplyLike {
   header(name: string, value: string): unknown;

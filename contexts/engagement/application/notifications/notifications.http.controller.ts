@@ -1,7 +1,8 @@
 import { Controller, Get, HttpCode, Inject, Post, Res } from '@nestjs/common';
+import { jsonValue } from '@portal/database';
 import { DEFAULT_LOCALE, newId, type Clock, type Locale } from '@portal/kernel';
-import { checkpointFromString, checkpointToString, type EventStore } from '@portal/eventstore';
-import { appendContextOf, Authorized, CLOCK, CurrentRequest, EVENT_STORE, handleCommand, PROJECTIONS, REALTIME, requireUser, ZodBody, ZodQuery, type PortalRequest, type RealtimeHub } from '@portal/platform';
+import { checkpointToString, type EventStore } from '@portal/eventstore';
+import { appendContextOf, Authorized, CLOCK, CurrentRequest, EVENT_STORE, handleCommand, minPositionOf, PROJECTIONS, REALTIME, requireUser, ZodBody, ZodQuery, type PortalRequest, type RealtimeHub } from '@portal/platform';
 import type { ProjectionRuntime } from '@portal/projections-runtime';
 import { unreadNotifications, viewedRowIds } from '@portal/projection-engagement';
 import type { z } from 'zod';
@@ -23,7 +24,7 @@ const pick = (value: unknown, lang: Locale): string => {
   const map = (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, string>;
   return map[lang] ?? map[DEFAULT_LOCALE] ?? '';
 };
-const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+const json = jsonValue;
 
 @Controller('notification-messages')
 export class NotificationsController {
@@ -35,8 +36,7 @@ export class NotificationsController {
   ) {}
 
   private async wait(req: PortalRequest) {
-    const h = req.headers['x-min-position'];
-    await this.projections.waitFor('engagement', typeof h === 'string' ? checkpointFromString(h) : null);
+    await this.projections.waitFor('engagement', minPositionOf(req));
   }
 
   /** 000 §4.6: the queue of messages the caller has not read, oldest first, in the caller's language. */

@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Inject, Post, Res } from '@nestjs/common';
 import { AppError, newId, type Clock } from '@portal/kernel';
-import { checkpointFromString, checkpointToString, type EventStore } from '@portal/eventstore';
-import { appendContextOf, Authorized, CLOCK, CurrentRequest, EVENT_STORE, handleCommand, PROJECTIONS, requireUser, ZodBody, ZodQuery, type PortalRequest } from '@portal/platform';
+import { checkpointToString, type EventStore } from '@portal/eventstore';
+import { appendContextOf, Authorized, CLOCK, CurrentRequest, EVENT_STORE, handleCommand, minPositionOf, PROJECTIONS, requireUser, ZodBody, ZodQuery, type PortalRequest } from '@portal/platform';
 import type { ProjectionRuntime } from '@portal/projections-runtime';
 import { listSupportMessages } from '@portal/projection-engagement';
 import type { z } from 'zod';
@@ -9,10 +9,6 @@ import { supportListQuerySchema, supportMessageRequestSchema, supportStream, typ
 import { decideSupport, evolveSupport, initialSupportState } from '../../domain/index.js';
 
 const supportDecider = { decide: decideSupport, evolve: evolveSupport, initial: initialSupportState };
-const minPosition = (req: PortalRequest) => {
-  const h = req.headers['x-min-position'];
-  return typeof h === 'string' ? checkpointFromString(h) : null;
-};
 
 @Controller('support')
 export class SupportController {
@@ -48,7 +44,7 @@ export class SupportController {
   @Get('messages')
   @Authorized({ roles: ['company_admin', 'tc_admin', 'auditor'] })
   async list(@ZodQuery(supportListQuerySchema) q: z.infer<typeof supportListQuerySchema>, @CurrentRequest() req: PortalRequest) {
-    await this.projections.waitFor('engagement', minPosition(req));
+    await this.projections.waitFor('engagement', minPositionOf(req));
     const { total, rows } = await listSupportMessages(this.projections.reader('engagement'), q.limit, q.offset);
     return {
       total,

@@ -1,7 +1,6 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { checkpointFromString } from '@portal/eventstore';
-import { Authorized, CurrentRequest, requireUser, type PortalRequest } from '@portal/platform';
+import { Authorized, CurrentRequest, minPositionOf, requireUser, type PortalRequest } from '@portal/platform';
 import type { UserData } from '../../contracts/index.js';
 import { GetUserDataQuery } from './user-data.query.js';
 
@@ -13,8 +12,6 @@ export class UserDataController {
   @Authorized({ allowIncomplete: true })
   async userData(@CurrentRequest() req: PortalRequest): Promise<UserData> {
     const user = requireUser(req.principal);
-    const header = req.headers['x-min-position'];
-    const min = typeof header === 'string' ? checkpointFromString(header) : null;
-    return this.queries.execute(new GetUserDataQuery(user.userId, min));
+    return this.queries.execute(new GetUserDataQuery(user.userId, minPositionOf(req)));
   }
 }

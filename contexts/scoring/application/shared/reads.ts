@@ -1,11 +1,9 @@
-import { checkpointFromString } from '@portal/eventstore';
-import type { PortalRequest } from '@portal/platform';
+import { minPositionOf, type PortalRequest } from '@portal/platform';
 import type { ProjectionRuntime } from '@portal/projections-runtime';
 
 /** Read-your-writes: wait (bounded) until the read models include the caller's last write (x-min-position). */
 export async function waitForReads(projections: ProjectionRuntime, req: PortalRequest, names: string[]): Promise<void> {
-  const header = req.headers['x-min-position'];
-  const min = typeof header === 'string' ? checkpointFromString(header) : null;
+  const min = minPositionOf(req);
   if (!min) return;
-  await Promise.all(names.map((name) => projections.waitFor(name, min)));
+  await projections.waitForAll(names, min);
 }

@@ -43,7 +43,9 @@ export const useAnswerSurvey = (country: string, surveyPath: string) => {
     mutationKey: ['assessment', 'survey-answer', country, surveyPath] as const,
     mutationFn: answerSurvey,
     onSuccess: (answer) => {
-      // the answer says what comes next: show it at once, then reload the survey behind it
+      // the answer says what comes next: show it. No refetch now: a read that came back before
+      // the answer reached the read model (its wait for x-min-position is bounded) would put the
+      // answered question back on screen; the survey is marked stale for its next mount instead.
       client.setQueryData(surveyQueryOptions(country, surveyPath).queryKey, (survey) =>
         survey
           ? {
@@ -54,7 +56,7 @@ export const useAnswerSurvey = (country: string, surveyPath: string) => {
             }
           : survey,
       );
-      return client.invalidateQueries({ queryKey: assessmentKeys.survey(country, surveyPath) });
+      return client.invalidateQueries({ queryKey: assessmentKeys.survey(country, surveyPath), refetchType: 'none' });
     },
     onError: (error) => console.warn('Survey answer not saved', error),
   });
