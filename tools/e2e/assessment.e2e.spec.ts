@@ -4,6 +4,7 @@ import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFObject
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { launchBrowser, startPortal, type Portal } from './harness.js';
+import { signIn } from './shell-portal.js';
 
 /**
  * Issue 5 in the browser, on the demo content with the demo learner (learner@demo.agro, Ana
@@ -104,11 +105,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   learner = await browser.newContext({ locale: 'pt-BR', baseURL: portal.url, viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   page = await learner.newPage();
-  await page.goto('/auth');
-  await page.getByTestId('signin-email').fill('learner@demo.agro');
-  await page.getByTestId('signin-password').fill('Demo#2026');
-  await page.getByTestId('signin-submit').click();
-  await page.waitForURL('**/home');
+  await signIn(page, 'learner@demo.agro');
 });
 
 afterAll(async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { launchBrowser, startPortal, type Portal } from './harness.js';
+import { signIn } from './shell-portal.js';
 
 /**
  * Issue 4 in the browser, on the demo content pack with the demo learner (learner@demo.agro,
@@ -39,11 +40,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   learner = await browser.newContext({ locale: 'pt-BR', baseURL: portal.url, viewport: { width: 1280, height: 900 } });
   page = await learner.newPage();
-  await page.goto('/auth');
-  await page.getByTestId('signin-email').fill('learner@demo.agro');
-  await page.getByTestId('signin-password').fill('Demo#2026');
-  await page.getByTestId('signin-submit').click();
-  await page.waitForURL('**/home');
+  await signIn(page, 'learner@demo.agro');
 });
 
 afterAll(async () => {

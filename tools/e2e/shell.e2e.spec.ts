@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { launchBrowser } from './harness.js';
 import { apiToken, signIn, startRestartablePortal, type RestartablePortal } from './shell-portal.js';
@@ -27,6 +27,15 @@ beforeAll(async () => {
   // the Brazil alert of the home (000 §4.5) is confirmed once, so later pages are not covered
   await page.getByTestId('home-alert-confirm').click();
   await page.getByTestId('home-alert-modal').waitFor({ state: 'detached' });
+});
+
+// a failure here has been seen once in CI and not since: say where the learner's page was and
+// what the server logged, so the next one can be read
+beforeEach(({ task, onTestFailed }) => {
+  onTestFailed(async () => {
+    const body = await page.locator('body').innerText({ timeout: 2000 }).catch(() => '(no body)');
+    console.error(`[shell e2e] failed "${task.name}" at ${page.url()}\npage text: ${body.slice(0, 400)}\nserver log (tail):\n${portal.output().slice(-3000)}`);
+  });
 });
 
 afterAll(async () => {

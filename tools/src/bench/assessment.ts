@@ -1,4 +1,5 @@
 import { writeSection } from './report.js';
+import { figures, latencyRow, mark, ms, startBenchApi, type LatencyFigures } from './harness.js';
 /**
  * Assessment benchmark (issue 5), two parts, on a Postgres server:
  *
@@ -24,7 +25,6 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { spawn } from 'node:child_process';
 import pg from 'pg';
 import { createDatabase, query } from '@portal/database';
 import { createEventStore } from '@portal/eventstore';
@@ -48,40 +48,9 @@ const THINK_MS = [2000, 5000] as const;
 const FAST_THINK_MS = [500, 1500] as const;
 const here = dirname(fileURLToPath(import.meta.url));
 
-// ---------------------------------------------------------------- the API process
-
-if (process.env.ASSESSMENT_BENCH_ROLE === 'server') {
-  const { createApp, createInfrastructure, parseConfig } = await import('@portal/api');
-  const config = parseConfig(process.env);
-  const database = await createDatabase({ url: config.databaseUrl!, poolSize: Number(process.env.BENCH_POOL_SIZE ?? 20) });
-  const infra = await createInfrastructure(config, { database });
-  const app = await createApp(config, infra, { logs: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.getHttpServer().address() as { port: number };
-  process.stdout.write(`${JSON.stringify({ port: address.port })}\n`);
-  process.on('SIGTERM', () => {
-    void app
-      .close()
-      .then(() => database.close())
-      .finally(() => process.exit(0));
-  });
-}
-
 // ---------------------------------------------------------------- figures and report
 
-export interface LatencyFigures {
-  count: number;
-  p50Ms: number;
-  p95Ms: number;
-  p99Ms: number;
-  maxMs: number;
-}
-const figures = (values: number[]): LatencyFigures => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (p: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
-  return { count: sorted.length, p50Ms: at(50), p95Ms: at(95), p99Ms: at(99), maxMs: sorted.at(-1) ?? 0 };
-};
-const ms = (n: number) => n.toFixed(1);
+export type { LatencyFigures };
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
 
 export interface AssessmentBenchResult {
@@ -114,8 +83,7 @@ export interface AssessmentBenchResult {
 }
 
 function section(r: AssessmentBenchResult): string {
-  const mark = (ok: boolean) => (ok ? 'met' : '**missed**');
-  const row = (name: string, f: LatencyFigures) => `| ${name} | ${f.count} | ${ms(f.p50Ms)} | ${ms(f.p95Ms)} | ${ms(f.p99Ms)} | ${ms(f.maxMs)} |`;
+  const row = latencyRow;
   return [
     '## Assessment',
     '',
@@ -189,34 +157,9 @@ async function benchAnswers(baseUrl: string, learners: number, perLearner: numbe
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-assessment-'));
   // ASSESSMENT_BENCH_PROF=<dir>: a CPU profile of the API process (node --cpu-prof)
   const prof = process.env.ASSESSMENT_BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.ASSESSMENT_BENCH_PROF}`] : [];
-  const server = spawn(process.execPath, [...prof, '--import', 'tsx', fileURLToPath(import.meta.url)], {
-    env: {
-      ...process.env,
-      ASSESSMENT_BENCH_ROLE: 'server',
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      JWT_SECRET,
-      LOG_LEVEL: 'silent',
-      SEED_DEMO: 'false',
-      RATE_LIMIT_MAX: '1000000',
-      WEB_DIST: join(dataDir, 'no-spa'),
-      DATABASE_URL: url,
-      EVENTSTORE_URL: '',
-      BOOKING_EXPIRY_SWEEP_SECONDS: '0',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const api = await startBenchApi({ databaseUrl: url, dataDir, jwtSecret: JWT_SECRET, nodeArgs: prof, env: { BOOKING_EXPIRY_SWEEP_SECONDS: '0' } });
   try {
-    const port = await new Promise<number>((resolvePort, reject) => {
-      let buffer = '';
-      server.stdout!.on('data', (d: Buffer) => {
-        buffer += d.toString();
-        const line = buffer.split('\n').find((l) => l.startsWith('{'));
-        if (line) resolvePort(Number(JSON.parse(line).port));
-      });
-      server.once('exit', (code) => reject(new Error(`API exited early (${code})`)));
-    });
-    const base = `http://127.0.0.1:${port}/api`;
+    const base = api.base;
     const tokens = new TokenService(JWT_SECRET, 3600);
     const users = await Promise.all(
       Array.from({ length: learners + 20 }, async () => {
@@ -291,8 +234,7 @@ async function benchAnswers(baseUrl: string, learners: number, perLearner: numbe
       burstFailures: burst.filter((r) => r.status !== 201).length,
     };
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    await api.stop();
     await store.close();
     await database.close();
   }

@@ -1,4 +1,5 @@
 import { writeSection } from './report.js';
+import { figures, latencyRow, mark, ms, startBenchApi, type LatencyFigures } from './harness.js';
 /**
  * Booking benchmark: 200 concurrent visitors book and confirm across 20 slots of one training
  * center, through the whole API (HTTP on a real socket, Postgres server, projections running,
@@ -15,7 +16,6 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { spawn } from 'node:child_process';
 import pg from 'pg';
 import { createDatabase, query } from '@portal/database';
 import { createEventStore } from '@portal/eventstore';
@@ -23,13 +23,7 @@ import { newId } from '@portal/kernel';
 import { TokenService } from '@portal/platform';
 import { bookingStream, slotStream, type BookingEvent, type LocationInput, type SlotEvent } from '@portal/booking/contracts';
 
-export interface LatencyFigures {
-  count: number;
-  p50Ms: number;
-  p95Ms: number;
-  p99Ms: number;
-  maxMs: number;
-}
+export type { LatencyFigures };
 
 export interface BookingBenchResult {
   date: string;
@@ -84,16 +78,9 @@ const nextDays = (): string[] => {
 };
 const TIMES = ['08:00', '09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00', '17:00'];
 
-const figures = (values: number[]): LatencyFigures => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (p: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
-  return { count: sorted.length, p50Ms: at(50), p95Ms: at(95), p99Ms: at(99), maxMs: sorted.at(-1) ?? 0 };
-};
-const ms = (n: number) => n.toFixed(1);
 
 function section(r: BookingBenchResult): string {
-  const row = (name: string, f: LatencyFigures) => `| ${name} | ${f.count} | ${ms(f.p50Ms)} | ${ms(f.p95Ms)} | ${ms(f.p99Ms)} | ${ms(f.maxMs)} |`;
-  const mark = (ok: boolean) => (ok ? 'met' : '**missed**');
+  const row = latencyRow;
   return [
     '## Booking',
     '',
@@ -167,34 +154,9 @@ export async function benchBooking(opts: BookingBenchOptions): Promise<BookingBe
   const DATES = nextDays();
 
   // the API in its own process; the expiry process stays out of the measurement
-  const server = spawn(process.execPath, ['--import', 'tsx', join(dirname(fileURLToPath(import.meta.url)), 'booking-server.ts')], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      JWT_SECRET,
-      LOG_LEVEL: 'silent',
-      SEED_DEMO: 'false',
-      RATE_LIMIT_MAX: '1000000',
-      WEB_DIST: join(dataDir, 'no-spa'),
-      DATABASE_URL: url.toString(),
-      EVENTSTORE_URL: '',
-      BOOKING_EXPIRY_SWEEP_SECONDS: '0',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const { port, meterPort } = await new Promise<{ port: number; meterPort: number }>((resolvePorts, reject) => {
-    let buffer = '';
-    server.stdout!.on('data', (d: Buffer) => {
-      buffer += d.toString();
-      const line = buffer.split('\n').find((l) => l.startsWith('{'));
-      if (line) resolvePorts(JSON.parse(line) as { port: number; meterPort: number });
-    });
-    server.once('exit', (code) => reject(new Error(`API exited early (${code})`)));
-  });
-  /** CPU time the API process has used so far (ms). */
-  const serverCpu = async (): Promise<number> => ((await (await fetch(`http://127.0.0.1:${meterPort}/`)).json()) as { cpuMs: number }).cpuMs;
-  const base = `http://127.0.0.1:${port}/api`;
+  const api = await startBenchApi({ databaseUrl: url.toString(), dataDir, jwtSecret: JWT_SECRET, env: { BOOKING_EXPIRY_SWEEP_SECONDS: '0' } });
+  const serverCpu = api.cpuMs;
+  const base = api.base;
   const database = await createDatabase({ url: url.toString(), poolSize: 4 });
   const store = createEventStore({ database });
   const tokens = new TokenService(JWT_SECRET, 3600);
@@ -343,8 +305,7 @@ export async function benchBooking(opts: BookingBenchOptions): Promise<BookingBe
     }
     return result;
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
+    await api.stop();
     await store.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 /**
- * The API as the booking benchmark runs it: its own process (so the load generator does not
- * share its event loop), on the benchmark's scratch database, announcing its port on stdout.
+ * The API as the HTTP benchmarks run it: its own process (so the load generator does not share
+ * its event loop), on the benchmark's scratch database, announcing its port and the port of a
+ * CPU meter on stdout. Started by `startBenchApi` (harness.ts).
  */
 import 'reflect-metadata';
 import { createServer } from 'node:http';
