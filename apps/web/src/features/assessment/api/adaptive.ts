@@ -1,15 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { recommendationsResponseSchema, type LearningState } from '@portal/assessment/contracts';
+import { assessmentRoutes, recommendationsResponseSchema, type LearningState } from '@portal/assessment/contracts';
 import type { z } from 'zod';
 import { callRoute } from '../../../shared/api/client';
 import { assessmentKeys, invalidateRecommendations, RECOMMENDATIONS_QUERY_KEY } from './keys';
-import { assessmentApi } from './routes';
 
 export type RecommendationsResponse = z.infer<typeof recommendationsResponseSchema>;
 
 /** GET /api/adaptive/learning?stationId: the track, the active station's questions and the active question. */
 export const fetchLearning = (stationId: string | null, signal?: AbortSignal): Promise<LearningState> =>
-  callRoute(assessmentApi.learning, { query: stationId ? { stationId } : {}, signal });
+  callRoute(assessmentRoutes.learning, { query: stationId ? { stationId } : {}, signal });
 
 export const learningQueryOptions = (stationId: string | null) =>
   queryOptions({ queryKey: assessmentKeys.learning(stationId), queryFn: ({ signal }) => fetchLearning(stationId, signal) });
@@ -17,7 +16,7 @@ export const learningQueryOptions = (stationId: string | null) =>
 export const useLearning = (stationId: string | null) => useQuery(learningQueryOptions(stationId));
 
 /** GET /api/adaptive/recommendations (000 §4.3: reloaded when never loaded or invalidated). */
-export const fetchRecommendations = (signal?: AbortSignal): Promise<RecommendationsResponse> => callRoute(assessmentApi.recommendations, { signal });
+export const fetchRecommendations = (signal?: AbortSignal): Promise<RecommendationsResponse> => callRoute(assessmentRoutes.recommendations, { signal });
 
 export const recommendationsQueryOptions = () =>
   queryOptions({ queryKey: RECOMMENDATIONS_QUERY_KEY, queryFn: ({ signal }) => fetchRecommendations(signal), staleTime: Infinity });
@@ -25,7 +24,7 @@ export const recommendationsQueryOptions = () =>
 export const useRecommendations = () => useQuery(recommendationsQueryOptions());
 
 /** POST /api/adaptive/setVisited/:id (no body). */
-export const setVisited = (id: string) => callRoute(assessmentApi.setVisited, { params: { id } });
+export const setVisited = (id: string) => callRoute(assessmentRoutes.setVisited, { params: { id } });
 
 export const useSetVisited = () => {
   const client = useQueryClient();

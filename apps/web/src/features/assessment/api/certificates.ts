@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { certificateVerifyResponseSchema, type CertificateView } from '@portal/scoring/contracts';
+import { scoringRoutes, certificateVerifyResponseSchema, type CertificateView } from '@portal/scoring/contracts';
 import type { Locale } from '@portal/kernel';
 import type { z } from 'zod';
 import { API_BASE, callRoute, routeUrl } from '../../../shared/api/client';
@@ -9,13 +9,12 @@ import { getGuestId } from '../../../shared/api/guest-id';
 import { refreshAccessToken } from '../../../shared/session/refresh';
 import { getAccessToken } from '../../../shared/session/token-store';
 import { assessmentKeys } from './keys';
-import { scoringApi } from './routes';
 
 export type CertificateVerification = z.infer<typeof certificateVerifyResponseSchema>;
 
 /** GET /api/user-certificates?cropId: the caller's crop certificates, locked (with the lock message) or issued. */
 export const fetchCertificates = (cropId: string | null, signal?: AbortSignal): Promise<CertificateView[]> =>
-  callRoute(scoringApi.certificates, { query: cropId ? { cropId } : {}, signal });
+  callRoute(scoringRoutes.certificates, { query: cropId ? { cropId } : {}, signal });
 
 export const certificatesQueryOptions = (cropId: string | null) =>
   queryOptions({ queryKey: assessmentKeys.certificates(cropId), queryFn: ({ signal }) => fetchCertificates(cropId, signal) });
@@ -24,7 +23,7 @@ export const useCertificates = (cropId: string | null) => useQuery(certificatesQ
 
 /** GET /api/certificates/verify/:code: public, no sign-in (the QR code's page). */
 export const fetchVerification = (code: string, signal?: AbortSignal): Promise<CertificateVerification> =>
-  callRoute(scoringApi.verify, { params: { code }, signal });
+  callRoute(scoringRoutes.verify, { params: { code }, signal });
 
 export const verificationQueryOptions = (code: string) =>
   queryOptions({ queryKey: assessmentKeys.verify(code), queryFn: ({ signal }) => fetchVerification(code, signal), staleTime: 5 * 60_000 });
@@ -45,7 +44,7 @@ const requestPdf = (url: string, token: string | null): Promise<Response> => {
  * 401 id-token-expired. Failures are ApiErrors (the screen shows the certificate error message).
  */
 export const downloadCertificatePdf = async (certificateId: string, cropId: string, lang: Locale): Promise<Blob> => {
-  const url = `${API_BASE}${routeUrl(scoringApi.download.path, { certificateId }, { cropId, lang })}`;
+  const url = `${API_BASE}${routeUrl(scoringRoutes.download.path, { certificateId }, { cropId, lang })}`;
   const token = getAccessToken();
   let response = await requestPdf(url, token);
   if (response.status === 401 && token !== null) {

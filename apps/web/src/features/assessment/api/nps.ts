@@ -1,14 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { npsStateSchema, type AnswerResult } from '@portal/assessment/contracts';
+import { assessmentRoutes, npsStateSchema, type AnswerResult } from '@portal/assessment/contracts';
 import type { z } from 'zod';
 import { callRoute } from '../../../shared/api/client';
 import { assessmentKeys, invalidateAfterAnswer } from './keys';
-import { assessmentApi } from './routes';
 
 export type NpsState = z.infer<typeof npsStateSchema>;
 
 /** GET /api/questions/nps: AV1 then AV2 with the caller's answers (000 §4.8). */
-export const fetchNps = (signal?: AbortSignal): Promise<NpsState> => callRoute(assessmentApi.nps, { signal });
+export const fetchNps = (signal?: AbortSignal): Promise<NpsState> => callRoute(assessmentRoutes.nps, { signal });
 
 export const npsQueryOptions = () => queryOptions({ queryKey: assessmentKeys.nps(), queryFn: ({ signal }) => fetchNps(signal) });
 
@@ -16,7 +15,7 @@ export const useNps = (enabled = true) => useQuery({ ...npsQueryOptions(), enabl
 
 /** One NPS answer (context nps). The caller swallows failures (000 §8: silent). */
 export const answerNps = (vars: { questionId: string; answerId: string; secondsToAnswer: number }): Promise<AnswerResult> =>
-  callRoute(assessmentApi.submitAnswer, { body: { ...vars, context: 'nps', origin: 'web' } });
+  callRoute(assessmentRoutes.submitAnswer, { body: { ...vars, context: 'nps', origin: 'web' } });
 
 export const useAnswerNps = () => {
   const client = useQueryClient();

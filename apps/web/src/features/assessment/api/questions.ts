@@ -1,12 +1,11 @@
 import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AnswerRequest, AnswerResult, QuestionSet } from '@portal/assessment/contracts';
+import { assessmentRoutes, type AnswerRequest, type AnswerResult, type QuestionSet } from '@portal/assessment/contracts';
 import { callRoute } from '../../../shared/api/client';
 import { assessmentKeys, invalidateAfterAnswer } from './keys';
-import { assessmentApi } from './routes';
 
 /** GET /api/questions/station/:stationId: a station's questions with the caller's answers and progress. */
 export const fetchStationQuestions = (stationId: string, signal?: AbortSignal): Promise<QuestionSet> =>
-  callRoute(assessmentApi.stationQuestions, { params: { stationId }, signal });
+  callRoute(assessmentRoutes.stationQuestions, { params: { stationId }, signal });
 
 export const stationQuestionsQueryOptions = (stationId: string) =>
   queryOptions({ queryKey: assessmentKeys.stationQuestions(stationId), queryFn: ({ signal }) => fetchStationQuestions(stationId, signal) });
@@ -15,7 +14,7 @@ export const useStationQuestions = (stationId: string, enabled = true) => useQue
 
 /** GET /api/questions/entry/:entryId: a content entry's (media) questions with the caller's answers. */
 export const fetchEntryQuestions = (entryId: string, signal?: AbortSignal): Promise<QuestionSet> =>
-  callRoute(assessmentApi.entryQuestions, { params: { entryId }, signal });
+  callRoute(assessmentRoutes.entryQuestions, { params: { entryId }, signal });
 
 export const entryQuestionsQueryOptions = (entryId: string) =>
   queryOptions({ queryKey: assessmentKeys.entryQuestions(entryId), queryFn: ({ signal }) => fetchEntryQuestions(entryId, signal) });
@@ -26,7 +25,7 @@ export const useEntryQuestions = (entryId: string, enabled = true) => useQuery({
  * POST /api/user-store/answer. The body carries no isCorrect or score: the server decides both
  * from the question's revision, and the overlay shows what it answers.
  */
-export const submitAnswer = (body: AnswerRequest): Promise<AnswerResult> => callRoute(assessmentApi.submitAnswer, { body });
+export const submitAnswer = (body: AnswerRequest): Promise<AnswerResult> => callRoute(assessmentRoutes.submitAnswer, { body });
 
 export const submitAnswerMutationOptions = () => mutationOptions({ mutationKey: ['assessment', 'answer'] as const, mutationFn: submitAnswer });
 

@@ -1,10 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { surveyAnswerResponseSchema, surveyListSchema, surveyViewSchema } from '@portal/assessment/contracts';
+import { assessmentRoutes, surveyAnswerResponseSchema, surveyListSchema, surveyViewSchema } from '@portal/assessment/contracts';
 import type { z } from 'zod';
 import { callRoute } from '../../../shared/api/client';
 import { hasAccessToken } from '../../../shared/session/token-store';
 import { assessmentKeys } from './keys';
-import { assessmentApi } from './routes';
 
 export type SurveyView = z.infer<typeof surveyViewSchema>;
 export type SurveyListItem = z.infer<typeof surveyListSchema>[number];
@@ -14,7 +13,7 @@ export type SurveyAnswerResponse = z.infer<typeof surveyAnswerResponseSchema>;
 const viewer = (): 'user' | 'guest' => (hasAccessToken() ? 'user' : 'guest');
 
 /** GET /api/survey/:country: a country's public surveys (guests too). */
-export const fetchSurveys = (country: string, signal?: AbortSignal) => callRoute(assessmentApi.surveys, { params: { country }, signal });
+export const fetchSurveys = (country: string, signal?: AbortSignal) => callRoute(assessmentRoutes.surveys, { params: { country }, signal });
 
 export const surveysQueryOptions = (country: string) =>
   queryOptions({ queryKey: [...assessmentKeys.surveys(country), viewer()] as const, queryFn: ({ signal }) => fetchSurveys(country, signal) });
@@ -23,7 +22,7 @@ export const useSurveys = (country: string) => useQuery(surveysQueryOptions(coun
 
 /** GET /api/survey/:country/:surveyPath: a survey with the caller's answers. */
 export const fetchSurvey = (country: string, surveyPath: string, signal?: AbortSignal): Promise<SurveyView> =>
-  callRoute(assessmentApi.survey, { params: { country, surveyPath }, signal });
+  callRoute(assessmentRoutes.survey, { params: { country, surveyPath }, signal });
 
 export const surveyQueryOptions = (country: string, surveyPath: string) =>
   queryOptions({ queryKey: [...assessmentKeys.survey(country, surveyPath), viewer()] as const, queryFn: ({ signal }) => fetchSurvey(country, surveyPath, signal) });
@@ -32,7 +31,7 @@ export const useSurvey = (country: string, surveyPath: string) => useQuery(surve
 
 /** POST /api/survey/:country/:surveyPath: one answer (guests too); failures are silent (000 §8). */
 export const answerSurvey = (vars: { country: string; surveyPath: string; questionId: string; answerId: string; secondsToAnswer: number }): Promise<SurveyAnswerResponse> =>
-  callRoute(assessmentApi.answerSurvey, {
+  callRoute(assessmentRoutes.answerSurvey, {
     params: { country: vars.country, surveyPath: vars.surveyPath },
     body: { questionId: vars.questionId, answerId: vars.answerId, secondsToAnswer: vars.secondsToAnswer, context: 'nps' },
   });

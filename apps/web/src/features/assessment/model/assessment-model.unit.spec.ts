@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { QuestionsProgress } from '@portal/learning/contracts';
-import { colonPath } from '../api/routes';
 import { questionsLock } from '../components/questions-progress';
 import { assessmentPaths } from './assessment-paths';
 import { acceptedId, activeQuestionId, activeStationId } from './active-selection';
@@ -93,12 +92,6 @@ describe('station questions lock feedback (000 §4.3, §8)', () => {
 });
 
 describe('contract paths', () => {
-  it('turns {name} parameters into the client\'s :name segments', () => {
-    expect(colonPath('/questions/station/{stationId}')).toBe('/questions/station/:stationId');
-    expect(colonPath('/survey/{country}/{surveyPath}')).toBe('/survey/:country/:surveyPath');
-    expect(colonPath('/scores')).toBe('/scores');
-  });
-
   it('builds the assessment paths, the public survey and the certificate check', () => {
     expect(assessmentPaths.learningQuestions('soja-plantio', 'q1')).toBe('/learning/questions?stationId=soja-plantio&questionId=q1');
     expect(assessmentPaths.learningQuestions()).toBe('/learning/questions');
