@@ -5,7 +5,7 @@ import { PROJECTIONS } from '@portal/platform';
 import type { ProjectionRuntime } from '@portal/projections-runtime';
 import type { FeedRow } from '@portal/projection-feeds';
 import { PLAYLISTS, type FeedPage, type Home, type Playlist } from '../../contracts/index.js';
-import { contentStatusOf, DEFAULT_AREA, entriesOf, inArea, lastActivityOf, selectPlaylist, type FeedCandidate, type LearnerFacts } from '../../domain/index.js';
+import { contentStatusOf, DEFAULT_AREA, type CatalogueModel, entriesOf, inArea, lastActivityOf, selectPlaylist, type FeedCandidate, type LearnerFacts } from '../../domain/index.js';
 import { visibleStations } from '../shared/access.js';
 import { CatalogueService } from '../shared/catalogue.service.js';
 import { waitForPosition } from '../shared/reads.js';
@@ -25,6 +25,17 @@ function calendarFormatter(tz: string): Intl.DateTimeFormat {
     formatters.set(tz, f);
   }
   return f;
+}
+
+/** Whether any station's lock depends on answers (then a learner's answers are read too); once per catalogue model. */
+const answerLocks = new WeakMap<CatalogueModel, boolean>();
+function locksOnAnswers(model: CatalogueModel): boolean {
+  let found = answerLocks.get(model);
+  if (found === undefined) {
+    found = [...model.stations.values()].some((s) => s.questions && !s.questions.inactive && (s.questions.mandatoryAnswerAll || s.questions.minCorrectAnswers > 0));
+    answerLocks.set(model, found);
+  }
+  return found;
 }
 
 interface Loaded {
@@ -49,7 +60,7 @@ export class FeedsService {
     if (min) await waitForPosition(this.projections, ['catalogue', 'feeds', 'progress'], min);
     const actor = actorOf(principal);
     const model = await this.catalogue.model();
-    const needsAnswers = [...model.stations.values()].some((s) => s.questions && !s.questions.inactive && (s.questions.mandatoryAnswerAll || s.questions.minCorrectAnswers > 0));
+    const needsAnswers = locksOnAnswers(model);
     const { feed, answers: progress } = await this.facts.load(actor, needsAnswers);
     const rows = new Map<string, FeedRow>(feed.items.map((r) => [r.entryId, r]));
     const facts: LearnerFacts = {
