@@ -15,7 +15,7 @@ import {
   type RecordedEvent as EsdbRecordedEvent,
 } from '@eventstore/db-client';
 import { canonicalJson, sha256Hex } from './canonical-json.js';
-import { startPollingSubscription } from './polling-subscription.js';
+import { createAppendListeners } from './polling-subscription.js';
 import {
   ConcurrencyError,
   DuplicateEventIdError,
@@ -28,7 +28,6 @@ import {
   type ReadAllOptions,
   type ReadAllResult,
   type RecordedEvent,
-  type Subscription,
   type UpcasterRegistry,
   type VerifyResult,
 } from './port.js';
@@ -117,24 +116,13 @@ export function createEventStoreDbEventStore(connectionString: string, options: 
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   const window = options.idempotencyWindow ?? 64;
   const maxAttempts = options.maxAppendAttempts ?? 20;
-  const listeners = new Set<(types?: readonly string[]) => void>();
-  const subscriptions = new Set<Subscription>();
   let live: AllStreamSubscription | null = null;
-  let closed = false;
-
-  const fire = (types?: readonly string[]) => {
-    for (const listener of [...listeners]) {
-      try {
-        listener(types);
-      } catch (error) {
-        console.error('event store onAppended listener failed', error);
-      }
-    }
-  };
+  const listening = createAppendListeners({ readAll: (o) => store.readAll(o) }, () => ensureLive(), pollIntervalMs);
+  const fire = listening.fire;
 
   // other processes' appends reach us through a live $all subscription; it carries no data we use
   const ensureLive = () => {
-    if (live || closed) return;
+    if (live || listening.closed) return;
     live = client.subscribeToAll({ fromPosition: END, filter: excludeSystemEvents() });
     live.on('data', () => fire());
     live.on('error', (error) => {
@@ -282,27 +270,8 @@ export function createEventStoreDbEventStore(connectionString: string, options: 
       return { events, checkpoint: events.length > 0 ? events[events.length - 1]!.checkpoint : after };
     },
 
-    subscribe(subscribeOptions) {
-      if (closed) throw new Error('event store is closed');
-      ensureLive();
-      const inner = startPollingSubscription(store, subscribeOptions, pollIntervalMs);
-      const subscription: Subscription = {
-        async stop() {
-          subscriptions.delete(subscription);
-          await inner.stop();
-        },
-      };
-      subscriptions.add(subscription);
-      return subscription;
-    },
-
-    onAppended(listener) {
-      ensureLive();
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
+    subscribe: listening.subscribe,
+    onAppended: listening.onAppended,
 
     async verifyStream(streamId): Promise<VerifyResult> {
       let previous = '';
@@ -355,10 +324,8 @@ export function createEventStoreDbEventStore(connectionString: string, options: 
     },
 
     async close() {
-      if (closed) return;
-      closed = true;
-      await Promise.all([...subscriptions].map((s) => s.stop()));
-      listeners.clear();
+      if (!listening.close()) return;
+      await listening.stopAll();
       await live?.unsubscribe().catch(() => undefined);
       await client.dispose();
     },

@@ -65,3 +65,60 @@ export function startPollingSubscription(source: PollingSource, options: Subscri
     },
   };
 }
+
+/**
+ * What both adapters keep for their live side: the onAppended listeners, told of appends (this
+ * process's with their event types, other processes' without), and the polling subscriptions,
+ * stopped on close. `ensureLive` starts the adapter's cross-process wake-up (LISTEN, a $all
+ * subscription) the first time someone listens.
+ */
+export function createAppendListeners(source: Pick<PollingSource, 'readAll'>, ensureLive: () => void, pollIntervalMs: number) {
+  const listeners = new Set<(types?: readonly string[]) => void>();
+  const subscriptions = new Set<Subscription>();
+  let closed = false;
+  const onAppended = (listener: (types?: readonly string[]) => void): (() => void) => {
+    ensureLive();
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  };
+  return {
+    get closed() {
+      return closed;
+    },
+    fire(types?: readonly string[]): void {
+      for (const listener of [...listeners]) {
+        try {
+          listener(types);
+        } catch (error) {
+          console.error('event store onAppended listener failed', error);
+        }
+      }
+    },
+    onAppended,
+    subscribe(options: SubscribeOptions): Subscription {
+      if (closed) throw new Error('event store is closed');
+      const inner = startPollingSubscription({ readAll: (o) => source.readAll(o), onAppended }, options, pollIntervalMs);
+      const subscription: Subscription = {
+        async stop() {
+          subscriptions.delete(subscription);
+          await inner.stop();
+        },
+      };
+      subscriptions.add(subscription);
+      return subscription;
+    },
+    /** Marks the store closed (false when it already was). */
+    close(): boolean {
+      if (closed) return false;
+      closed = true;
+      return true;
+    },
+    /** Stops every subscription and forgets the listeners. */
+    async stopAll(): Promise<void> {
+      await Promise.all([...subscriptions].map((s) => s.stop()));
+      listeners.clear();
+    },
+  };
+}

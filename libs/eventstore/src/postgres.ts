@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { jsonValue, query, type Database } from '@portal/database';
 import { sha256Hex } from './canonical-json.js';
-import { startPollingSubscription } from './polling-subscription.js';
+import { createAppendListeners } from './polling-subscription.js';
 import {
   ConcurrencyError,
   DuplicateEventIdError,
@@ -14,8 +14,6 @@ import {
   type ReadAllOptions,
   type ReadAllResult,
   type RecordedEvent,
-  type SubscribeOptions,
-  type Subscription,
   type UpcasterRegistry,
   type VerifyResult,
 } from './port.js';
@@ -399,20 +397,9 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   // lets this instance ignore its own NOTIFY: its listeners were already called after commit
   const instanceId = randomUUID();
-  const listeners = new Set<(types?: readonly string[]) => void>();
-  const subscriptions = new Set<Subscription>();
   let listening: Promise<(() => Promise<void>) | null> | null = null;
-  let closed = false;
-
-  const fire = (types?: readonly string[]) => {
-    for (const listener of [...listeners]) {
-      try {
-        listener(types);
-      } catch (error) {
-        console.error('event store onAppended listener failed', error);
-      }
-    }
-  };
+  const live = createAppendListeners({ readAll: (o) => store.readAll(o) }, () => ensureListening(), pollIntervalMs);
+  const fire = live.fire;
 
   // NOTIFY takes a database-wide lock from pre-commit to the end of the commit, so appends that
   // notify commit one at a time (pgbench, 32 clients: 1,750 appends/s with pg_notify inside
@@ -433,7 +420,7 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
       return;
     }
     notifying = (async () => {
-      for (let first = true; first || (notifyAgain && !closed); first = false) {
+      for (let first = true; first || (notifyAgain && !live.closed); first = false) {
         // a short gap between notifications: under load each one covers many commits, and every
         // NOTIFY's commit holds the database-wide notify lock that appends' commits queue behind
         if (!first) await new Promise((resolveGap) => setTimeout(resolveGap, notifyGapMs));
@@ -441,7 +428,7 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
         try {
           await database.notify(db, names.channel, instanceId);
         } catch (error) {
-          if (!closed) console.error(`event store: NOTIFY ${names.channel} failed; other processes fall back to polling`, error);
+          if (!live.closed) console.error(`event store: NOTIFY ${names.channel} failed; other processes fall back to polling`, error);
         }
       }
       notifying = null;
@@ -610,7 +597,7 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
     },
 
     async append(streamId, events, appendOptions): Promise<AppendResult> {
-      if (closed) throw new Error('event store is closed');
+      if (live.closed) throw new Error('event store is closed');
       if (typeof streamId !== 'string' || streamId.length === 0) throw new TypeError('stream id is required');
       if (events.length === 0) throw new TypeError('append needs at least one event');
       const expected = expectedToText(appendOptions.expectedRevision);
@@ -676,27 +663,8 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
       return { events, checkpoint, scannedTo: compareCheckpoints(visible, checkpoint) > 0 ? visible : checkpoint };
     },
 
-    subscribe(subscribeOptions: SubscribeOptions): Subscription {
-      if (closed) throw new Error('event store is closed');
-      ensureListening();
-      const inner = startPollingSubscription(store, subscribeOptions, pollIntervalMs);
-      const subscription: Subscription = {
-        async stop() {
-          subscriptions.delete(subscription);
-          await inner.stop();
-        },
-      };
-      subscriptions.add(subscription);
-      return subscription;
-    },
-
-    onAppended(listener) {
-      ensureListening();
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
+    subscribe: live.subscribe,
+    onAppended: live.onAppended,
 
     async verifyStream(streamId): Promise<VerifyResult> {
       const rows = await query<{ revision: unknown; hash: string; canonical: string }>(
@@ -741,11 +709,9 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
     },
 
     async close() {
-      if (closed) return;
-      closed = true;
+      if (!live.close()) return;
       await drained();
-      await Promise.all([...subscriptions].map((s) => s.stop()));
-      listeners.clear();
+      await live.stopAll();
       await notifying;
       const unlisten = await listening;
       await unlisten?.();
