@@ -1,24 +1,9 @@
-import { LOCALES, type Locale } from '@portal/kernel';
+import type { Locale } from '@portal/kernel';
+import { filled, pickText, type LocalizedText } from '../../../shared/ui/shell/localized';
 
 /** A text or a source per locale, as the learning contracts send them ({ 'pt-BR', es, en }). */
-export type Localized = Partial<Record<Locale, string>>;
-
-const filled = (value: string | undefined): value is string => typeof value === 'string' && value.trim().length > 0;
-
-/**
- * The text in `locale`; when it is missing, the first locale that has one (pt-BR, es, en),
- * so a title never shows empty.
- */
-export const pickText = (text: Localized | null | undefined, locale: Locale): string => {
-  if (!text) return '';
-  const own = text[locale];
-  if (filled(own)) return own;
-  for (const other of LOCALES) {
-    const value = text[other];
-    if (filled(value)) return value;
-  }
-  return '';
-};
+export type Localized = LocalizedText;
+export { pickText };
 
 export interface SourceChoice {
   /** the URL to play, or null when the entry has none (protected entries get a signed link) */

@@ -3,7 +3,8 @@ import { LOCALES, isLocale, type Locale } from '@portal/kernel';
 /** A text per locale as the contracts send it ({ 'pt-BR', es, en }, some maybe missing). */
 export type LocalizedText = Partial<Record<Locale, string>>;
 
-const filled = (value: string | undefined): value is string => typeof value === 'string' && value.trim().length > 0;
+/** A non-blank text. */
+export const filled = (value: string | undefined): value is string => typeof value === 'string' && value.trim().length > 0;
 
 /** The text in `locale`, else the first locale that has one, so a title never shows empty. */
 export const pickText = (text: LocalizedText | null | undefined, locale: Locale): string => {
