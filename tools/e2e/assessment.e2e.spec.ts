@@ -4,6 +4,7 @@ import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFObject
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { launchBrowser, startPortal, type Portal } from './harness.js';
+import { playVideoToEnd } from './players.js';
 import { signIn } from './shell-portal.js';
 
 /**
@@ -21,9 +22,6 @@ let page: Page;
 const LEARNER_NAME = 'Ana Souza';
 
 const isAnswer = (r: Response) => r.request().method() === 'POST' && r.url().endsWith('/api/user-store/answer');
-const isEntryWrite = (station: string, video: string, event: string) => (r: Response) =>
-  r.request().method() === 'POST' && r.url().endsWith(`/api/user-store/station/${station}/${video}`) && (r.request().postData() ?? '').includes(`"event":"${event}"`);
-
 const headerScore = () => page.getByTestId('header-score-value').getAttribute('data-score');
 const statusOf = (testId: string) => page.getByTestId(testId).getAttribute('data-status');
 
@@ -33,21 +31,6 @@ const expectAccessible = async (selector: string) => {
   await page.waitForTimeout(450);
   const result = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join(', ')}`)).toEqual([]);
-};
-
-/** Plays the station's video to the end (seeks near the end first, muted), like learning.e2e. */
-const playVideoToEnd = async (station: string, video: string): Promise<void> => {
-  await page.getByTestId('player-video').waitFor();
-  const ended = page.waitForResponse(isEntryWrite(station, video, 'end'));
-  await page.evaluate(async () => {
-    const element = document.querySelector<HTMLVideoElement>('[data-testid="player-video"]')!;
-    if (element.readyState < 1) await new Promise((resolve) => element.addEventListener('loadedmetadata', resolve, { once: true }));
-    element.muted = true;
-    element.currentTime = Math.max(0, element.duration - 0.5);
-    await element.play();
-  });
-  const answer = await ended;
-  expect(answer.status()).toBe(200);
 };
 
 /** Chooses an option in the open overlay and sends it; answers the server's result. */
@@ -204,21 +187,21 @@ describe('assessment and scoring in the browser', () => {
 
     // Híbridos: video and manual (a PDF completes when opened), then its two questions
     await openEntry('/training/milho/milho-hibridos', 'milho-hibridos-video');
-    await playVideoToEnd('milho-hibridos', 'milho-hibridos-video');
+    await playVideoToEnd(page, 'milho-hibridos', 'milho-hibridos-video');
     await openEntry('/training/milho/milho-hibridos', 'milho-hibridos-manual');
     await expect.poll(() => statusOf('entry-status-milho-hibridos-manual'), { timeout: 10_000 }).toBe('completed');
     await answerStationQuestions();
 
     // Nutrição: video and an interactive page (completes when shown)
     await openEntry('/training/milho/milho-nutricao', 'milho-nutricao-video');
-    await playVideoToEnd('milho-nutricao', 'milho-nutricao-video');
+    await playVideoToEnd(page, 'milho-nutricao', 'milho-nutricao-video');
     await openEntry('/training/milho/milho-nutricao', 'milho-nutricao-calendario');
     await expect.poll(() => statusOf('entry-status-milho-nutricao-calendario'), { timeout: 10_000 }).toBe('completed');
     await answerStationQuestions();
 
     // Safrinha: video, then the link it unlocks (completes when opened)
     await openEntry('/training/milho/milho-safrinha', 'milho-safrinha-video');
-    await playVideoToEnd('milho-safrinha', 'milho-safrinha-video');
+    await playVideoToEnd(page, 'milho-safrinha', 'milho-safrinha-video');
     await openEntry('/training/milho/milho-safrinha', 'milho-safrinha-zarc');
     const popup = learner.waitForEvent('page');
     await page.getByTestId('player-link').click();

@@ -8,7 +8,7 @@ import { chromium, type Browser } from 'playwright-core';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-const freePort = () =>
+export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const srv = createServer();
     srv.listen(0, '127.0.0.1', () => {
@@ -17,6 +17,40 @@ const freePort = () =>
     });
     srv.on('error', reject);
   });
+
+/**
+ * Starts the built API (apps/api/dist) on PGlite with the demo content and waits until
+ * /api/health answers (90 s). `env` sets at least DATA_DIR and PORT; its output goes to `onOutput`.
+ */
+export async function spawnPortal(url: string, env: Record<string, string>, onOutput: (chunk: string) => void): Promise<ChildProcess> {
+  let log = '';
+  const child: ChildProcess = spawn(process.execPath, [join(root, 'apps/api/dist/main.js')], {
+    cwd: root,
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'true', DATABASE_URL: '', EVENTSTORE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const take = (d: Buffer) => {
+    log += d;
+    onOutput(String(d));
+  };
+  child.stdout!.on('data', take);
+  child.stderr!.on('data', take);
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`portal exited early:\n${log}`);
+    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    if (ok) return child;
+    if (Date.now() > deadline) throw new Error(`portal did not start in time:\n${log}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** SIGTERM (graceful: in-flight requests and open streams end), then waits for the exit. */
+export async function stopPortal(child: ChildProcess | null): Promise<void> {
+  if (!child || child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+}
 
 export interface Portal {
   url: string;
@@ -29,30 +63,15 @@ export interface Portal {
 export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
-  let log = '';
-  const child: ChildProcess = spawn(process.execPath, [join(root, 'apps/api/dist/main.js')], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'true', DATABASE_URL: '', EVENTSTORE_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (d) => (log += d));
-  child.stderr!.on('data', (d) => (log += d));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`portal exited early:\n${log}`);
-    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
-    if (ok) break;
-    if (Date.now() > deadline) throw new Error(`portal did not start in time:\n${log}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  let log = '';
+  const child = await spawnPortal(url, { DATA_DIR: dataDir, PORT: String(port), ...env }, (d) => (log += d));
   return {
     url,
     dataDir,
     output: () => log,
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+      await stopPortal(child);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

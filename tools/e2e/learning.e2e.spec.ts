@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, startPortal, type Portal } from './harness.js';
+import { isEntryWrite, playVideoToEnd } from './players.js';
 import { signIn } from './shell-portal.js';
 
 /**
@@ -13,25 +14,6 @@ let portal: Portal;
 let browser: Browser;
 let learner: BrowserContext;
 let page: Page;
-
-const isEntryWrite = (station: string, video: string, event: string) => (r: Response) =>
-  r.request().method() === 'POST' && r.url().endsWith(`/api/user-store/station/${station}/${video}`) && (r.request().postData() ?? '').includes(`"event":"${event}"`);
-
-/** Plays the station's video to the end (seeks near the end first, muted: keeps the test fast). */
-const playVideoToEnd = async (station: string, video: string): Promise<void> => {
-  await page.getByTestId('player-video').waitFor();
-  const ended = page.waitForResponse(isEntryWrite(station, video, 'end'));
-  await page.evaluate(async () => {
-    const element = document.querySelector<HTMLVideoElement>('[data-testid="player-video"]')!;
-    if (element.readyState < 1) await new Promise((resolve) => element.addEventListener('loadedmetadata', resolve, { once: true }));
-    element.muted = true;
-    element.currentTime = Math.max(0, element.duration - 0.5);
-    await element.play();
-  });
-  const answer = await ended;
-  expect(answer.status()).toBe(200);
-  expect(((await answer.json()) as { completed: boolean }).completed).toBe(true);
-};
 
 const statusOf = (testId: string) => page.getByTestId(testId).getAttribute('data-status');
 
@@ -56,7 +38,7 @@ describe('learning in the browser', () => {
     expect(await page.getByTestId('station-title').textContent()).toBe('Plantio');
     expect(await statusOf('entry-status-soja-plantio-video')).not.toBe('completed');
 
-    await playVideoToEnd('soja-plantio', 'soja-plantio-video');
+    await playVideoToEnd(page, 'soja-plantio', 'soja-plantio-video');
     await expect.poll(() => statusOf('entry-status-soja-plantio-video'), { timeout: 10_000 }).toBe('completed');
     expect(await page.getByTestId('entry-card-soja-plantio-video').locator('[data-percent]').getAttribute('data-percent')).toBe('100');
 
@@ -107,7 +89,7 @@ describe('learning in the browser', () => {
     // the lock names what to complete first; complete it
     await lock.getByRole('link').first().click();
     await page.waitForURL((url) => url.searchParams.get('video') === 'soja-manejo-video');
-    await playVideoToEnd('soja-manejo', 'soja-manejo-video');
+    await playVideoToEnd(page, 'soja-manejo', 'soja-manejo-video');
 
     await page.getByTestId('entry-card-soja-manejo-ficha').click();
     await page.waitForURL((url) => url.searchParams.get('video') === 'soja-manejo-ficha');

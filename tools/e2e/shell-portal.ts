@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
+import { freePort, spawnPortal, stopPortal } from './harness.js';
 
 /**
  * The shell's browser tests run a portal they can restart with another APP_VERSION on the same
@@ -13,16 +13,6 @@ import type { Page } from 'playwright-core';
  * swap the hashed files under them. Otherwise the same start as harness.ts.
  */
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 
 export interface RestartablePortal {
   url: string;
@@ -42,17 +32,11 @@ export async function startRestartablePortal(env: Record<string, string> = {}): 
   let child: ChildProcess | null = null;
 
   const start = async (extra: Record<string, string>) => {
-    child = spawn(process.execPath, [join(root, 'apps/api/dist/main.js')], {
-      cwd: root,
-      env: {
-        ...process.env,
+    child = await spawnPortal(
+      url,
+      {
         DATA_DIR: dataDir,
         PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        SEED_DEMO: 'true',
-        DATABASE_URL: '',
-        EVENTSTORE_URL: '',
         WEB_DIST: webDist,
         // every browser of these tests shares one address: the per-address limit (1200 a minute,
         // static files included) is for the internet, not for a suite of page loads
@@ -60,26 +44,10 @@ export async function startRestartablePortal(env: Record<string, string> = {}): 
         ...env,
         ...extra,
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout!.on('data', (d) => (log += d));
-    child.stderr!.on('data', (d) => (log += d));
-    const deadline = Date.now() + 90_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`portal exited early:\n${log}`);
-      const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
-      if (ok) return;
-      if (Date.now() > deadline) throw new Error(`portal did not start in time:\n${log}`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
+      (d) => (log += d),
+    );
   };
-
-  const halt = async () => {
-    const running = child;
-    if (!running || running.exitCode !== null) return;
-    running.kill('SIGTERM');
-    await new Promise((r) => (running.exitCode !== null ? r(null) : running.once('exit', r)));
-  };
+  const halt = () => stopPortal(child);
 
   await start({});
   return {
