@@ -1,5 +1,5 @@
 import { writeSection } from './report.js';
-import { figures, latencyRow, mark, ms, startBenchApi, type LatencyFigures } from './harness.js';
+import { figures, latencyRow, mark, ms, reportFileOf, scratchDatabase, serverVersion, startBenchApi, type LatencyFigures } from './harness.js';
 /**
  * Assessment benchmark (issue 5), two parts, on a Postgres server:
  *
@@ -20,12 +20,11 @@ import { figures, latencyRow, mark, ms, startBenchApi, type LatencyFigures } fro
  *   ASSESSMENT_BENCH_EVENTS=200000 npm run bench -- assessment     (a smaller rebuild)
  */
 import 'reflect-metadata';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { createDatabase, query } from '@portal/database';
 import { createEventStore } from '@portal/eventstore';
 import { newId, systemClock } from '@portal/kernel';
@@ -129,21 +128,12 @@ function section(r: AssessmentBenchResult): string {
 }
 
 
-async function scratch(baseUrl: string, name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 // ---------------------------------------------------------------- part 1: answers over HTTP
 
 async function benchAnswers(baseUrl: string, learners: number, perLearner: number, out: (l: string) => void) {
-  const url = await scratch(baseUrl, SCRATCH_API);
+  const scratch = await scratchDatabase(baseUrl, SCRATCH_API);
+  const { url } = scratch;
   // the catalogue first: the API's projections read it on start
   const database = await createDatabase({ url, poolSize: 4 });
   const store = createEventStore({ database });
@@ -237,6 +227,7 @@ async function benchAnswers(baseUrl: string, learners: number, perLearner: numbe
     await api.stop();
     await store.close();
     await database.close();
+    await scratch.drop();
   }
 }
 
@@ -261,7 +252,8 @@ function expectedTotal(i: number): number {
 }
 
 async function benchRebuild(baseUrl: string, learners: number, out: (l: string) => void) {
-  const url = await scratch(baseUrl, SCRATCH_REBUILD);
+  const scratch = await scratchDatabase(baseUrl, SCRATCH_REBUILD);
+  const { url } = scratch;
   const database = await createDatabase({ url, poolSize: 4 });
   const store = createEventStore({ database });
   try {
@@ -332,6 +324,7 @@ async function benchRebuild(baseUrl: string, learners: number, out: (l: string) 
   } finally {
     await store.close();
     await database.close();
+    await scratch.drop();
   }
 }
 
@@ -346,11 +339,8 @@ export interface AssessmentBenchOptions {
 
 export async function benchAssessment(opts: AssessmentBenchOptions): Promise<AssessmentBenchResult> {
   const out = opts.out ?? ((line: string) => console.log(line));
-  const reportFile = opts.reportFile === undefined ? resolve(here, '../../../docs/benchmarks.md') : opts.reportFile;
-  const admin = new pg.Client({ connectionString: opts.url });
-  await admin.connect();
-  const postgres = String((await admin.query<{ v: string }>('select version() as v')).rows[0]?.v ?? '').replace(/ on x86_64.*| \(Debian.*?\)/g, '');
-  await admin.end();
+  const reportFile = reportFileOf(opts.reportFile);
+  const postgres = await serverVersion(opts.url);
   const loadBefore = loadavg()[0]!;
   // ASSESSMENT_BENCH_PARTS=answers or =rebuild runs one part (the report is then not written)
   const parts = (process.env.ASSESSMENT_BENCH_PARTS ?? 'answers,rebuild').split(',');

@@ -1,5 +1,5 @@
 import { writeSection } from './report.js';
-import { figures, latencyRow, mark, ms, startBenchApi, type LatencyFigures } from './harness.js';
+import { figures, latencyRow, mark, ms, reportFileOf, scratchDatabase, startBenchApi, type LatencyFigures } from './harness.js';
 /**
  * Booking benchmark: 200 concurrent visitors book and confirm across 20 slots of one training
  * center, through the whole API (HTTP on a real socket, Postgres server, projections running,
@@ -11,12 +11,10 @@ import { figures, latencyRow, mark, ms, startBenchApi, type LatencyFigures } fro
  *
  *   npm run bench -- booking            (BENCH_DATABASE_URL or TEST_DATABASE_URL, else the local server)
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { createDatabase, query } from '@portal/database';
 import { createEventStore } from '@portal/eventstore';
 import { newId } from '@portal/kernel';
@@ -141,23 +139,18 @@ export async function benchBooking(opts: BookingBenchOptions): Promise<BookingBe
   const visitors = opts.visitors ?? 200;
   const slotCount = opts.slots ?? 20;
   const capacity = opts.capacity ?? 8;
-  const reportFile = opts.reportFile === undefined ? resolve(dirname(fileURLToPath(import.meta.url)), '../../../docs/benchmarks.md') : opts.reportFile;
+  const reportFile = reportFileOf(opts.reportFile);
 
-  const admin = new pg.Client({ connectionString: opts.url });
-  await admin.connect();
-  const postgres = String((await admin.query<{ v: string }>('select version() as v')).rows[0]?.v ?? '').replace(/ on x86_64.*| \(Debian.*?\)/g, '');
-  await admin.query(`drop database if exists ${SCRATCH_DB} with (force)`);
-  await admin.query(`create database ${SCRATCH_DB}`);
-  const url = new URL(opts.url);
-  url.pathname = `/${SCRATCH_DB}`;
+  const scratch = await scratchDatabase(opts.url, SCRATCH_DB);
+  const { postgres } = scratch;
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-booking-'));
   const DATES = nextDays();
 
   // the API in its own process; the expiry process stays out of the measurement
-  const api = await startBenchApi({ databaseUrl: url.toString(), dataDir, jwtSecret: JWT_SECRET, env: { BOOKING_EXPIRY_SWEEP_SECONDS: '0' } });
+  const api = await startBenchApi({ databaseUrl: scratch.url, dataDir, jwtSecret: JWT_SECRET, env: { BOOKING_EXPIRY_SWEEP_SECONDS: '0' } });
   const serverCpu = api.cpuMs;
   const base = api.base;
-  const database = await createDatabase({ url: url.toString(), poolSize: 4 });
+  const database = await createDatabase({ url: scratch.url, poolSize: 4 });
   const store = createEventStore({ database });
   const tokens = new TokenService(JWT_SECRET, 3600);
 
@@ -309,8 +302,7 @@ export async function benchBooking(opts: BookingBenchOptions): Promise<BookingBe
     await store.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
-    await admin.query(`drop database if exists ${SCRATCH_DB} with (force)`).catch(() => undefined);
-    await admin.end();
+    await scratch.drop();
   }
 }
 

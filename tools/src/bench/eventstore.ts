@@ -1,4 +1,5 @@
 import { writeSection } from './report.js';
+import { reportFileOf, scratchDatabase } from './harness.js';
 /**
  * Event store benchmark: single-event append throughput and latency of our Postgres adapter against
  * two baselines on the same server and database (pgbench one-row INSERT transactions, and Emmett's
@@ -8,10 +9,10 @@ import { writeSection } from './report.js';
  *   npx tsx tools/src/bench/eventstore.ts [postgres://postgres@127.0.0.1:5432/test]
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
@@ -191,17 +192,12 @@ export async function benchEventstore(opts: BenchOptions): Promise<BenchResult> 
   const out = opts.out ?? ((line: string) => console.log(line));
   const seconds = opts.seconds ?? 8;
   const readAllTarget = opts.readAllEvents ?? 200_000;
-  const reportFile = opts.reportFile === undefined ? resolve(dirname(fileURLToPath(import.meta.url)), '../../../docs/benchmarks.md') : opts.reportFile;
+  const reportFile = reportFileOf(opts.reportFile);
 
   const loadBefore = loadavg()[0]!;
-  const admin = new pg.Client({ connectionString: opts.url });
-  await admin.connect();
-  const postgres = String((await admin.query<{ v: string }>('select version() as v')).rows[0]?.v ?? '').replace(/ on x86_64.*| \(Debian.*?\)/g, '');
-  await admin.query(`drop database if exists ${SCRATCH_DB} with (force)`);
-  await admin.query(`create database ${SCRATCH_DB}`);
-  const url = new URL(opts.url);
-  url.pathname = `/${SCRATCH_DB}`;
-  const benchUrl = url.toString();
+  const scratch = await scratchDatabase(opts.url, SCRATCH_DB);
+  const { postgres } = scratch;
+  const benchUrl = scratch.url;
 
   try {
     const database = await createDatabase({ url: benchUrl, poolSize: 32 });
@@ -319,8 +315,7 @@ export async function benchEventstore(opts: BenchOptions): Promise<BenchResult> 
     out(`event store benchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     throw error;
   } finally {
-    await admin.query(`drop database if exists ${SCRATCH_DB} with (force)`).catch(() => undefined);
-    await admin.end();
+    await scratch.drop();
   }
 }
 

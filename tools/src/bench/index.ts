@@ -1,20 +1,31 @@
 // npm run bench -- <suite>: speed and memory figures, written to docs/benchmarks.md.
+// npm run bench -- --smoke [suite]: every suite at toy sizes, nothing written (checks that a
+// change to the benchmarks still runs; its figures mean nothing).
+const smoke = process.argv.includes('--smoke');
+const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+if (smoke) {
+  process.env.BENCH_LEARNERS ??= '10';
+  process.env.BENCH_SECONDS ??= '2';
+  process.env.ASSESSMENT_BENCH_EVENTS ??= '20000';
+}
+const toy = <T extends object>(options: T): T | Record<string, never> => (smoke ? options : {});
+
 const suites: Record<string, () => Promise<unknown>> = {
   eventstore: async () => {
     const { benchEventstore } = await import('./eventstore.js');
-    return benchEventstore({ url: process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' });
+    return benchEventstore({ url, ...toy({ seconds: 1, readAllEvents: 5_000, reportFile: null }) });
   },
   booking: async () => {
     const { benchBooking } = await import('./booking.js');
-    return benchBooking({ url: process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' });
+    return benchBooking({ url, ...toy({ visitors: 20, slots: 4, capacity: 4, reportFile: null }) });
   },
   learning: async () => {
     const { benchLearning } = await import('./learning.js');
-    return benchLearning({ url: process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' });
+    return benchLearning({ url, ...toy({ reportFile: null }) });
   },
   assessment: async () => {
     const { benchAssessment } = await import('./assessment.js');
-    return benchAssessment({ url: process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test' });
+    return benchAssessment({ url, ...toy({ learners: 10, answersPerLearner: 3, reportFile: null }) });
   },
 };
 

@@ -1,5 +1,5 @@
 import { writeSection } from './report.js';
-import { figures, latencyRow, mark, ms, startBenchApi, type BenchApi, type LatencyFigures } from './harness.js';
+import { figures, latencyRow, mark, ms, reportFileOf, scratchDatabase, startBenchApi, type BenchApi, type LatencyFigures } from './harness.js';
 /**
  * Learning benchmark, through the whole API (HTTP on a real socket, one API process on a Postgres
  * server, projections running; the load generator is this process on the same machine):
@@ -10,12 +10,10 @@ import { figures, latencyRow, mark, ms, startBenchApi, type BenchApi, type Laten
  *
  *   npm run bench -- learning            (BENCH_DATABASE_URL or TEST_DATABASE_URL, else the local server)
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { createDatabase } from '@portal/database';
 import { createEventStore, checkpointToString, type Checkpoint } from '@portal/eventstore';
 import { fixedClock, newId, systemClock } from '@portal/kernel';
@@ -145,16 +143,11 @@ function benchPack(dir: string): string {
 
 export async function benchLearning(opts: { url: string; out?: (line: string) => void; reportFile?: string | null }): Promise<LearningBenchResult> {
   const out = opts.out ?? ((line: string) => console.log(line));
-  const reportFile = opts.reportFile === undefined ? resolve(dirname(fileURLToPath(import.meta.url)), '../../../docs/benchmarks.md') : opts.reportFile;
-  const admin = new pg.Client({ connectionString: opts.url });
-  await admin.connect();
-  const postgres = String((await admin.query<{ v: string }>('select version() as v')).rows[0]?.v ?? '').replace(/ on x86_64.*| \(Debian.*?\)/g, '');
-  await admin.query(`drop database if exists ${SCRATCH_DB} with (force)`);
-  await admin.query(`create database ${SCRATCH_DB}`);
-  const url = new URL(opts.url);
-  url.pathname = `/${SCRATCH_DB}`;
+  const reportFile = reportFileOf(opts.reportFile);
+  const scratch = await scratchDatabase(opts.url, SCRATCH_DB);
+  const { postgres } = scratch;
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-learning-'));
-  const database = await createDatabase({ url: url.toString(), poolSize: 8 });
+  const database = await createDatabase({ url: scratch.url, poolSize: 8 });
   const store = createEventStore({ database });
   await store.migrate();
   let api: BenchApi | null = null;
@@ -195,7 +188,7 @@ export async function benchLearning(opts: { url: string; out?: (line: string) =>
 
     // the API in its own process
     api = await startBenchApi({
-      databaseUrl: url.toString(),
+      databaseUrl: scratch.url,
       dataDir,
       jwtSecret: JWT_SECRET,
       nodeArgs: process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [],
@@ -351,8 +344,7 @@ export async function benchLearning(opts: { url: string; out?: (line: string) =>
     await store.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
-    await admin.query(`drop database if exists ${SCRATCH_DB} with (force)`).catch(() => undefined);
-    await admin.end();
+    await scratch.drop();
   }
 }
 
