@@ -1,11 +1,11 @@
 import { describe, it } from 'vitest';
 import { deciderSpec } from '@portal/testing';
 import { decideUser, evolveUser, initialUserState } from './user.js';
-import { decideSession, evolveSession, initialSessionState } from './session.js';
+import { decideSession, evolveSession, initialSessionState, REFRESH_REPLAY_GRACE_SECONDS } from './session.js';
 import { decideCompany, evolveCompany, initialCompanyState } from './company.js';
 import { registerStatusFor } from './profile-rules.js';
 import { expect } from 'vitest';
-import type { UserEvent } from '../contracts/events.js';
+import type { SessionEvent, UserEvent } from '../contracts/events.js';
 
 const user = deciderSpec({ decide: decideUser, evolve: evolveUser, initial: initialUserState });
 const session = deciderSpec({ decide: decideSession, evolve: evolveSession, initial: initialSessionState });
@@ -115,23 +115,32 @@ describe('phone link', () => {
 });
 
 describe('sessions', () => {
+  // the token of generation g hashes to h(g+1): h1 at the start, h2 after one refresh
+  const hashOfGeneration = (generation: number) => `h${generation + 1}`;
+  const refresh = (presentedHash: string, now: string) => ({ type: 'RefreshSession' as const, data: { presentedHash, now, hashOfGeneration } });
   const started = { type: 'SessionStarted' as const, data: { sessionId: 's1', userId: 'u1', refreshHash: 'h1', startedAt: t0, expiresAt: later, ip: null, userAgent: null } };
   const refreshed = { type: 'SessionRefreshed' as const, data: { sessionId: 's1', refreshHash: 'h2', refreshedAt: t1 } };
-  it('rotates on the current token', () => {
-    session.given([started]).when({ type: 'RefreshSession', data: { presentedHash: 'h1', newHash: 'h2', now: t1 } }).then([refreshed]);
+  const seconds = (iso: string, n: number) => new Date(Date.parse(iso) + n * 1000).toISOString();
+  it('rotates on the current token, to the next generation', () => {
+    session.given([started]).when(refresh('h1', t1)).then([refreshed]);
+    session.given([started, refreshed]).when(refresh('h2', seconds(t1, 60))).then([{ type: 'SessionRefreshed', data: { sessionId: 's1', refreshHash: 'h3', refreshedAt: seconds(t1, 60) } }]);
   });
-  it('revokes the session when a rotated token comes back', () => {
-    session.given([started, refreshed]).when({ type: 'RefreshSession', data: { presentedHash: 'h1', newHash: 'h3', now: t1 } }).then([
-      { type: 'SessionRevoked', data: { sessionId: 's1', userId: 'u1', reason: 'refresh-token-reused', revokedAt: t1 } },
-    ]);
+  it('answers the token the last refresh rotated out, within the grace, with no change (a lost answer)', () => {
+    session.given([started, refreshed]).when(refresh('h1', seconds(t1, REFRESH_REPLAY_GRACE_SECONDS))).then([]);
+  });
+  it('revokes the session when a rotated token comes back after the grace, or an older one at any time', () => {
+    const revoked = (at: string): SessionEvent[] => [{ type: 'SessionRevoked', data: { sessionId: 's1', userId: 'u1', reason: 'refresh-token-reused', revokedAt: at } }];
+    session.given([started, refreshed]).when(refresh('h1', seconds(t1, REFRESH_REPLAY_GRACE_SECONDS + 1))).then(revoked(seconds(t1, REFRESH_REPLAY_GRACE_SECONDS + 1)));
+    const again = { type: 'SessionRefreshed' as const, data: { sessionId: 's1', refreshHash: 'h3', refreshedAt: t1 } };
+    session.given([started, refreshed, again]).when(refresh('h1', t1)).then(revoked(t1));
   });
   it('ends an expired session and refuses a revoked one', () => {
-    session.given([started]).when({ type: 'RefreshSession', data: { presentedHash: 'h1', newHash: 'h2', now: '2026-12-01T00:00:00.000Z' } }).then([
+    session.given([started]).when(refresh('h1', '2026-12-01T00:00:00.000Z')).then([
       { type: 'SessionRevoked', data: { sessionId: 's1', userId: 'u1', reason: 'expired', revokedAt: '2026-12-01T00:00:00.000Z' } },
     ]);
     session
       .given([started, { type: 'SessionRevoked', data: { sessionId: 's1', userId: 'u1', reason: 'logoff', revokedAt: t1 } }])
-      .when({ type: 'RefreshSession', data: { presentedHash: 'h1', newHash: 'h2', now: t1 } })
+      .when(refresh('h1', t1))
       .thenThrows('invalid-user-token');
   });
 });

@@ -34,10 +34,28 @@ describe('sessions', () => {
     expect((await refresh(next)).statusCode).toBe(200);
   });
 
-  it('revokes the whole session when a rotated refresh token is used again', async () => {
+  it('hands the current token again to a client whose refresh answer was lost, within 30 s', async () => {
+    const u = await registerUser(t, 'lost-answer@example.com');
+    // the first answer never reached the browser (the page was left while it was on the way)
+    const lost = await refresh(u.refresh);
+    expect(lost.statusCode).toBe(200);
+    const current = cookieFrom(lost.headers)!;
+    t.clock.advance(20_000);
+    const again = await refresh(u.refresh);
+    expect(again.statusCode).toBe(200);
+    expect(cookieFrom(again.headers)).toBe(current);
+    expect((await t.request('GET', '/api/userData', { token: again.json().accessToken })).statusCode).toBe(200);
+    // nothing was revoked: the current token rotates as usual
+    expect((await refresh(current)).statusCode).toBe(200);
+    const events = await t.infra.store.readStream(`identity.session-${u.refresh.split('.')[0]}`);
+    expect(events.map((e) => e.type)).toEqual(['SessionStarted', 'SessionRefreshed', 'SessionRefreshed']);
+  });
+
+  it('revokes the whole session when a rotated refresh token is used again after 30 s, or two rotations later', async () => {
     const u = await registerUser(t, 'reuse@example.com');
     const rotated = await refresh(u.refresh);
     const current = cookieFrom(rotated.headers)!;
+    t.clock.advance(31_000);
     const replay = await refresh(u.refresh);
     expect(replay.statusCode).toBe(401);
     expect(replay.json().code).toBe('invalid-user-token');
@@ -45,6 +63,12 @@ describe('sessions', () => {
     expect((await refresh(current)).statusCode).toBe(401);
     const events = await t.infra.store.readStream(`identity.session-${u.refresh.split('.')[0]}`);
     expect(events.at(-1)).toMatchObject({ type: 'SessionRevoked', data: { reason: 'refresh-token-reused', userId: u.userId } });
+
+    const v = await registerUser(t, 'reuse-older@example.com');
+    const second = cookieFrom((await refresh(v.refresh)).headers)!;
+    const third = cookieFrom((await refresh(second)).headers)!;
+    expect((await refresh(v.refresh)).statusCode).toBe(401);
+    expect((await refresh(third)).statusCode).toBe(401);
   });
 
   it('refuses refresh without a cookie or with a forged one', async () => {

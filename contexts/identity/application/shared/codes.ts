@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -26,9 +26,15 @@ export function newPhoneCode(userId: string, phone: string): { code: string; cod
 }
 export const phoneCodeHash = (userId: string, phone: string, code: string) => sha256(`${userId}|${phone}|${code}`);
 
-/** Refresh tokens: `<sessionId>.<secret>`; stored as sha256. */
-export function newRefreshToken(sessionId: string): { token: string; hash: string } {
-  const token = `${sessionId}.${randomBytes(32).toString('base64url')}`;
+/**
+ * Refresh tokens: `<sessionId>.<mac>`, where the mac is an HMAC of the session id and its
+ * generation (how many times it was rotated) under the server's secret; the log stores only the
+ * sha256 of the token. Deriving it lets the server hand the current token again to a client
+ * whose refresh answer was lost (ADR 0029) without ever storing a usable token.
+ */
+export function refreshTokenFor(secret: string, sessionId: string, generation: number): { token: string; hash: string } {
+  const mac = createHmac('sha256', secret).update(`portal-refresh-token:${sessionId}:${generation}`).digest('base64url');
+  const token = `${sessionId}.${mac}`;
   return { token, hash: sha256(token) };
 }
 export function parseRefreshToken(token: string): { sessionId: string; hash: string } | null {

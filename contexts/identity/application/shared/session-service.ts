@@ -6,7 +6,7 @@ import { sessionStream, userStream, type SessionResponse } from '../../contracts
 import type { RegisteredUser } from '../../domain/index.js';
 import { decideSession, evolveSession, initialSessionState } from '../../domain/index.js';
 import { userDecider } from './deciders.js';
-import { newRefreshToken, parseRefreshToken } from './codes.js';
+import { parseRefreshToken, refreshTokenFor } from './codes.js';
 
 export const sessionDecider = { decide: decideSession, evolve: evolveSession, initial: initialSessionState };
 
@@ -47,7 +47,7 @@ export class SessionService {
 
   async start(user: RegisteredUser, context: AppendContext, client: { ip: string | null; userAgent: string | null }, sessionId = newId()): Promise<IssuedSession> {
     const now = this.clock.now();
-    const { token, hash } = newRefreshToken(sessionId);
+    const { token, hash } = refreshTokenFor(this.config.jwtSecret, sessionId, 0);
     const expiresAt = new Date(now.getTime() + this.config.sessionTtlSeconds * 1000).toISOString();
     const { result } = await handleCommand(
       this.store,
@@ -65,28 +65,35 @@ export class SessionService {
     };
   }
 
-  /** Rotates the refresh token; a rotated token presented again revokes the whole session. */
+  /**
+   * Rotates the refresh token; a rotated token presented again revokes the whole session, except
+   * the one the last refresh rotated out, within the grace: it gets the current token (ADR 0029).
+   */
   async refresh(refreshToken: string, context: AppendContext): Promise<IssuedSession> {
     const parsed = parseRefreshToken(refreshToken);
     if (!parsed) throw new AppError('invalid-user-token');
     const now = this.clock.now();
-    const { token, hash } = newRefreshToken(parsed.sessionId);
+    const tokenOf = (generation: number) => refreshTokenFor(this.config.jwtSecret, parsed.sessionId, generation);
     const { events, state, result } = await handleCommand(
       this.store,
       sessionStream(parsed.sessionId),
       sessionDecider,
-      { type: 'RefreshSession', data: { presentedHash: parsed.hash, newHash: hash, now: now.toISOString() } },
+      { type: 'RefreshSession', data: { presentedHash: parsed.hash, now: now.toISOString(), hashOfGeneration: (generation) => tokenOf(generation).hash } },
       context,
     );
     // an expired session or a replayed (rotated) token was just revoked: refuse
     if (events.some((e) => e.type === 'SessionRevoked') || state.status !== 'active') throw new AppError('invalid-user-token');
+    // the current token: just rotated in, or handed again to a client that lost it; a token made
+    // under another secret (JWT_SECRET changed since) cannot be handed again
+    const current = tokenOf(state.generation);
+    if (current.hash !== state.currentHash) throw new AppError('invalid-user-token');
     const user = (await loadState(this.store, userStream(state.userId), userDecider)).state;
     if (user.status !== 'registered') throw new AppError('invalid-user-token');
     const maxAgeSeconds = Math.max(0, Math.floor((new Date(state.expiresAt).getTime() - now.getTime()) / 1000));
     return {
       response: { userId: user.userId, accessToken: await this.accessToken(user, parsed.sessionId), expiresIn: this.tokens.accessTtlSeconds },
       sessionId: parsed.sessionId,
-      refreshToken: token,
+      refreshToken: current.token,
       maxAgeSeconds,
       checkpoint: result?.checkpoint ?? null,
     };
