@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './harness.js';
-import { signIn, startRestartablePortal, type RestartablePortal } from './shell-portal.js';
+import { openSearchWithSlash, signIn, startRestartablePortal, type RestartablePortal } from './shell-portal.js';
 
 /**
  * Accessibility (issue 6): every main page, and the shell's dialogs, pass axe-core (WCAG 2.1 A
@@ -99,8 +99,7 @@ describe('axe on the signed-in pages', () => {
 describe('axe on the shell dialogs, reachable by keyboard', () => {
   it('search dialog ("/"), with results', async () => {
     await open(page, '/feed/history', '[data-testid="header-search"]');
-    await page.keyboard.press('/');
-    await page.getByTestId('search-input').waitFor();
+    await openSearchWithSlash(page);
     await page.keyboard.type('soja');
     await page.locator('[data-testid^="search-result-"]').first().waitFor();
     expect(await seriousViolations(page)).toEqual([]);

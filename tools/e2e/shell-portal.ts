@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { freePort, spawnPortal, stopPortal } from './harness.js';
 
@@ -81,4 +82,11 @@ export async function apiToken(url: string, email: string): Promise<string> {
   const answer = await fetch(`${url}/api/auth/signIn`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
   if (!answer.ok) throw new Error(`sign-in of ${email} answered ${answer.status}`);
   return ((await answer.json()) as { accessToken: string }).accessToken;
+}
+
+/** "/" opens the search dialog; typing starts once the dialog has moved the focus into its input. */
+export async function openSearchWithSlash(page: Page): Promise<void> {
+  await page.keyboard.press('/');
+  await page.getByTestId('search-input').waitFor();
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('search-input');
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { launchBrowser } from './harness.js';
-import { apiToken, signIn, startRestartablePortal, type RestartablePortal } from './shell-portal.js';
+import { apiToken, openSearchWithSlash, signIn, startRestartablePortal, type RestartablePortal } from './shell-portal.js';
 
 /**
  * Issue 6 in the browser, on the demo pack with the demo learner (learner@demo.agro, Brazil):
@@ -47,10 +47,7 @@ describe('search dialog (000 §2.10, §4.9)', () => {
   it('"/" opens it; a misspelled title finds the item, it is active, and Enter opens it', async () => {
     await page.goto('/feed/history');
     await page.getByTestId('header-search').waitFor();
-    await page.keyboard.press('/');
-    const input = page.getByTestId('search-input');
-    await input.waitFor();
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('search-input');
+    await openSearchWithSlash(page);
     expect(await page.getByTestId('search-dialog').getAttribute('data-mode')).toBe('local');
 
     await page.keyboard.type('Monitoramnto');
@@ -64,10 +61,10 @@ describe('search dialog (000 §2.10, §4.9)', () => {
   });
 
   it('arrows move the active result, and an unknown word says "No results found for" it', async () => {
-    // still on the crop page of the last test: "/" works in every layout
+    // "/" works in every layout: here the training header's
+    await page.goto('/training/soja/soja-manejo');
     await page.getByTestId('training-header').waitFor();
-    await page.keyboard.press('/');
-    await page.getByTestId('search-input').waitFor();
+    await openSearchWithSlash(page);
     await page.keyboard.type('Soja');
     await expect.poll(() => page.locator('[data-testid^="search-result-"]').count(), { timeout: 5000 }).toBeGreaterThan(1);
     const results = page.locator('[data-testid^="search-result-"]');
@@ -91,8 +88,7 @@ describe('search dialog (000 §2.10, §4.9)', () => {
   it('with localSearch off, asks /api/search-api and keeps only known content', async () => {
     await page.goto('/feed/history?toggleLocalSearch=false');
     await page.getByTestId('header-search').waitFor();
-    await page.keyboard.press('/');
-    await page.getByTestId('search-input').waitFor();
+    await openSearchWithSlash(page);
     expect(await page.getByTestId('search-dialog').getAttribute('data-mode')).toBe('remote');
     const asked = page.waitForResponse((r) => r.url().includes('/api/search-api?') && r.url().includes('query=plantio'));
     await page.keyboard.type('plantio');
