@@ -107,6 +107,8 @@ describe('axe on the shell dialogs, reachable by keyboard', () => {
   });
 
   it('support dialog (F1) with its validation messages', async () => {
+    // each test opens its page: a retry must not start inside the last test's dialog
+    await open(page, '/feed/history', '[data-testid="header-search"]');
     await page.keyboard.press('F1');
     await page.getByTestId('support-dialog').waitFor();
     await page.getByTestId('support-submit').click();
@@ -116,6 +118,7 @@ describe('axe on the shell dialogs, reachable by keyboard', () => {
   });
 
   it('notifications sidebar, apps drawer and NPS panel', async () => {
+    await open(page, '/feed/history', '[data-testid="header-search"]');
     await page.getByTestId('notifications-button').click();
     await page.getByTestId('notifications-sidebar').waitFor();
     await page.waitForTimeout(300);
