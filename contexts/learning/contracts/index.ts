@@ -7,3 +7,4 @@ export * from './events.js';
 export * from './http.js';
 export * from './integration.js';
 export * from './routes.js';
+export * from './access.js';

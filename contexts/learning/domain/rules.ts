@@ -1,8 +1,9 @@
 import type { Principal } from '@portal/kernel';
 import type { CatalogueStation } from '../contracts/events.js';
+import { stationAccessIn, type StationAccess } from '../contracts/access.js';
 import type { ContentEntry } from '../contracts/pack.js';
 import { LOCK_MESSAGE_KEYS, type ContentStatus, type LockReason, type LockState, type ProgressSummary, type QuestionsProgress } from '../contracts/http.js';
-import { contentEntriesOf, entriesOf, rootOf, type CatalogueModel } from './catalogue.js';
+import { contentEntriesOf, entriesOf, type CatalogueModel } from './catalogue.js';
 import { unlocked } from './progress.js';
 
 /**
@@ -193,49 +194,10 @@ export function contentStatusOf(state: EntryStatusInput | null, locked: boolean)
 
 // ---------------------------------------------------------------- access (000 §6)
 
-export type StationAccess = 'allowed' | 'forbidden' | 'not-found';
+export { tagsAllow, type StationAccess } from '../contracts/access.js';
 
-/** A tag requirement is met by the tag itself or by `<prefix>:all` (dist:all, team:all). */
-export function tagsAllow(required: readonly string[], held: readonly string[]): boolean {
-  if (required.length === 0) return true;
-  return required.some((tag) => held.includes(tag) || held.includes(`${tag.split(':')[0]}:all`));
-}
-
-function allowedByMap(principal: Extract<Principal, { kind: 'user' }>, ids: string[]): boolean {
-  const allowed = principal.allowedStations;
-  if (allowed === 'all') return true;
-  return ids.some((id) => allowed[id] === true);
-}
-
-/**
- * Who may open a station: inactive or unknown is not-found; a user needs the station (or its
- * root) in allowedStations, one of its ACL tags and its country; a guest only opens guestAccess
- * stations.
- */
-export function stationAccess(model: CatalogueModel, principal: Principal, stationId: string): StationAccess {
-  const station = model.stations.get(stationId);
-  if (!station || !station.isActive) return 'not-found';
-  const root = rootOf(model, stationId);
-  if (!root.isActive) return 'not-found';
-  const chain = root.stationId === station.stationId ? [station] : [station, root];
-  switch (principal.kind) {
-    case 'guest':
-      return chain.some((s) => s.guestAccess) ? 'allowed' : 'forbidden';
-    case 'system':
-      return 'allowed';
-    case 'user': {
-      if (!allowedByMap(principal, chain.map((s) => s.stationId))) return 'forbidden';
-      if (!chain.every((s) => tagsAllow(s.aclTags, principal.aclTags))) return 'forbidden';
-      if (!chain.every((s) => s.countries.length === 0 || (principal.country !== null && s.countries.includes(principal.country)))) return 'forbidden';
-      return 'allowed';
-    }
-    default: {
-      const exhaustive: never = principal;
-      void exhaustive;
-      return 'forbidden';
-    }
-  }
-}
+/** Who may open a station (000 §6): the rule in learning's contracts, shared with assessment. */
+export const stationAccess = (model: CatalogueModel, principal: Principal, stationId: string): StationAccess => stationAccessIn(model.stations, principal, stationId);
 
 /** Entries of a station the caller sees (display order). */
 export const visibleEntries = (station: CatalogueStation) => entriesOf(station);

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { jsonValue } from '@portal/database';
 import type { Principal } from '@portal/kernel';
-import { entryLinkIn, pageIn, routeAreaIn, type CertificateRule, type ContentEntry, type Question, type Station } from '@portal/learning/contracts';
+import { entryLinkIn, pageIn, routeAreaIn, stationAccessIn, type StationAccess, type CertificateRule, type ContentEntry, type Question, type Station } from '@portal/learning/contracts';
 
 /**
  * The catalogue as assessment and scoring read it, indexed: where each question is asked
@@ -89,40 +89,8 @@ export const pageTo = (cat: AssessmentCatalogue, stationId: string): string => p
 /** 000 §2.1 content link: group, video (the entry id) and start=true. */
 export const entryLink = (cat: AssessmentCatalogue, stationId: string, entry: Pick<ContentEntry, 'entryId' | 'groupKey'>): string => entryLinkIn(cat.stations, stationId, entry);
 
-const tagsAllow = (required: readonly string[], held: readonly string[]) =>
-  required.length === 0 || required.some((tag) => held.includes(tag) || held.includes(`${tag.split(':')[0]}:all`));
-
-/**
- * Station access as the learning context defines it (000 §6, learning contracts README): unknown
- * or inactive (itself or its root) is not-found; a user needs the station or its root in
- * allowedStations ("all" grants all), one of its ACL tags and its country; guests only open
- * guestAccess stations.
- */
-export function stationAccess(cat: AssessmentCatalogue, principal: Principal, stationId: string): 'allowed' | 'forbidden' | 'not-found' {
-  const station = cat.stations.get(stationId);
-  if (!station || !station.isActive) return 'not-found';
-  const root = rootOf(cat, stationId)!;
-  if (!root.isActive) return 'not-found';
-  const chain = root.stationId === station.stationId ? [station] : [station, root];
-  switch (principal.kind) {
-    case 'guest':
-      return chain.some((s) => s.guestAccess) ? 'allowed' : 'forbidden';
-    case 'system':
-      return 'allowed';
-    case 'user': {
-      const allowed = principal.allowedStations;
-      if (allowed !== 'all' && !chain.some((s) => allowed[s.stationId] === true)) return 'forbidden';
-      if (!chain.every((s) => tagsAllow(s.aclTags, principal.aclTags))) return 'forbidden';
-      if (!chain.every((s) => s.countries.length === 0 || (principal.country !== null && s.countries.includes(principal.country)))) return 'forbidden';
-      return 'allowed';
-    }
-    default: {
-      const exhaustive: never = principal;
-      void exhaustive;
-      return 'forbidden';
-    }
-  }
-}
+/** Station access as the learning context defines it (000 §6; learning's contracts). */
+export const stationAccess = (cat: AssessmentCatalogue, principal: Principal, stationId: string): StationAccess => stationAccessIn(cat.stations, principal, stationId);
 
 /** Non-optional entries of a station (a Map's include its active children's). */
 export function requiredEntriesOf(cat: AssessmentCatalogue, stationId: string): ContentEntry[] {
