@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from './harness.js';
+import { explainFailures, launchBrowser } from './harness.js';
 import { openSearchWithSlash, signIn, startRestartablePortal, type RestartablePortal } from './shell-portal.js';
 
 /**
@@ -35,6 +35,8 @@ const open = async (target: Page, path: string, ready: string): Promise<void> =>
   // transitions (menus, modals) settle
   await target.waitForTimeout(400);
 };
+
+explainFailures('a11y', () => browser, () => portal?.output() ?? '');
 
 beforeAll(async () => {
   portal = await startRestartablePortal();

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFObject } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
-import { launchBrowser, startPortal, type Portal } from './harness.js';
+import { explainFailures, launchBrowser, startPortal, type Portal } from './harness.js';
 import { playVideoToEnd } from './players.js';
 import { signIn } from './shell-portal.js';
 
@@ -82,6 +82,8 @@ const pdfText = (pdf: PDFDocument): string => {
   }
   return text;
 };
+
+explainFailures('assessment', () => browser, () => portal?.output() ?? '');
 
 beforeAll(async () => {
   portal = await startPortal();

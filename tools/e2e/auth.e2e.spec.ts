@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, startPortal, type Portal } from './harness.js';
+import { explainFailures, launchBrowser, startPortal, type Portal } from './harness.js';
 
 let portal: Portal;
 let browser: Browser;
+
+explainFailures('auth', () => browser, () => portal?.output() ?? '');
 
 beforeAll(async () => {
   portal = await startPortal();

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { beforeEach } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -83,5 +84,22 @@ export function launchBrowser(): Promise<Browser> {
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+}
+
+/**
+ * When a test of this file fails (a retry included): its error, every open page's address and
+ * text, and the tail of the server's log, so a failure seen once in CI can be read afterwards.
+ */
+export function explainFailures(label: string, browser: () => Browser | undefined, serverOutput: () => string): void {
+  beforeEach(({ task, onTestFailed }) => {
+    onTestFailed(async () => {
+      const pages = browser()?.contexts().flatMap((context) => context.pages()) ?? [];
+      const seen = await Promise.all(
+        pages.map(async (page) => `${page.url()}\n${(await page.locator('body').innerText({ timeout: 2000 }).catch(() => '(no body)')).slice(0, 400)}`),
+      );
+      const errors = (task.result?.errors ?? []).map((error) => error.message).join('\n');
+      console.error(`[${label} e2e] failed "${task.name}": ${errors}\nopen pages:\n${seen.join('\n---\n')}\nserver log (tail):\n${serverOutput().slice(-3000)}`);
+    });
   });
 }

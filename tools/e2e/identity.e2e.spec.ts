@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, startPortal, type Portal } from './harness.js';
+import { explainFailures, launchBrowser, startPortal, type Portal } from './harness.js';
 
 /**
  * Identity in the browser (issue 3): e-mail links through the dev outbox, the profile, the
@@ -9,6 +9,8 @@ import { launchBrowser, startPortal, type Portal } from './harness.js';
 
 let portal: Portal;
 let browser: Browser;
+
+explainFailures('identity', () => browser, () => portal?.output() ?? '');
 
 beforeAll(async () => {
   portal = await startPortal();

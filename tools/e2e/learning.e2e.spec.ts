@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, startPortal, type Portal } from './harness.js';
+import { explainFailures, launchBrowser, startPortal, type Portal } from './harness.js';
 import { isEntryWrite, playVideoToEnd } from './players.js';
 import { signIn } from './shell-portal.js';
 
@@ -16,6 +16,8 @@ let learner: BrowserContext;
 let page: Page;
 
 const statusOf = (testId: string) => page.getByTestId(testId).getAttribute('data-status');
+
+explainFailures('learning', () => browser, () => portal?.output() ?? '');
 
 beforeAll(async () => {
   portal = await startPortal();

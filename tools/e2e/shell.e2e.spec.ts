@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { launchBrowser } from './harness.js';
+import { explainFailures, launchBrowser } from './harness.js';
 import { apiToken, openSearchWithSlash, signIn, startRestartablePortal, type RestartablePortal } from './shell-portal.js';
 
 /**
@@ -29,14 +29,7 @@ beforeAll(async () => {
   await page.getByTestId('home-alert-modal').waitFor({ state: 'detached' });
 });
 
-// a failure here has been seen once in CI and not since: say where the learner's page was and
-// what the server logged, so the next one can be read
-beforeEach(({ task, onTestFailed }) => {
-  onTestFailed(async () => {
-    const body = await page.locator('body').innerText({ timeout: 2000 }).catch(() => '(no body)');
-    console.error(`[shell e2e] failed "${task.name}" at ${page.url()}\npage text: ${body.slice(0, 400)}\nserver log (tail):\n${portal.output().slice(-3000)}`);
-  });
-});
+explainFailures('shell', () => browser, () => portal?.output() ?? '');
 
 afterAll(async () => {
   await browser?.close();
