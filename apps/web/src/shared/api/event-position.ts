@@ -5,18 +5,27 @@
 export const EVENT_POSITION_HEADER = 'x-event-position';
 export const MIN_POSITION_HEADER = 'x-min-position';
 
-const NUMERIC = /^\d+$/;
+/** The store's positions: `<transaction>.<position>` (Postgres) or a plain number. */
+const POSITION = /^(\d+)(?:\.(\d+))?$/;
+
+const parsePosition = (value: string): [bigint, bigint] | null => {
+  const match = POSITION.exec(value);
+  return match ? [BigInt(match[1]!), BigInt(match[2] ?? '0')] : null;
+};
 
 /**
- * The position to remember after an answer carrying `incoming`. Numeric positions only move
- * forward, so two commands answered out of order cannot make a later read skip the first
- * one's events; positions in another shape are taken as they come.
+ * The position to remember after an answer carrying `incoming`. Positions the store writes only
+ * move forward (transaction first, then position), so two commands answered out of order cannot
+ * make a later read skip the first one's events; positions in another shape are taken as they come.
  */
 export const nextEventPosition = (current: string | undefined, incoming: string | null | undefined): string | undefined => {
   const value = incoming?.trim();
   if (!value) return current;
-  if (current !== undefined && NUMERIC.test(current) && NUMERIC.test(value)) {
-    return BigInt(value) > BigInt(current) ? value : current;
+  const before = current === undefined ? null : parsePosition(current);
+  const after = parsePosition(value);
+  if (before && after) {
+    const later = after[0] > before[0] || (after[0] === before[0] && after[1] > before[1]);
+    return later ? value : current;
   }
   return value;
 };

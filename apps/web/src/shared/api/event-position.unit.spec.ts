@@ -18,6 +18,13 @@ describe('nextEventPosition (read-your-writes)', () => {
     expect(nextEventPosition('9007199254740993', '9007199254740992')).toBe('9007199254740993');
   });
 
+  it('moves the store\'s <transaction>.<position> forward only, transaction first', () => {
+    expect(nextEventPosition('991.112', '991.113')).toBe('991.113');
+    expect(nextEventPosition('991.113', '991.112')).toBe('991.113');
+    expect(nextEventPosition('991.500', '992.7')).toBe('992.7');
+    expect(nextEventPosition('992.7', '991.500')).toBe('992.7');
+  });
+
   it('takes positions of another shape as they come', () => {
     expect(nextEventPosition('42', '17:3')).toBe('17:3');
     expect(nextEventPosition('17:3', '5')).toBe('5');
