@@ -21,14 +21,16 @@ export function NpsPanel({ onClose }: NpsPanelProps) {
   const signedIn = useSignedIn();
   const { data, isPending } = useNps(signedIn);
   const answer = useAnswerNps();
-  const [chosen, setChosen] = useState<string | null>(null);
+  // a choice belongs to its question: the next one starts with none from its first render on,
+  // with no effect to reset it afterwards
+  const [choice, setChoice] = useState<{ questionId: string; answerId: string } | null>(null);
   const startedAt = useRef(now());
   const next = data?.questions.find((q) => q.question.questionId === data.nextQuestionId) ?? null;
   const nextId = next?.question.questionId ?? null;
+  const chosen = choice && choice.questionId === nextId ? choice.answerId : null;
 
   useEffect(() => {
     startedAt.current = now();
-    setChosen(null);
   }, [nextId]);
 
   if (!signedIn) return null;
@@ -57,7 +59,7 @@ export function NpsPanel({ onClose }: NpsPanelProps) {
       <Text size="sm" c="gray.7">
         {t('nps.intro')}
       </Text>
-      <QuestionOptions question={next.question} locale={locale} chosen={chosen ?? undefined} disabled={answer.isPending} onChoose={setChosen} correctAnswerIds={null} testId="nps-question" />
+      <QuestionOptions question={next.question} locale={locale} chosen={chosen ?? undefined} disabled={answer.isPending} onChoose={(answerId) => setChoice({ questionId: next.question.questionId, answerId })} correctAnswerIds={null} testId="nps-question" />
       <Button onClick={send} disabled={!chosen || answer.isPending} loading={answer.isPending} data-testid="nps-submit">
         {t('nps.submit')}
       </Button>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Anchor, Button, Loader, NativeSelect, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { data, Link, redirect, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
@@ -82,20 +82,8 @@ function SurveyList({ country }: { country: string }) {
 }
 
 function SurveyQuestions({ survey, country }: { survey: SurveyView; country: string }) {
-  const { t, i18n } = useTranslation('assessment');
-  const locale = asLocale(i18n.language);
-  const answer = useAnswerSurvey(country, survey.surveyPath);
-  const [chosen, setChosen] = useState<string | null>(null);
-  const startedAt = useRef(now());
+  const { t } = useTranslation('assessment');
   const question = survey.questions.find((q) => q.questionId === survey.nextQuestionId) ?? null;
-  const questionId = question?.questionId ?? null;
-  useEffect(() => {
-    setChosen(null);
-    startedAt.current = now();
-  }, [questionId]);
-
-  const answered = survey.answers.length;
-  const total = survey.questions.length;
   if (survey.completed || !question) {
     return (
       <Notice tone="green" role="status" data-testid="survey-done">
@@ -103,9 +91,22 @@ function SurveyQuestions({ survey, country }: { survey: SurveyView; country: str
       </Notice>
     );
   }
+  // keyed by question: the next question starts with no choice and its own clock from its first
+  // render on, with no effect to reset them afterwards
+  return <SurveyQuestion key={question.questionId} survey={survey} question={question} country={country} />;
+}
+
+function SurveyQuestion({ survey, question, country }: { survey: SurveyView; question: SurveyView['questions'][number]; country: string }) {
+  const { t, i18n } = useTranslation('assessment');
+  const locale = asLocale(i18n.language);
+  const answer = useAnswerSurvey(country, survey.surveyPath);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [startedAt] = useState(now);
+  const answered = survey.answers.length;
+  const total = survey.questions.length;
   const send = () => {
     if (!chosen || answer.isPending) return;
-    answer.mutate({ country, surveyPath: survey.surveyPath, questionId: question.questionId, answerId: chosen, secondsToAnswer: secondsToAnswer(startedAt.current, now()) });
+    answer.mutate({ country, surveyPath: survey.surveyPath, questionId: question.questionId, answerId: chosen, secondsToAnswer: secondsToAnswer(startedAt, now()) });
   };
   return (
     <Stack gap="md" data-testid="survey-question" data-question-id={question.questionId}>
