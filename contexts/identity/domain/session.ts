@@ -17,13 +17,14 @@ export type SessionState =
       currentHash: string;
       previousHashes: string[];
       expiresAt: string;
-      /** refreshes so far: the current token is the one of this generation */
-      generation: number;
       /** when the last refresh rotated the previous token out */
       rotatedAt: string | null;
     };
 
 export const REFRESH_REPLAY_GRACE_SECONDS = 30;
+
+/** Refreshes so far: the current token is the one of this generation (0 at the start). */
+export const sessionGeneration = (state: Extract<SessionState, { status: 'active' | 'revoked' }>): number => state.previousHashes.length;
 
 export const initialSessionState = (): SessionState => ({ status: 'none' });
 
@@ -45,7 +46,7 @@ export function decideSession(command: SessionCommand, state: SessionState): Ses
       if (state.status === 'revoked') throw new AppError('invalid-user-token');
       if (state.expiresAt <= d.now) return [{ type: 'SessionRevoked', data: { sessionId: state.sessionId, userId: state.userId, reason: 'expired', revokedAt: d.now } }];
       if (d.presentedHash === state.currentHash) {
-        return [{ type: 'SessionRefreshed', data: { sessionId: state.sessionId, refreshHash: d.hashOfGeneration(state.generation + 1), refreshedAt: d.now } }];
+        return [{ type: 'SessionRefreshed', data: { sessionId: state.sessionId, refreshHash: d.hashOfGeneration(sessionGeneration(state) + 1), refreshedAt: d.now } }];
       }
       const replay =
         d.presentedHash === state.previousHashes.at(-1) &&
@@ -77,7 +78,6 @@ export function evolveSession(state: SessionState, event: SessionEvent): Session
         currentHash: event.data.refreshHash,
         previousHashes: [],
         expiresAt: event.data.expiresAt,
-        generation: 0,
         rotatedAt: null,
       };
     case 'SessionRefreshed':
@@ -87,7 +87,6 @@ export function evolveSession(state: SessionState, event: SessionEvent): Session
             ...state,
             previousHashes: [...state.previousHashes, state.currentHash],
             currentHash: event.data.refreshHash,
-            generation: state.generation + 1,
             rotatedAt: event.data.refreshedAt,
           };
     case 'SessionRevoked':

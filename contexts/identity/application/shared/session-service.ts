@@ -4,7 +4,7 @@ import type { AppendContext, Checkpoint, EventStore } from '@portal/eventstore';
 import { APP_CONFIG, CLOCK, EVENT_STORE, TOKENS, handleCommand, loadState, TokenService, type AppConfig } from '@portal/platform';
 import { sessionStream, userStream, type SessionResponse } from '../../contracts/index.js';
 import type { RegisteredUser } from '../../domain/index.js';
-import { decideSession, evolveSession, initialSessionState } from '../../domain/index.js';
+import { decideSession, evolveSession, initialSessionState, sessionGeneration } from '../../domain/index.js';
 import { userDecider } from './deciders.js';
 import { parseRefreshToken, refreshTokenFor } from './codes.js';
 
@@ -85,7 +85,7 @@ export class SessionService {
     if (events.some((e) => e.type === 'SessionRevoked') || state.status !== 'active') throw new AppError('invalid-user-token');
     // the current token: just rotated in, or handed again to a client that lost it; a token made
     // under another secret (JWT_SECRET changed since) cannot be handed again
-    const current = tokenOf(state.generation);
+    const current = tokenOf(sessionGeneration(state));
     if (current.hash !== state.currentHash) throw new AppError('invalid-user-token');
     const user = (await loadState(this.store, userStream(state.userId), userDecider)).state;
     if (user.status !== 'registered') throw new AppError('invalid-user-token');
