@@ -4,7 +4,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { ConcurrencyError, START, compareCheckpoints, type AppendContext, type Checkpoint, type EventStore } from './port.js';
 import { createPostgresEventStore, postgresEventStoreNames } from './postgres.js';
 import { prepareEvents } from './prepare-events.js';
-import { createScratchDatabase } from './scratch-database.js';
+import { createScratchDatabase } from '@portal/database';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const context: AppendContext = { correlationId: uuidv7(), actor: 'system', origin: 'system' };

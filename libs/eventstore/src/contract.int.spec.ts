@@ -3,7 +3,7 @@ import { createDatabase } from '@portal/database';
 import { eventStoreContract } from './contract.js';
 import { createEventStoreDbEventStore } from './eventstoredb.js';
 import { createPostgresEventStore } from './postgres.js';
-import { createScratchDatabase, type ScratchDatabase } from './scratch-database.js';
+import { createScratchDatabase, type ScratchDatabase } from '@portal/database';
 
 eventStoreContract('PGlite (in memory)', async ({ upcasters }) => {
   const database = await createDatabase({});

@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import pg from 'pg';
-import { createDatabase, type Database } from '@portal/database';
+import { createDatabase, createScratchDatabase, type Database } from '@portal/database';
 
 export interface TestDatabase {
   database: Database;
@@ -51,24 +49,15 @@ export async function createTestDatabase(options: { poolSize?: number } = {}): P
     return { database, kind: 'pglite', url: null, drop: () => database.close() };
   }
   announce(`Postgres server ${new URL(base).host}${process.env.TEST_DATABASE_URL ? '' : ' (testcontainers)'} (one database per test file)`);
-  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await createDatabase({ url: url.toString(), poolSize: options.poolSize ?? 10 });
+  const scratch = await createScratchDatabase(base, 't');
+  const database = await createDatabase({ url: scratch.url, poolSize: options.poolSize ?? 10 });
   return {
     database,
     kind: 'postgres',
-    url: url.toString(),
+    url: scratch.url,
     async drop() {
       await database.close();
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await scratch.drop();
     },
   };
 }

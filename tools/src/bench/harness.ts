@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { createScratchDatabase, type ScratchDatabase } from '@portal/database';
 
 export interface LatencyFigures {
   count: number;
@@ -79,43 +80,20 @@ export const REPORT_FILE = resolve(dirname(fileURLToPath(import.meta.url)), '../
 /** The report file a run writes to: the default unless the caller named one or none (null). */
 export const reportFileOf = (option: string | null | undefined): string | null => (option === undefined ? REPORT_FILE : option);
 
-export interface ScratchDatabase {
-  /** the scratch database's URL */
-  url: string;
-  /** the server's version line, for the report */
-  postgres: string;
-  drop(): Promise<void>;
-}
-
 /** The server's version line, for a report. */
 export async function serverVersion(baseUrl: string): Promise<string> {
   const client = new pg.Client({ connectionString: baseUrl });
   await client.connect();
   try {
-    return await versionLine(client);
+    const { rows } = await client.query<{ v: string }>('select version() as v');
+    return String(rows[0]?.v ?? '').replace(/ on x86_64.*| \(Debian.*?\)/g, '');
   } finally {
     await client.end();
   }
 }
 
-const versionLine = async (client: pg.Client): Promise<string> =>
-  String((await client.query<{ v: string }>('select version() as v')).rows[0]?.v ?? '').replace(/ on x86_64.*| \(Debian.*?\)/g, '');
-
-/** A fresh database named `name` on the server of `baseUrl` (dropped first if it exists), for one benchmark. */
-export async function scratchDatabase(baseUrl: string, name: string): Promise<ScratchDatabase> {
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  const postgres = await versionLine(admin);
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    postgres,
-    async drop() {
-      await admin.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
-      await admin.end();
-    },
-  };
+/** A fresh database named `name` on the server of `baseUrl` for one benchmark, with the server's version for the report. */
+export async function scratchDatabase(baseUrl: string, name: string): Promise<ScratchDatabase & { postgres: string }> {
+  const postgres = await serverVersion(baseUrl);
+  return { ...(await createScratchDatabase(baseUrl, 'bench', name)), postgres };
 }

@@ -8,9 +8,11 @@ export interface ScratchDatabase {
 }
 
 /**
- * A throw-away database next to the one in `baseUrl`. Test files run in parallel and readAll sees
- * the whole log, so each file needs its own database, not just its own streams; a database (not a
- * schema) also scopes NOTIFY channels and pg_current_snapshot's view of running writers to the file.
+ * A throw-away database next to the one in `baseUrl` (a random name with `prefix`, or `name`,
+ * dropped first if it exists). Test files run in parallel and readAll sees the whole log, so each
+ * file needs its own database, not just its own streams; a database (not a schema) also scopes
+ * NOTIFY channels and pg_current_snapshot's view of running writers to the file. Benchmarks use
+ * one too.
  */
 export async function createScratchDatabase(baseUrl: string, prefix = 'es', name?: string): Promise<ScratchDatabase> {
   const dbName = name ?? `${prefix}_${randomBytes(6).toString('hex')}`;
