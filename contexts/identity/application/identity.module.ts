@@ -16,6 +16,8 @@ import { SessionService } from './shared/session-service.js';
 import { SignInThrottle } from './shared/throttle.js';
 import { SignInController } from './sign-in/sign-in.http.controller.js';
 import { SignInHandler } from './sign-in/sign-in.handler.js';
+import { SignInLinkController } from './sign-in-link/sign-in-link.http.controller.js';
+import { SIGN_IN_LINK_HANDLERS } from './sign-in-link/sign-in-link.handlers.js';
 import { UserDataController } from './user-data/user-data.http.controller.js';
 import { GetUserDataHandler } from './user-data/user-data.handler.js';
 
@@ -26,6 +28,7 @@ registerRoutes('identity', identityRoutes);
   controllers: [
     RegisterUserController,
     SignInController,
+    SignInLinkController,
     SessionsController,
     UserDataController,
     EmailLinksController,
@@ -43,6 +46,7 @@ registerRoutes('identity', identityRoutes);
     SignInHandler,
     GetUserDataHandler,
     ...EMAIL_LINK_HANDLERS,
+    ...SIGN_IN_LINK_HANDLERS,
   ],
   exports: [PasswordHasher, SessionService],
 })

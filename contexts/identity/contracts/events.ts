@@ -117,7 +117,18 @@ export interface SignInSucceeded {
 }
 export interface SignInFailed {
   type: 'SignInFailed';
+  /** reason too-many-requests: only in events stored before ADR 0032 (held attempts are no longer recorded) */
   data: { userId: string; at: string; ip: string | null; reason: 'invalid-credential' | 'too-many-requests' };
+}
+/** A one-time sign-in link was mailed (ADR 0032); only the sha256 of its code is kept. */
+export interface SignInLinkSent {
+  type: 'SignInLinkSent';
+  data: { userId: string; email: string; codeHash: string; sentAt: string; expiresAt: string };
+}
+/** A sign-in link was used (once); a SignInSucceeded for the session it opened follows. */
+export interface SignInLinkUsed {
+  type: 'SignInLinkUsed';
+  data: { userId: string; codeHash: string; usedAt: string; ip: string | null };
 }
 
 export type UserEvent =
@@ -138,7 +149,9 @@ export type UserEvent =
   | PhoneVerificationSent
   | PhoneLinked
   | SignInSucceeded
-  | SignInFailed;
+  | SignInFailed
+  | SignInLinkSent
+  | SignInLinkUsed;
 
 export const USER_EVENT_TYPES: UserEvent['type'][] = [
   'UserRegistered',
@@ -159,6 +172,8 @@ export const USER_EVENT_TYPES: UserEvent['type'][] = [
   'PhoneLinked',
   'SignInSucceeded',
   'SignInFailed',
+  'SignInLinkSent',
+  'SignInLinkUsed',
 ];
 
 export interface SessionStarted {

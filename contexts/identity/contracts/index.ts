@@ -97,6 +97,11 @@ export const checkActionCodeResponseSchema = z.object({ mode: actionModeSchema, 
 export const applyActionCodeRequestSchema = z.object({ mode: actionModeSchema, oobCode: oobCodeSchema, newPassword: passwordSchema.optional() });
 export const applyActionCodeResponseSchema = z.object({ mode: actionModeSchema, email: z.string() });
 
+/** POST /auth/sendSignInLink: a one-time sign-in link by e-mail (ADR 0032); same answer whether or not the address has an account. */
+export const sendSignInLinkRequestSchema = z.object({ email: emailSchema, lang: z.enum(LOCALES).optional() });
+/** POST /auth/signInWithLink: the code of the link (/auth/link?code=...). */
+export const signInWithLinkRequestSchema = z.object({ code: oobCodeSchema });
+
 export const logoffRequestSchema = z.object({ lang: z.enum(LOCALES).optional() });
 
 export const ACTING_AREA_VALUES = ['Vendas', 'Marketing', 'Market Development', 'Nulo'] as const;
@@ -192,7 +197,30 @@ export type AppConfigResponse = z.infer<typeof appConfigResponseSchema>;
 /** HTTP routes of this context (paths under /api). */
 export const identityRoutes = {
   register: { method: 'POST', path: '/createUserRegister', body: registerRequestSchema, response: sessionResponseSchema, summary: 'Create an account (000 §5) and sign in; sets the refresh cookie' },
-  signIn: { method: 'POST', path: '/auth/signIn', body: signInRequestSchema, response: sessionResponseSchema, summary: 'Sign in with e-mail and password; sets the refresh cookie' },
+  signIn: {
+    method: 'POST',
+    path: '/auth/signIn',
+    body: signInRequestSchema,
+    response: sessionResponseSchema,
+    statuses: [400, 401, 429],
+    summary: 'Sign in with e-mail and password; sets the refresh cookie. 429 (with Retry-After) while the throttle holds the attempt (ADR 0032)',
+  },
+  sendSignInLink: {
+    method: 'POST',
+    path: '/auth/sendSignInLink',
+    body: sendSignInLinkRequestSchema,
+    response: okResponseSchema,
+    statuses: [400],
+    summary: 'Mail a one-time sign-in link, valid 15 minutes (same answer whether or not the e-mail exists; at most one a minute per account)',
+  },
+  signInWithLink: {
+    method: 'POST',
+    path: '/auth/signInWithLink',
+    body: signInWithLinkRequestSchema,
+    response: sessionResponseSchema,
+    statuses: [400],
+    summary: 'Sign in with a mailed link (once, even while password sign-in is throttled); sets the refresh cookie. 400 invalid-action-code, expired-action-code, action-already-validated',
+  },
   refresh: { method: 'POST', path: '/auth/refresh', response: sessionResponseSchema, summary: 'Rotate the refresh cookie and issue a new access token' },
   logoff: { method: 'POST', path: '/auth/logoff', body: logoffRequestSchema, summary: 'Save the locale, revoke the session and clear the cookie' },
   userData: { method: 'GET', path: '/userData', response: userDataSchema, summary: 'The signed-in user profile' },

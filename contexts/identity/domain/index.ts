@@ -3,3 +3,4 @@ export * from './email-claim.js';
 export * from './session.js';
 export * from './company.js';
 export * from './profile-rules.js';
+export * from './sign-in-throttle.js';

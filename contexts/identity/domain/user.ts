@@ -4,7 +4,7 @@ import { normaliseChoice, registerStatusFor } from './profile-rules.js';
 
 /** A single-use link or phone code, known only by its hash. */
 export interface IssuedCode {
-  mode: ActionMode | 'phone';
+  mode: ActionMode | 'phone' | 'signIn';
   issuedAt: string;
   expiresAt: string;
   usedAt: string | null;
@@ -87,12 +87,26 @@ export type UserCommand =
   | { type: 'ChangeLocale'; data: { lang: Locale; now: string } }
   | { type: 'SendPhoneCode'; data: { phone: string; codeHash: string; now: string; expiresAt: string; cooldownMs: number } }
   | { type: 'VerifyPhone'; data: { phone: string; codeHash: string; now: string } }
-  | { type: 'RecordSignIn'; data: { userId: string; sessionId: string; succeeded: boolean; throttled?: boolean; ip: string | null; now: string } };
+  | { type: 'RecordSignIn'; data: { userId: string; sessionId: string; succeeded: boolean; ip: string | null; now: string } }
+  | { type: 'SendSignInLink'; data: { codeHash: string; now: string; expiresAt: string; cooldownMs: number } }
+  | { type: 'UseSignInLink'; data: { codeHash: string; sessionId: string; ip: string | null; now: string } };
 
 const minutesLeft = (sinceIso: string, cooldownMs: number, nowIso: string): number =>
   Math.ceil((new Date(sinceIso).getTime() + cooldownMs - new Date(nowIso).getTime()) / 60_000);
 
 /** Checks a presented code: unknown or for another purpose, used, expired. */
+/** When a code of this purpose was last issued. */
+const lastIssued = (state: RegisteredUser, mode: IssuedCode['mode']): string | undefined =>
+  Object.values(state.codes)
+    .filter((c) => c.mode === mode)
+    .map((c) => c.issuedAt)
+    .sort()
+    .at(-1);
+
+/** Marks every unused code of a purpose used (a new password retires reset links, a new address sign-in links). */
+const retire = (codes: Record<string, IssuedCode>, mode: IssuedCode['mode'], at: string): Record<string, IssuedCode> =>
+  Object.fromEntries(Object.entries(codes).map(([h, c]) => (c.mode === mode && c.usedAt === null ? [h, { ...c, usedAt: at }] : [h, c])));
+
 function checkCode(state: RegisteredUser, codeHash: string, mode: IssuedCode['mode'], now: string): IssuedCode {
   const code = state.codes[codeHash];
   if (!code || code.mode !== mode) throw new AppError('invalid-action-code');
@@ -225,7 +239,23 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       const d = command.data;
       return d.succeeded
         ? [{ type: 'SignInSucceeded', data: { userId, sessionId: d.sessionId, at: d.now, ip: d.ip } }]
-        : [{ type: 'SignInFailed', data: { userId, at: d.now, ip: d.ip, reason: d.throttled ? 'too-many-requests' : 'invalid-credential' } }];
+        : [{ type: 'SignInFailed', data: { userId, at: d.now, ip: d.ip, reason: 'invalid-credential' } }];
+    }
+    case 'SendSignInLink': {
+      const d = command.data;
+      // silently nothing inside the cooldown: the caller answers the same either way (no enumeration)
+      const last = lastIssued(state, 'signIn');
+      if (last && minutesLeft(last, d.cooldownMs, d.now) > 0) return [];
+      return [{ type: 'SignInLinkSent', data: { userId, email: state.email, codeHash: d.codeHash, sentAt: d.now, expiresAt: d.expiresAt } }];
+    }
+    case 'UseSignInLink': {
+      const d = command.data;
+      checkCode(state, d.codeHash, 'signIn', d.now);
+      const events: UserEvent[] = [{ type: 'SignInLinkUsed', data: { userId, codeHash: d.codeHash, usedAt: d.now, ip: d.ip } }];
+      // the link was opened from the mailbox: that proves the address as a verification link does
+      if (!state.emailVerified) events.push({ type: 'EmailVerified', data: { userId, email: state.email, verifiedAt: d.now } });
+      events.push({ type: 'SignInSucceeded', data: { userId, sessionId: d.sessionId, at: d.now, ip: d.ip } });
+      return events;
     }
     default: {
       const exhaustive: never = command;
@@ -289,20 +319,17 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       };
     case 'PasswordChanged': {
       // a new password retires every reset link still outstanding
-      const codes = Object.fromEntries(
-        Object.entries(useCode(state.codes, event.data.codeHash, event.data.changedAt)).map(([h, c]) =>
-          c.mode === 'resetPassword' && c.usedAt === null ? [h, { ...c, usedAt: event.data.changedAt }] : [h, c],
-        ),
-      );
+      const codes = retire(useCode(state.codes, event.data.codeHash, event.data.changedAt), 'resetPassword', event.data.changedAt);
       return { ...state, passwordHash: event.data.passwordHash, codes, failedSignIns: 0 };
     }
     case 'EmailChanged':
+      // sign-in links mailed to the previous address no longer open the account
       return {
         ...state,
         email: event.data.email,
         emailVerified: false,
         emailVerificationSentAt: null,
-        codes: { ...state.codes, [event.data.recoverCodeHash]: { mode: 'recoverEmail', issuedAt: event.data.changedAt, expiresAt: event.data.recoverExpiresAt, usedAt: null, subject: event.data.previousEmail } },
+        codes: { ...retire(state.codes, 'signIn', event.data.changedAt), [event.data.recoverCodeHash]: { mode: 'recoverEmail', issuedAt: event.data.changedAt, expiresAt: event.data.recoverExpiresAt, usedAt: null, subject: event.data.previousEmail } },
       };
     case 'EmailRecovered':
       return { ...state, email: event.data.email, emailVerified: true, codes: useCode(state.codes, event.data.codeHash, event.data.recoveredAt) };
@@ -340,6 +367,11 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       return { ...state, failedSignIns: 0 };
     case 'SignInFailed':
       return { ...state, failedSignIns: state.failedSignIns + 1 };
+    case 'SignInLinkSent':
+      return { ...state, codes: { ...state.codes, [event.data.codeHash]: { mode: 'signIn', issuedAt: event.data.sentAt, expiresAt: event.data.expiresAt, usedAt: null } } };
+    case 'SignInLinkUsed':
+      // one link used retires the others still outstanding
+      return { ...state, codes: retire(state.codes, 'signIn', event.data.usedAt) };
     default: {
       const exhaustive: never = event;
       throw new Error(`unknown event ${JSON.stringify(exhaustive)}`);

@@ -72,3 +72,51 @@ describe('user lifecycle', () => {
     user.given([]).when({ type: 'VerifyEmail', data: { userId: 'u1', now } }).thenThrows('user-not-found');
   });
 });
+
+describe('sign-in links (ADR 0032)', () => {
+  const later = (minutes: number) => new Date(Date.parse(now) + minutes * 60_000).toISOString();
+  const sent = (codeHash: string, at = now) => ({
+    type: 'SignInLinkSent' as const,
+    data: { userId: 'u1', email: 'ana@example.com', codeHash, sentAt: at, expiresAt: new Date(Date.parse(at) + 15 * 60_000).toISOString() },
+  });
+  const send = (at: string) => ({ type: 'SendSignInLink' as const, data: { codeHash: 'h2', now: at, expiresAt: later(16), cooldownMs: 60_000 } });
+  const use = (codeHash: string, at = later(1)) => ({ type: 'UseSignInLink' as const, data: { codeHash, sessionId: 's1', ip: '10.0.0.9', now: at } });
+  const verified = { type: 'EmailVerified' as const, data: { userId: 'u1', email: 'ana@example.com', verifiedAt: now } };
+
+  it('mails a link, but not twice within the cooldown', () => {
+    user.given([registered]).when(send(now)).then([{ type: 'SignInLinkSent', data: { userId: 'u1', email: 'ana@example.com', codeHash: 'h2', sentAt: now, expiresAt: later(16) } }]);
+    user.given([registered, sent('h1')]).when(send(later(0.5))).thenNothing();
+    user.given([registered, sent('h1')]).when(send(later(1))).then([{ type: 'SignInLinkSent', data: { userId: 'u1', email: 'ana@example.com', codeHash: 'h2', sentAt: later(1), expiresAt: later(16) } }]);
+  });
+
+  it('signs in once with a link, which also proves the address', () => {
+    user.given([registered, sent('h1')]).when(use('h1')).then([
+      { type: 'SignInLinkUsed', data: { userId: 'u1', codeHash: 'h1', usedAt: later(1), ip: '10.0.0.9' } },
+      { type: 'EmailVerified', data: { userId: 'u1', email: 'ana@example.com', verifiedAt: later(1) } },
+      { type: 'SignInSucceeded', data: { userId: 'u1', sessionId: 's1', at: later(1), ip: '10.0.0.9' } },
+    ]);
+    user.given([registered, verified, sent('h1')]).when(use('h1')).then([
+      { type: 'SignInLinkUsed', data: { userId: 'u1', codeHash: 'h1', usedAt: later(1), ip: '10.0.0.9' } },
+      { type: 'SignInSucceeded', data: { userId: 'u1', sessionId: 's1', at: later(1), ip: '10.0.0.9' } },
+    ]);
+    const usedOnce = { type: 'SignInLinkUsed' as const, data: { userId: 'u1', codeHash: 'h1', usedAt: later(1), ip: null } };
+    user.given([registered, sent('h1'), usedOnce]).when(use('h1', later(2))).thenThrows('action-already-validated');
+  });
+
+  it('refuses an expired link, an unknown one and another kind of link', () => {
+    user.given([registered, sent('h1')]).when(use('h1', later(15))).thenThrows('expired-action-code');
+    user.given([registered, sent('h1')]).when(use('nope')).thenThrows('invalid-action-code');
+    const reset = { type: 'PasswordResetRequested' as const, data: { userId: 'u1', email: 'ana@example.com', codeHash: 'r1', requestedAt: now, expiresAt: later(60) } };
+    user.given([registered, reset]).when(use('r1')).thenThrows('invalid-action-code');
+  });
+
+  it('retires the other links when one is used, and every link when the address changes', () => {
+    const usedFirst = { type: 'SignInLinkUsed' as const, data: { userId: 'u1', codeHash: 'h1', usedAt: later(2), ip: null } };
+    user.given([registered, sent('h1'), sent('h2', later(1)), usedFirst]).when(use('h2', later(3))).thenThrows('action-already-validated');
+    const changed = {
+      type: 'EmailChanged' as const,
+      data: { userId: 'u1', previousEmail: 'ana@example.com', email: 'ana.nova@example.com', changedAt: later(2), recoverCodeHash: 'rc', recoverExpiresAt: later(600) },
+    };
+    user.given([registered, sent('h1'), changed]).when(use('h1', later(3))).thenThrows('action-already-validated');
+  });
+});

@@ -9,6 +9,8 @@ export interface RouteContract {
   query?: z.ZodType;
   params?: z.ZodType;
   response?: z.ZodType;
+  /** Error statuses the route answers besides the ones every route lists (OpenAPI). */
+  statuses?: readonly number[];
 }
 
 const registry = new Map<string, { tag: string; route: RouteContract }>();

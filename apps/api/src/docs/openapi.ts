@@ -25,6 +25,14 @@ export function buildOpenApi(version: string) {
         '403': { description: 'Not allowed', content: { 'application/json': { schema: errorSchema } } },
       },
     };
+    for (const status of route.statuses ?? []) {
+      const responses = op.responses as Record<string, unknown>;
+      responses[String(status)] ??= {
+        description: status === 429 ? 'Too many attempts: wait the seconds of Retry-After (too-many-requests)' : 'Refused (see the code)',
+        ...(status === 429 ? { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } } : {}),
+        content: { 'application/json': { schema: errorSchema } },
+      };
+    }
     if (route.body) op.requestBody = { content: { 'application/json': { schema: route.body } } };
     if (route.query) op.requestParams = { query: route.query };
     if (route.params) op.requestParams = { ...(op.requestParams as object), path: route.params };

@@ -1,7 +1,7 @@
 import type { Locale } from '@portal/kernel';
 
 type Template = (vars: { link: string; email: string; code?: string; minutes?: number }) => { subject: string; text: string };
-type Kind = 'verifyEmail' | 'resetPassword' | 'recoverEmail' | 'phoneCode';
+type Kind = 'verifyEmail' | 'resetPassword' | 'recoverEmail' | 'phoneCode' | 'signInLink';
 
 /** Identity mails and SMS in the three locales. */
 const TEMPLATES: Record<Locale, Record<Kind, Template>> = {
@@ -19,6 +19,10 @@ const TEMPLATES: Record<Locale, Record<Kind, Template>> = {
       text: `Olá!\n\nO e-mail de acesso da sua conta foi alterado para ${email}. Se não foi você, restaure o endereço anterior abrindo:\n${link}`,
     }),
     phoneCode: ({ code, minutes }) => ({ subject: 'Código de verificação', text: `Seu código de verificação é ${code}. Ele vale por ${minutes} minutos.` }),
+    signInLink: ({ link, email, minutes }) => ({
+      subject: 'Seu link de acesso',
+      text: `Olá!\n\nAbra o link abaixo para entrar como ${email}:\n${link}\n\nO link vale por ${minutes} minutos e pode ser usado uma vez. Se não foi você que pediu, ignore esta mensagem: sua senha continua a mesma.`,
+    }),
   },
   es: {
     verifyEmail: ({ link }) => ({
@@ -34,6 +38,10 @@ const TEMPLATES: Record<Locale, Record<Kind, Template>> = {
       text: `¡Hola!\n\nEl correo de acceso de tu cuenta se cambió a ${email}. Si no fuiste tú, restaura la dirección anterior abriendo:\n${link}`,
     }),
     phoneCode: ({ code, minutes }) => ({ subject: 'Código de verificación', text: `Tu código de verificación es ${code}. Vale por ${minutes} minutos.` }),
+    signInLink: ({ link, email, minutes }) => ({
+      subject: 'Tu enlace de acceso',
+      text: `¡Hola!\n\nAbre el siguiente enlace para entrar como ${email}:\n${link}\n\nEl enlace vale ${minutes} minutos y se puede usar una vez. Si no lo pediste, ignora este mensaje: tu contraseña sigue siendo la misma.`,
+    }),
   },
   en: {
     verifyEmail: ({ link }) => ({
@@ -49,6 +57,10 @@ const TEMPLATES: Record<Locale, Record<Kind, Template>> = {
       text: `Hello!\n\nThe sign-in e-mail of your account was changed to ${email}. If it was not you, restore the previous address by opening:\n${link}`,
     }),
     phoneCode: ({ code, minutes }) => ({ subject: 'Verification code', text: `Your verification code is ${code}. It is valid for ${minutes} minutes.` }),
+    signInLink: ({ link, email, minutes }) => ({
+      subject: 'Your sign-in link',
+      text: `Hello!\n\nOpen the link below to sign in as ${email}:\n${link}\n\nThe link is valid for ${minutes} minutes and can be used once. If you did not ask for it, ignore this message: your password is unchanged.`,
+    }),
   },
 };
 
@@ -56,3 +68,7 @@ export const renderMail = (kind: Kind, locale: Locale, vars: Parameters<Template
 
 export const actionLink = (publicUrl: string, mode: string, oobCode: string, lang: Locale) =>
   `${publicUrl.replace(/\/$/, '')}/auth/action?mode=${mode}&oobCode=${encodeURIComponent(oobCode)}&lang=${encodeURIComponent(lang)}`;
+
+/** The sign-in link of ADR 0032: the SPA's /auth/link screen signs in with it. */
+export const signInLinkUrl = (publicUrl: string, code: string, lang: Locale) =>
+  `${publicUrl.replace(/\/$/, '')}/auth/link?code=${encodeURIComponent(code)}&lang=${encodeURIComponent(lang)}`;

@@ -11,10 +11,16 @@ import { SessionService, type IssuedSession } from '../shared/session-service.js
 import { SignInThrottle } from '../shared/throttle.js';
 import { SignInCommand } from './sign-in.command.js';
 
+/** 429 too-many-requests naming the wait (the controller also sends it as Retry-After). */
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new AppError('too-many-requests', undefined, undefined, { retryAfterSeconds, retryAfterMinutes: Math.ceil(retryAfterSeconds / 60) });
+
 /**
- * Reads the claim and user streams (strongly consistent: a fresh registration can sign in at
- * once). Unknown e-mail and wrong password give the same code after the same argon2 work;
- * repeated failures per e-mail or address answer too-many-requests, even for the right password.
+ * The throttle (ADR 0032) decides first whether a password may be tried at all: a held attempt
+ * answers 429 without checking the password and without recording anything on the account. Then
+ * the claim and user streams are read (strongly consistent: a fresh registration can sign in at
+ * once). Unknown e-mail and wrong password give the same code after the same argon2 work, and
+ * the throttle treats both alike.
  */
 @CommandHandler(SignInCommand)
 export class SignInHandler implements ICommandHandler<SignInCommand> {
@@ -27,28 +33,26 @@ export class SignInHandler implements ICommandHandler<SignInCommand> {
   ) {}
 
   async execute({ input, client, context }: SignInCommand): Promise<CommandOutcome<IssuedSession>> {
+    const gate = await this.throttle.attempt(input.email, client.ip);
+    if (!gate.allowed) throw tooManyRequests(gate.retryAfterSeconds);
     const claim = await loadState(this.store, emailStream(emailKey(input.email)), emailClaimDecider);
     const userId = claim.state.owner;
     const user = userId ? (await loadState(this.store, userStream(userId), userDecider)).state : null;
     const registered = user && user.status === 'registered' ? user : null;
-    const blockedFor = await this.throttle.blockedMinutes(input.email, client.ip);
-    const blocked = blockedFor > 0;
-    const ok = !blocked && (await this.hasher.verify(registered?.passwordHash ?? null, input.password));
+    const ok = await this.hasher.verify(registered?.passwordHash ?? null, input.password);
     const now = this.clock.now().toISOString();
-    if (!ok) await this.throttle.recordFailure(input.email, client.ip);
     const sessionId = newId();
     if (registered) {
       await handleCommand(
         this.store,
         userStream(registered.userId),
         userDecider,
-        { type: 'RecordSignIn', data: { userId: registered.userId, sessionId: ok ? sessionId : '', succeeded: ok, throttled: blocked, ip: client.ip, now } },
+        { type: 'RecordSignIn', data: { userId: registered.userId, sessionId: ok ? sessionId : '', succeeded: ok, ip: client.ip, now } },
         { ...context, actor: registered.userId },
       );
     }
-    if (blocked) throw new AppError('too-many-requests', undefined, undefined, { retryAfterMinutes: blockedFor });
     if (!ok || !registered) throw new AppError('invalid-credential');
-    await this.throttle.reset(input.email);
+    await this.throttle.succeeded(input.email, client.ip);
     const session = await this.sessions.start(registered, context, client, sessionId);
     return { value: session, checkpoint: session.checkpoint };
   }
