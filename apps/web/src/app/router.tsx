@@ -33,6 +33,7 @@ export const routes: RouteObject[] = [
               { path: 'logoff', lazy: () => import('../features/auth/routes/logoff-route') },
               { path: 'reset-password', lazy: () => import('../features/auth/routes/reset-password-route') },
               { path: 'action', lazy: () => import('../features/auth/routes/action-route') },
+              { path: 'link', lazy: () => import('../features/auth/routes/sign-in-link-route') },
             ],
           },
           {

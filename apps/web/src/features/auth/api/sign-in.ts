@@ -1,4 +1,4 @@
-import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { identityRoutes, type SessionResponse, type SignInRequest } from '@portal/identity/contracts';
 import { callRoute } from '../../../shared/api/client';
 import { reloadUserData, USER_DATA_KEY } from '../../../shared/api/user-data';
@@ -21,18 +21,17 @@ export const signInMutationOptions = () =>
  * learn it, the previous user's profile is dropped, and without an i18n_lang cookie the
  * profile's language is applied (issue 3). The locale step never blocks the sign-in.
  */
+export const sessionStarted = async (queryClient: QueryClient, session: SessionResponse): Promise<void> => {
+  queryClient.removeQueries({ queryKey: USER_DATA_KEY });
+  startSession(session, { broadcast: true });
+  try {
+    await applyProfileLocale(await reloadUserData(queryClient));
+  } catch (error) {
+    console.warn('Profile language not applied', error);
+  }
+};
+
 export const useSignIn = () => {
   const queryClient = useQueryClient();
-  return useMutation({
-    ...signInMutationOptions(),
-    onSuccess: async (session) => {
-      queryClient.removeQueries({ queryKey: USER_DATA_KEY });
-      startSession(session, { broadcast: true });
-      try {
-        await applyProfileLocale(await reloadUserData(queryClient));
-      } catch (error) {
-        console.warn('Profile language not applied', error);
-      }
-    },
-  });
+  return useMutation({ ...signInMutationOptions(), onSuccess: (session) => sessionStarted(queryClient, session) });
 };

@@ -2,13 +2,18 @@ import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@m
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { isApiError } from '../../../shared/api/api-error';
 import { useErrorMessage } from '../../../shared/i18n/use-error-message';
 import { afterSignInPath, paths } from '../../../shared/routing/paths';
 import { useSignIn } from '../api/sign-in';
 import { toSignInRequest, validateSignIn, type SignInValues } from './form-rules';
+import { SignInLinkOffer } from './sign-in-link-offer';
 import { useRuleMessage } from '../../../shared/forms/use-rule-message';
 
-/** E-mail and password sign-in; afterwards `next` (when safe) or the personal home. */
+/**
+ * E-mail and password sign-in; afterwards `next` (when safe) or the personal home. A throttled
+ * attempt (429) puts the e-mailed sign-in link forward (ADR 0032).
+ */
 export function SignInForm({ next }: { next: string | null }) {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
@@ -24,6 +29,8 @@ export function SignInForm({ next }: { next: string | null }) {
       return { email: ruleMessage(issues.email, labels.email), password: ruleMessage(issues.password, labels.password) };
     },
   });
+
+  const throttled = isApiError(signIn.error) && signIn.error.statusCode === 429;
 
   const submit = form.onSubmit((values) => {
     const body = toSignInRequest(values);
@@ -63,6 +70,7 @@ export function SignInForm({ next }: { next: string | null }) {
         <Button type="submit" fullWidth loading={signIn.isPending} data-testid="signin-submit">
           {t('signIn.submit')}
         </Button>
+        <SignInLinkOffer email={() => form.getValues().email} throttled={throttled} invalidEmail={() => form.validateField('email')} />
         <Text size="sm" ta="center">
           {t('signIn.noAccount')}{' '}
           <Anchor component={Link} to={paths.register} data-testid="signin-register-link">
