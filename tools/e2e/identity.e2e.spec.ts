@@ -4,7 +4,7 @@ import { explainFailures, launchBrowser, startPortal, type Portal } from './harn
 
 /**
  * Identity in the browser (issue 3): e-mail links through the dev outbox, the profile, the
- * guards' deep links and sign-in throttling. Every test uses its own e-mail.
+ * guards' deep links, sign-in throttling and the e-mailed sign-in link. Every test uses its own e-mail.
  */
 
 let portal: Portal;
@@ -214,28 +214,47 @@ describe('identity in the browser', () => {
     await page.context().close();
   });
 
-  it('answers too many wrong passwords with the too-many-requests message', async () => {
+  it('slows repeated wrong passwords, then signs the owner in through an e-mailed link (ADR 0032)', async () => {
     const email = 'tina.tentativas@example.com';
-    await register(email, 'Certa#2026');
+    await register(email, 'Certa#2026', 'BR', 'en');
     const page = await newPage('en-US');
     await page.goto('/auth');
     await page.getByTestId('signin-email').fill(email);
     const statuses: number[] = [];
-    for (let attempt = 1; attempt <= 6; attempt += 1) {
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
       await page.getByTestId('signin-password').fill(`Errada#${attempt}`);
       const answer = page.waitForResponse((r) => r.url().endsWith('/api/auth/signIn'));
       await page.getByTestId('signin-submit').click();
       statuses.push((await answer).status());
     }
-    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    // three free failures, a fourth, then a growing wait for this account from this address
+    expect(statuses).toEqual([401, 401, 401, 401, 429]);
     await poll(() => text(page, 'form-error')).toMatch(/too many attempts/i);
 
-    // Blocked even with the right password now.
+    // Held even with the right password now, and the screen offers the link instead.
     await page.getByTestId('signin-password').fill('Certa#2026');
     const answer = page.waitForResponse((r) => r.url().endsWith('/api/auth/signIn'));
     await page.getByTestId('signin-submit').click();
     expect((await answer).status()).toBe(429);
-    expect(new URL(page.url()).pathname).toBe('/auth');
+    await page.getByTestId('signin-link-hint').waitFor();
+    await page.getByTestId('signin-link-request').click();
+    await poll(() => text(page, 'signin-link-sent')).toContain(email);
+
+    const mail = await mailTo(email, 'signInLink');
+    expect(mail.subject).toBe('Your sign-in link');
+    const link = mail.text.match(/https?:\/\/\S+\/auth\/link\?\S+/);
+    if (!link) throw new Error(`no sign-in link in: ${mail.text}`);
+    const url = new URL(link[0]);
+    await page.goto(`${url.pathname}${url.search}`);
+    await page.getByTestId('signin-link-submit').click();
+    // signed in: the guards take the new account to its next step (the profile), away from /auth
+    await page.waitForURL((u) => !u.pathname.startsWith('/auth'));
+    expect((await page.context().cookies()).some((c) => c.name === 'portal_refresh')).toBe(true);
+
+    // The link is single use.
+    await page.goto(`${url.pathname}${url.search}`);
+    await page.getByTestId('signin-link-submit').click();
+    await poll(() => text(page, 'signin-link-error')).toMatch(/already used|expired/i);
     await page.context().close();
   });
 });
