@@ -69,8 +69,6 @@ export class SignInWithLinkHandler implements ICommandHandler<SignInWithLinkComm
   async execute({ code, client, context }: SignInWithLinkCommand): Promise<CommandOutcome<IssuedSession>> {
     const parsed = parseActionCode(code);
     if (!parsed) throw new AppError('invalid-action-code');
-    const exists = await loadState(this.store, userStream(parsed.userId), userDecider);
-    if (exists.state.status !== 'registered') throw new AppError('invalid-action-code');
     const sessionId = newId();
     const { state } = await handleCommand(
       this.store,
@@ -78,7 +76,10 @@ export class SignInWithLinkHandler implements ICommandHandler<SignInWithLinkComm
       userDecider,
       { type: 'UseSignInLink', data: { codeHash: parsed.codeHash, sessionId, ip: client.ip, now: this.clock.now().toISOString() } },
       { ...context, actor: parsed.userId },
-    );
+    ).catch((error: unknown) => {
+      // a well-formed code naming no account is as invalid as any other
+      throw error instanceof AppError && error.code === 'user-not-found' ? new AppError('invalid-action-code') : error;
+    });
     if (state.status !== 'registered') throw new AppError('invalid-action-code');
     await this.throttle.recognise(state.email, client.ip);
     const session = await this.sessions.start(state, context, client, sessionId);

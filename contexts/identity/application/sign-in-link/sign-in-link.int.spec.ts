@@ -91,6 +91,8 @@ describe('sign-in link', () => {
     expect((await useLink(reset.oobCode)).json().code).toBe('invalid-action-code');
     const forged = `${reset.oobCode!.split('.')[0]}.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`;
     expect((await useLink(forged)).json().code).toBe('invalid-action-code');
+    const nobody = `${Buffer.from('0193a8c4-5b6d-7e8f-9a0b-1c2d3e4f5a6b').toString('base64url')}.${reset.oobCode!.split('.')[1]}`;
+    expect((await useLink(nobody)).json().code).toBe('invalid-action-code');
     const malformed = await useLink('not a code');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toMatchObject({ code: 'app/bed-request', details: [expect.objectContaining({ path: 'code' })] });
