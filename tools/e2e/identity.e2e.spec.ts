@@ -127,6 +127,13 @@ describe('identity in the browser', () => {
     await page.getByTestId('home-video-later').click();
     await page.getByTestId('home-video-modal').waitFor({ state: 'detached' });
 
+    // A new learner sees content (ADR 0033): the open stations in the menu, new content on /home;
+    // distribution crops wait for a manager's grant.
+    await page.getByTestId('menu-station-boas-vindas').waitFor();
+    await page.getByTestId('menu-station-algodao').waitFor();
+    await page.getByTestId('home-playlist-new').waitFor();
+    expect(await page.getByTestId('menu-station-soja').count()).toBe(0);
+
     // A reload keeps the session (refresh cookie) and the confirmed alert stays confirmed.
     await page.reload();
     await poll(() => text(page, 'home-title')).toBe('Meu conteúdo');

@@ -171,7 +171,10 @@ describe('access (000 §6)', () => {
   it('grants by allowedStations ("all", the station or its root)', () => {
     expect(stationAccess(model, user(), 'st-a')).toBe('allowed');
     expect(stationAccess(model, user({ allowedStations: { crop: true } }), 'st-a')).toBe('allowed');
-    expect(stationAccess(model, user({ allowedStations: { home: true } }), 'st-a')).toBe('forbidden');
+    // a tagged station needs the grant; an open one comes with every learner (ADR 0033)
+    expect(stationAccess(model, user({ aclTags: ['dist:all'], allowedStations: { home: true } }), 'dist')).toBe('forbidden');
+    expect(stationAccess(model, user({ aclTags: ['dist:all'], allowedStations: { dist: true } }), 'dist')).toBe('allowed');
+    expect(stationAccess(model, user({ allowedStations: {} }), 'st-a')).toBe('allowed');
   });
   it('needs one of the ACL tags; <prefix>:all grants all of that prefix', () => {
     expect(stationAccess(model, user(), 'dist')).toBe('forbidden');

@@ -4,6 +4,7 @@ import { AppError, displayNameOf, initialsOf, isLocale } from '@portal/kernel';
 import { PROJECTIONS } from '@portal/platform';
 import type { ProjectionRuntime } from '@portal/projections-runtime';
 import { findUserById, type UserRow } from '@portal/projection-users';
+import { hasStationsAccessOf } from '@portal/learning/contracts';
 import { userDataSchema, type UserData } from '../../contracts/index.js';
 import { GetUserDataQuery } from './user-data.query.js';
 import { pictureUrl } from '../profile/picture-store.js';
@@ -38,7 +39,8 @@ export function toUserData(row: UserRow): UserData {
     companyId: row.company_id,
     allowedStations: allowed,
     defaultStation: row.default_station,
-    hasStationsAccess: allowed === 'all' || Object.keys(allowed ?? {}).length > 0,
+    // learning's access rule: an explicit grant or a learner's default access (ADR 0033)
+    hasStationsAccess: hasStationsAccessOf({ allowedStations: allowed ?? {}, emailVerified: row.email_verified, registerStatus }),
     emailVerificationSentAt: iso(row.email_verification_sent_at),
     interactions: {
       advertenceAlertConfirmed: (interactions.advertenceAlertConfirmed as string | undefined) ?? null,

@@ -48,7 +48,9 @@ describe('GET /api/stations', () => {
     expect(ids).toContain('soja');
     expect(ids).toContain('soja-manejo');
     expect(ids).not.toContain('milho');
-    expect(ids).not.toContain('boas-vindas');
+    // what a guest opens and the open catalogue come with every learner (ADR 0033)
+    expect(ids).toContain('boas-vindas');
+    expect(ids).toContain('algodao');
     // ctb_cast is Brazil-only
     expect(ids).not.toContain('ctb_cast');
     const noTag = await tokenFor(t, { sub: randomUUID(), allowedStations: 'all', aclTags: ['dist:milho_dekalb'] });

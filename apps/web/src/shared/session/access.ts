@@ -36,7 +36,10 @@ export const hasPermission = (subject: Subject, permission: Permission): boolean
 export const isCountry = (subject: Subject, ...countries: readonly string[]): boolean =>
   subject?.country != null && countries.includes(subject.country);
 
-/** Station key check: the station is in allowedStations, or allowedStations is "all". */
+/**
+ * Station key check: the station is in allowedStations, or allowedStations is "all". These are the
+ * explicit grants only; what the user may open (with the default access, ADR 0033) is what the API lists.
+ */
 export const canAccessStation = (subject: Subject, stationId: string): boolean => {
   if (!subject || stationId.length === 0) return false;
   if (subject.allowedStations === 'all') return true;
@@ -49,15 +52,21 @@ export const hasCompany = (subject: Subject): boolean => typeof subject?.company
 /** Whether the user sees the "My content" button (000 §6). */
 export const hasStationsAccess = (subject: Subject): boolean => subject?.hasStationsAccess === true;
 
+const inArea = (station: StationAreas, area: string): boolean => (station.areas && station.areas.length > 0 ? station.areas : [DEFAULT_AREA]).includes(area);
+
 /**
  * Area access (000 §6, for example "training"): some station the user may open lists the area
  * among its areas; a station without areas is in the default area.
  */
 export const hasArea = (subject: Subject, stations: readonly StationAreas[], area: string): boolean =>
-  stations.some((station) => {
-    const areas = station.areas && station.areas.length > 0 ? station.areas : [DEFAULT_AREA];
-    return areas.includes(area) && canAccessStation(subject, station.id);
-  });
+  stations.some((station) => inArea(station, area) && canAccessStation(subject, station.id));
+
+/**
+ * Area access over the stations GET /api/stations listed for the user: the API lists only what
+ * the access rule lets them open, the default access of a learner included (ADR 0033), which
+ * allowedStations alone does not show.
+ */
+export const listsArea = (stations: readonly StationAreas[], area: string): boolean => stations.some((station) => inArea(station, area));
 
 /** ACL tag check: the tag itself or the family's "all" tag (dist:all, team:all, 000 §3). */
 export const hasAclTag = (subject: Subject, tag: string): boolean => {

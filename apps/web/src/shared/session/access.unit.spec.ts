@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canAccessStation, hasAclTag, hasAnyRole, hasArea, hasCompany, hasPermission, hasRole, hasStationsAccess, isCountry, type AccessSubject } from './access';
+import { canAccessStation, hasAclTag, hasAnyRole, hasArea, hasCompany, hasPermission, hasRole, hasStationsAccess, isCountry, listsArea, type AccessSubject } from './access';
 
 const learner: AccessSubject = {
   roles: ['learner'],
@@ -96,6 +96,15 @@ describe('hasArea', () => {
   it('is false without stations or a user', () => {
     expect(hasArea(manager, [], 'training')).toBe(false);
     expect(hasArea(null, stations, 'training')).toBe(false);
+  });
+});
+
+describe('listsArea (over the stations the API listed for the user, ADR 0033)', () => {
+  it('needs a listed station of the area, stations without areas being in the default area', () => {
+    expect(listsArea([{ id: 'algodao', areas: ['default', 'training'] }], 'training')).toBe(true);
+    expect(listsArea([{ id: 'boas-vindas', areas: [] }], 'training')).toBe(false);
+    expect(listsArea([{ id: 'boas-vindas', areas: null }], 'default')).toBe(true);
+    expect(listsArea([], 'default')).toBe(false);
   });
 });
 

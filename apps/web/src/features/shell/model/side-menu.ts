@@ -1,6 +1,6 @@
 import type { StationSummary } from '@portal/learning/contracts';
 import type { Locale } from '@portal/kernel';
-import { DEFAULT_AREA, hasAnyRole, hasArea, hasCompany, hasPermission, type AccessSubject } from '../../../shared/session/access';
+import { DEFAULT_AREA, hasAnyRole, hasCompany, hasPermission, listsArea, type AccessSubject } from '../../../shared/session/access';
 
 /**
  * The side menu of the default layout (000 §2.5) as a pure function: every item and its
@@ -103,8 +103,9 @@ export const buildSideMenu = (input: SideMenuInput): SideMenuItem[] => {
   //    stations, not their parts (a crop's details are reached from the crop's map)
   const others = stations.filter((s) => s.parentId === null && isMenuActive(s) && inDefaultArea(s) && !s.isDefault).sort(byDisplayOrder);
   for (const station of others) items.push(stationItem(station, false));
-  // 5. university training: training-area access, and non-production or the Brazilian university domain
-  if (hasArea(user, stations.map((s) => ({ id: s.stationId, areas: s.areas })), 'training') && (!input.production || isOnDomain(input.host, input.brazilUniversityDomain))) {
+  // 5. university training: training-area access, and non-production or the Brazilian university domain;
+  //    the stations are the API's list for this user, already judged by the access rule (ADR 0033)
+  if (user && listsArea(stations.map((s) => ({ id: s.stationId, areas: s.areas })), 'training') && (!input.production || isOnDomain(input.host, input.brazilUniversityDomain))) {
     items.push({ id: 'university', to: MENU_PATHS.training });
   }
   // 6. SCORM courses behind the scormTest toggle

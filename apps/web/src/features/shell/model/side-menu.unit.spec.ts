@@ -77,10 +77,12 @@ describe('side menu (000 §2.5)', () => {
   });
 
   describe('5. university training', () => {
-    it('needs training-area access', () => {
+    it('needs training-area access: a station of the training area among those the API lists for the user', () => {
       expect(ids(buildSideMenu(input({ stations: [station('welcome', { isDefault: true })] })))).not.toContain('university');
-      expect(ids(buildSideMenu(input({ user: { ...learner, allowedStations: { welcome: true } } })))).not.toContain('university');
       expect(ids(buildSideMenu(input({ user: { ...learner, allowedStations: { crop: true } } })))).toContain('university');
+      // a new learner has no explicit grants: the open crop the API lists is their access (ADR 0033)
+      expect(ids(buildSideMenu(input({ user: { ...learner, allowedStations: {} } })))).toContain('university');
+      expect(ids(buildSideMenu(input({ user: null })))).not.toContain('university');
     });
     it('outside production always; in production only on the Brazilian university domain', () => {
       expect(ids(buildSideMenu(input({ production: true })))).not.toContain('university');
