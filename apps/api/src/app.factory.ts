@@ -10,6 +10,7 @@ import { Logger } from 'nestjs-pino';
 import type { AppConfig } from '@portal/platform';
 import { AppModule } from './app.module.js';
 import { registerDocs } from './docs/docs.routes.js';
+import { registerEdge } from './http/edge.js';
 import type { Infrastructure } from './infrastructure/infrastructure.js';
 import { registerSpa } from './web/spa.js';
 
@@ -22,11 +23,11 @@ const idFrom = (value: unknown): string | null =>
 export async function createApp(config: AppConfig, infra: Infrastructure, options: { logs?: boolean } = {}): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
     genReqId: (req: { headers: Record<string, unknown> }) => idFrom(req.headers['x-request-id']) ?? randomUUID(),
   });
   const fastify = adapter.getInstance();
+  registerEdge(fastify);
   // request and correlation ids reach the logger (raw request) and event metadata (Nest request)
   fastify.addHook('onRequest', async (request, reply) => {
     const correlationId = idFrom(request.headers['x-correlation-id']) ?? request.id;

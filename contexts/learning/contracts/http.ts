@@ -514,7 +514,7 @@ export const learningRoutes = {
   scormProgress: { method: 'GET', path: '/scorms/progress/:scormId', params: scormIdParamsSchema, response: scormProgressSchema, summary: "The caller's progress in one SCORM course" },
   scormProgressWrite: { method: 'POST', path: '/scorms/progress', body: scormProgressBodySchema, response: scormProgressSchema, summary: 'Report SCORM lesson status (completed or passed completes the entry)' },
   scormContent: { method: 'GET', path: '/user-store/scorm-content/:id', params: scormContentParamsSchema, response: scormContentSchema, summary: 'The saved SCORM run-time data, to resume where the learner stopped' },
-  scormContentWrite: { method: 'POST', path: '/user-store/scorm-content/:id', params: scormContentParamsSchema, body: scormContentBodySchema, response: scormContentSchema, summary: 'Save the SCORM run-time data (LMSCommit / Commit)' },
+  scormContentWrite: { method: 'POST', path: '/user-store/scorm-content/:id', params: scormContentParamsSchema, body: scormContentBodySchema, response: scormContentSchema, bodyLimit: 1024 * 1024, summary: 'Save the SCORM run-time data (LMSCommit / Commit)' },
   mediaProtect: { method: 'POST', path: '/watermarkApi/media-protector', body: mediaProtectorBodySchema, response: mediaProtectorResponseSchema, summary: 'A signed, expiring link to a protected file' },
   mediaUnprotect: { method: 'DELETE', path: '/watermarkApi/media-protector/:mediaId', params: mediaProtectorParamsSchema, response: mediaLinkRevokedSchema, summary: "Revoke the caller's links to a protected file" },
   download: { method: 'GET', path: '/download/:hash', params: downloadParamsSchema, summary: 'Serve a protected file through a valid signed link (records PodcastEpisodeDownloaded for podcasts)' },
