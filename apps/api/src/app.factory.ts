@@ -10,6 +10,7 @@ import { Logger } from 'nestjs-pino';
 import type { AppConfig } from '@portal/platform';
 import { AppModule } from './app.module.js';
 import { registerDocs } from './docs/docs.routes.js';
+import { collectRouteFacts } from './docs/route-facts.js';
 import { registerEdge } from './http/edge.js';
 import type { Infrastructure } from './infrastructure/infrastructure.js';
 import { registerSpa } from './web/spa.js';
@@ -68,7 +69,7 @@ export async function createApp(config: AppConfig, infra: Infrastructure, option
     allowList: (req: { url?: string }) => !(req.url ?? '').startsWith('/api/'),
     errorResponseBuilder: () => ({ statusCode: 429, code: '429', message: 'Content temporarily unavailable' }),
   } as never);
-  await registerDocs(fastify, APP_VERSION);
+  await registerDocs(fastify, APP_VERSION, () => collectRouteFacts(app));
   await registerSpa(fastify, config.webDist);
   await app.init();
   await fastify.ready();
