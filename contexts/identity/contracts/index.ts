@@ -206,7 +206,7 @@ export const identityRoutes = {
   updateUserProfile: { method: 'POST', path: '/updateUserProfile', body: updateUserProfileRequestSchema, response: userDataSchema, summary: 'Update the profile (000 §3 rules)', errors: ['email-already-in-use'] },
   userProfileEditOptions: { method: 'GET', path: '/userProfileEditOptions', query: countriesQuerySchema, response: userProfileEditOptionsResponseSchema, summary: 'Choices for the profile form' },
   countries: { method: 'GET', path: '/countries', query: countriesQuerySchema, response: countriesResponseSchema, summary: 'Countries sorted by display name' },
-  uploadPicture: { method: 'POST', path: '/user-profile/picture', response: profilePictureResponseSchema, summary: 'Upload the profile picture (multipart field "file"; png, jpeg, webp or gif up to 2 MB)', bodyType: 'multipart/form-data', body: profilePictureUploadSchema, errors: ['app/invalid-user-uid'] },
+  uploadPicture: { method: 'POST', path: '/user-profile/picture', response: profilePictureResponseSchema, summary: 'Upload the profile picture (multipart field "file"; png, jpeg, webp or gif up to 2 MB)', form: profilePictureUploadSchema, errors: ['app/invalid-user-uid'] },
   removePicture: { method: 'DELETE', path: '/user-profile/picture', summary: 'Remove the profile picture', errors: ['app/invalid-user-uid'] },
   setFlag: { method: 'POST', path: '/user-store/flag', body: flagRequestSchema, summary: 'Set a user flag' },
   interaction: { method: 'POST', path: '/user-store/interactions', body: interactionRequestSchema, summary: 'Record a user interaction (home alert, first video)' },

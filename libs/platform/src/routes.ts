@@ -10,8 +10,11 @@ export interface RouteContract {
   query?: z.ZodType;
   params?: z.ZodType;
   response?: z.ZodType;
-  /** a body other than JSON: its media type (`multipart/form-data` for uploads) */
-  bodyType?: string;
+  /**
+   * A `multipart/form-data` body (uploads): documented only, the handler reads the stream itself,
+   * and the SPA sends a FormData.
+   */
+  form?: z.ZodType;
   /** an answer other than JSON: its media type (`text/csv`, `application/pdf`...) */
   responseType?: string;
   /** largest request body in bytes (default DEFAULT_BODY_LIMIT); uploads stream under their own limits */

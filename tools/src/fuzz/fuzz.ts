@@ -240,7 +240,8 @@ export function standardCallers(apiUrl: string, learner = { email: 'learner@demo
           if (res.ok) token = ((await res.json()) as { accessToken: string }).accessToken;
           else canSignIn = false;
         }
-        return token ? { authorization: `Bearer ${token}` } : {};
+        const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+        return headers;
       },
     },
   ];

@@ -113,7 +113,8 @@ export function buildOpenApi(version: string, routeFacts: RouteFacts[] = []) {
       security: security(route, facts),
       responses: { [String(success)]: successResponse(route, success), ...errorResponses(route, facts) },
     };
-    if (route.body) op.requestBody = { required: true, content: { [route.bodyType ?? 'application/json']: { schema: route.body } } };
+    if (route.body) op.requestBody = { required: true, content: { 'application/json': { schema: route.body } } };
+    else if (route.form) op.requestBody = { required: true, content: { 'multipart/form-data': { schema: route.form } } };
     const requestParams: Record<string, unknown> = {};
     if (route.query) requestParams.query = route.query;
     const named = [...path.matchAll(/\{([A-Za-z0-9_]+)\}/g)].map((m) => m[1]!);
