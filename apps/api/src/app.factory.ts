@@ -10,6 +10,8 @@ import { Logger } from 'nestjs-pino';
 import type { AppConfig } from '@portal/platform';
 import { AppModule } from './app.module.js';
 import { registerDocs } from './docs/docs.routes.js';
+import { collectRouteFacts } from './docs/route-facts.js';
+import { registerEdge } from './http/edge.js';
 import type { Infrastructure } from './infrastructure/infrastructure.js';
 import { registerSpa } from './web/spa.js';
 
@@ -22,11 +24,11 @@ const idFrom = (value: unknown): string | null =>
 export async function createApp(config: AppConfig, infra: Infrastructure, options: { logs?: boolean } = {}): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
     genReqId: (req: { headers: Record<string, unknown> }) => idFrom(req.headers['x-request-id']) ?? randomUUID(),
   });
   const fastify = adapter.getInstance();
+  registerEdge(fastify);
   // request and correlation ids reach the logger (raw request) and event metadata (Nest request)
   fastify.addHook('onRequest', async (request, reply) => {
     const correlationId = idFrom(request.headers['x-correlation-id']) ?? request.id;
@@ -67,7 +69,7 @@ export async function createApp(config: AppConfig, infra: Infrastructure, option
     allowList: (req: { url?: string }) => !(req.url ?? '').startsWith('/api/'),
     errorResponseBuilder: () => ({ statusCode: 429, code: '429', message: 'Content temporarily unavailable' }),
   } as never);
-  await registerDocs(fastify, APP_VERSION);
+  await registerDocs(fastify, APP_VERSION, () => collectRouteFacts(app));
   await registerSpa(fastify, config.webDist);
   await app.init();
   await fastify.ready();

@@ -36,6 +36,24 @@ describe('API shell', () => {
     expect(doc.openapi).toMatch(/^3\.1/);
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/createUserRegister', '/api/auth/signIn', '/api/userData']));
     expect(doc.paths['/api/createUserRegister'].post.requestBody).toBeDefined();
+    // security schemes, and who may call each operation
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['bearer', 'guestId', 'refreshCookie']);
+    expect(doc.paths['/api/userData'].get.security).toEqual([{ bearer: [] }]);
+    expect(doc.paths['/api/user-events/set'].post.security).toEqual([{ bearer: [] }, { guestId: [] }]);
+    expect(doc.paths['/api/auth/refresh'].post.security).toEqual([{ refreshCookie: [] }]);
+    expect(doc.paths['/api/countries'].get.security).toContainEqual({});
+    // the statuses each operation really answers, with the error body
+    const statuses = (path: string, method: string) => Object.keys(doc.paths[path][method].responses).sort();
+    expect(statuses('/api/userData', 'get')).toEqual(['200', '400', '401', '403', '404', '429']);
+    expect(statuses('/api/createUserRegister', 'post')).toEqual(['201', '400', '409', '413', '415', '429']);
+    expect(statuses('/api/auth/signIn', 'post')).toEqual(['200', '400', '401', '409', '413', '415', '429']);
+    expect(statuses('/api/user-events/set', 'post')).toEqual(['204', '400', '401', '403', '409', '413', '415', '429']);
+    expect(doc.paths['/api/user-events/set'].post.responses['204'].content).toBeUndefined();
+    expect(doc.paths['/api/userData'].get.responses['404'].content['application/json'].schema).toBeDefined();
+    expect(doc.paths['/api/booking/staff/bookings.csv'].get.responses['200'].content['text/csv']).toBeDefined();
+    // the picture upload takes a multipart body with a binary file
+    const upload = doc.paths['/api/user-profile/picture'].post.requestBody.content['multipart/form-data'].schema;
+    expect(upload.properties.file).toMatchObject({ type: 'string', format: 'binary' });
     const page = await t.request('GET', '/api/docs');
     expect(page.body).toContain('swagger-ui');
   });

@@ -34,6 +34,15 @@ describe('support messages', () => {
     expect(res.json().details.map((d: { path: string }) => d.path).sort()).toEqual(['message', 'subject', 'title']);
   });
 
+  it('takes only an http or https page as the origin', async () => {
+    for (const origin of ['javascript:alert(document.cookie)', 'JavaScript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'ftp://example.com/x', 'not a url']) {
+      const res = await t.request('POST', '/api/support/message', { token: learner.token, body: { ...support, origin } });
+      expect(res.statusCode, origin).toBe(400);
+      expect(res.json().details.map((d: { path: string }) => d.path)).toEqual(['origin']);
+    }
+    expect((await t.request('POST', '/api/support/message', { token: learner.token, body: { ...support, origin: 'https://portal.example.com/station/soja?video=1' } })).statusCode).toBe(201);
+  });
+
   it('checks who may call', async () => {
     expect((await t.request('POST', '/api/support/message', { body: support })).statusCode).toBe(401);
     expect((await t.request('POST', '/api/support/message', { token: learner.token, body: { ...support, registerId: 'someone-else' } })).json().code).toBe('app/invalid-user-uid');

@@ -11,7 +11,8 @@ export const supportMessageRequestSchema = z.object({
   /** the sender's register id (000 §3); must match the signed-in user when given */
   registerId: z.string().optional(),
   context: z.literal('web').default('web'),
-  origin: z.string().trim().min(1).max(2048),
+  /** the page the message was sent from: an http or https URL, never `javascript:` or `data:` */
+  origin: z.url({ protocol: /^https?$/ }).trim().max(2048),
   subject: z.string().trim().min(1).max(100),
   title: z.string().trim().min(1).max(SUPPORT_TITLE_MAX),
   message: z.string().trim().min(1).max(SUPPORT_MESSAGE_MAX),

@@ -194,23 +194,18 @@ export const appConfigResponseSchema = z.object({
 });
 export type AppConfigResponse = z.infer<typeof appConfigResponseSchema>;
 
+/** The picture upload's multipart body: the image in the field `file`. */
+export const profilePictureUploadSchema = z.object({ file: z.string().meta({ format: 'binary', description: 'png, jpeg, webp or gif (by content), at most 2 MB' }) });
+
 /** HTTP routes of this context (paths under /api). */
 export const identityRoutes = {
-  register: { method: 'POST', path: '/createUserRegister', body: registerRequestSchema, response: sessionResponseSchema, summary: 'Create an account (000 §5) and sign in; sets the refresh cookie' },
-  signIn: {
-    method: 'POST',
-    path: '/auth/signIn',
-    body: signInRequestSchema,
-    response: sessionResponseSchema,
-    statuses: [400, 401, 429],
-    summary: 'Sign in with e-mail and password; sets the refresh cookie. 429 (with Retry-After) while the throttle holds the attempt (ADR 0032)',
-  },
+  register: { method: 'POST', path: '/createUserRegister', body: registerRequestSchema, response: sessionResponseSchema, summary: 'Create an account (000 §5) and sign in; sets the refresh cookie', errors: ['email-already-in-use'] },
+  signIn: { method: 'POST', path: '/auth/signIn', body: signInRequestSchema, response: sessionResponseSchema, summary: 'Sign in with e-mail and password; sets the refresh cookie. 429 (with Retry-After) while the throttle holds the attempt (ADR 0032)', errors: ['invalid-credential', 'too-many-requests'] },
   sendSignInLink: {
     method: 'POST',
     path: '/auth/sendSignInLink',
     body: sendSignInLinkRequestSchema,
     response: okResponseSchema,
-    statuses: [400],
     summary: 'Mail a one-time sign-in link, valid 15 minutes (same answer whether or not the e-mail exists; at most one a minute per account)',
   },
   signInWithLink: {
@@ -218,26 +213,26 @@ export const identityRoutes = {
     path: '/auth/signInWithLink',
     body: signInWithLinkRequestSchema,
     response: sessionResponseSchema,
-    statuses: [400],
-    summary: 'Sign in with a mailed link (once, even while password sign-in is throttled); sets the refresh cookie. 400 invalid-action-code, expired-action-code, action-already-validated',
+    errors: ['invalid-action-code', 'expired-action-code', 'action-already-validated'],
+    summary: 'Sign in with a mailed link (once, even while password sign-in is throttled); sets the refresh cookie',
   },
-  refresh: { method: 'POST', path: '/auth/refresh', response: sessionResponseSchema, summary: 'Rotate the refresh cookie and issue a new access token' },
-  logoff: { method: 'POST', path: '/auth/logoff', body: logoffRequestSchema, summary: 'Save the locale, revoke the session and clear the cookie' },
-  userData: { method: 'GET', path: '/userData', response: userDataSchema, summary: 'The signed-in user profile' },
-  sendEmailVerification: { method: 'POST', path: '/sendEmailVerification', body: sendEmailVerificationRequestSchema, response: sendEmailVerificationResponseSchema, summary: 'Send the e-mail verification link (rate-limited)' },
+  refresh: { method: 'POST', path: '/auth/refresh', response: sessionResponseSchema, summary: 'Rotate the refresh cookie and issue a new access token', refreshCookie: true, errors: ['invalid-user-token'] },
+  logoff: { method: 'POST', path: '/auth/logoff', body: logoffRequestSchema, summary: 'Save the locale, revoke the session and clear the cookie', refreshCookie: true },
+  userData: { method: 'GET', path: '/userData', response: userDataSchema, summary: 'The signed-in user profile', errors: ['user-not-found'] },
+  sendEmailVerification: { method: 'POST', path: '/sendEmailVerification', body: sendEmailVerificationRequestSchema, response: sendEmailVerificationResponseSchema, summary: 'Send the e-mail verification link (rate-limited)', errors: ['action-already-validated', 'too-many-requests'] },
   sendPasswordReset: { method: 'POST', path: '/sendPasswordReset', body: sendPasswordResetRequestSchema, response: okResponseSchema, summary: 'Send a password reset link (same answer whether or not the e-mail exists)' },
-  checkActionCode: { method: 'POST', path: '/checkActionCode', body: checkActionCodeRequestSchema, response: checkActionCodeResponseSchema, summary: 'Check an e-mail action link before using it' },
-  applyActionCode: { method: 'POST', path: '/applyActionCode', body: applyActionCodeRequestSchema, response: applyActionCodeResponseSchema, summary: 'Use an e-mail action link: verifyEmail, resetPassword, recoverEmail' },
-  updateUserProfile: { method: 'POST', path: '/updateUserProfile', body: updateUserProfileRequestSchema, response: userDataSchema, summary: 'Update the profile (000 §3 rules)' },
+  checkActionCode: { method: 'POST', path: '/checkActionCode', body: checkActionCodeRequestSchema, response: checkActionCodeResponseSchema, summary: 'Check an e-mail action link before using it', errors: ['invalid-action-code', 'expired-action-code', 'action-already-validated'] },
+  applyActionCode: { method: 'POST', path: '/applyActionCode', body: applyActionCodeRequestSchema, response: applyActionCodeResponseSchema, summary: 'Use an e-mail action link: verifyEmail, resetPassword, recoverEmail', errors: ['invalid-action-code', 'expired-action-code', 'action-already-validated'] },
+  updateUserProfile: { method: 'POST', path: '/updateUserProfile', body: updateUserProfileRequestSchema, response: userDataSchema, summary: 'Update the profile (000 §3 rules)', errors: ['email-already-in-use'] },
   userProfileEditOptions: { method: 'GET', path: '/userProfileEditOptions', query: countriesQuerySchema, response: userProfileEditOptionsResponseSchema, summary: 'Choices for the profile form' },
   countries: { method: 'GET', path: '/countries', query: countriesQuerySchema, response: countriesResponseSchema, summary: 'Countries sorted by display name' },
-  uploadPicture: { method: 'POST', path: '/user-profile/picture', response: profilePictureResponseSchema, summary: 'Upload the profile picture (multipart field "file"; png, jpeg, webp or gif up to 2 MB)' },
-  removePicture: { method: 'DELETE', path: '/user-profile/picture', summary: 'Remove the profile picture' },
+  uploadPicture: { method: 'POST', path: '/user-profile/picture', response: profilePictureResponseSchema, summary: 'Upload the profile picture (multipart field "file"; png, jpeg, webp or gif up to 2 MB)', form: profilePictureUploadSchema, errors: ['app/invalid-user-uid'] },
+  removePicture: { method: 'DELETE', path: '/user-profile/picture', summary: 'Remove the profile picture', errors: ['app/invalid-user-uid'] },
   setFlag: { method: 'POST', path: '/user-store/flag', body: flagRequestSchema, summary: 'Set a user flag' },
   interaction: { method: 'POST', path: '/user-store/interactions', body: interactionRequestSchema, summary: 'Record a user interaction (home alert, first video)' },
-  phoneSend: { method: 'POST', path: '/auth2/phone/send', body: phoneSendRequestSchema, response: sendEmailVerificationResponseSchema, summary: 'Send a one-time code to link a phone number' },
-  phoneVerify: { method: 'POST', path: '/auth2/phone/verify', body: phoneVerifyRequestSchema, response: okResponseSchema, summary: 'Link the phone number with the one-time code' },
-  userHistory: { method: 'GET', path: '/audit/users/:userId/history', response: userHistoryResponseSchema, summary: "An auditor's view of a user's account history with hash-chain verification" },
+  phoneSend: { method: 'POST', path: '/auth2/phone/send', body: phoneSendRequestSchema, response: sendEmailVerificationResponseSchema, summary: 'Send a one-time code to link a phone number', errors: ['too-many-requests'] },
+  phoneVerify: { method: 'POST', path: '/auth2/phone/verify', body: phoneVerifyRequestSchema, response: okResponseSchema, summary: 'Link the phone number with the one-time code', errors: ['invalid-action-code', 'expired-action-code', 'action-already-validated'] },
+  userHistory: { method: 'GET', path: '/audit/users/:userId/history', response: userHistoryResponseSchema, summary: "An auditor's view of a user's account history with hash-chain verification", errors: ['user-not-found'] },
   appConfig: { method: 'GET', path: '/app-config', response: appConfigResponseSchema, summary: 'Public settings for the SPA' },
 } as const;
 

@@ -102,6 +102,6 @@ export const scoringRoutes = {
   scores: { method: 'GET', path: '/scores', response: scoresResponseSchema, summary: "The caller's score detail per crop and in total (000 §9)" },
   stationScore: { method: 'GET', path: '/scores/station/:stationId', params: stationScoreParamsSchema, response: stationScoreResponseSchema, summary: "The main header's score: the active station, its crop and the total" },
   certificates: { method: 'GET', path: '/user-certificates', query: certificatesQuerySchema, response: certificateListSchema, summary: "The caller's crop certificates: locked (with the lock message) or issued" },
-  download: { method: 'GET', path: '/user-certificates/download/:certificateId', params: certificateDownloadParamsSchema, query: certificateDownloadQuerySchema, summary: "The caller's certificate as a PDF in their language (application/pdf)" },
+  download: { method: 'GET', path: '/user-certificates/download/:certificateId', params: certificateDownloadParamsSchema, query: certificateDownloadQuerySchema, summary: "The caller's certificate as a PDF in their language (application/pdf)", responseType: 'application/pdf' },
   verify: { method: 'GET', path: '/certificates/verify/:code', params: certificateVerifyParamsSchema, response: certificateVerifyResponseSchema, summary: 'Public certificate verification (the QR code page)' },
 } as const;

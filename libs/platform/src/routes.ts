@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@portal/kernel';
 import type { z } from 'zod';
 
 /** A route contract from a context's contracts/: the source of validation and of the OpenAPI document. */
@@ -9,9 +10,29 @@ export interface RouteContract {
   query?: z.ZodType;
   params?: z.ZodType;
   response?: z.ZodType;
-  /** Error statuses the route answers besides the ones every route lists (OpenAPI). */
-  statuses?: readonly number[];
+  /**
+   * A `multipart/form-data` body (uploads): documented only, the handler reads the stream itself,
+   * and the SPA sends a FormData.
+   */
+  form?: z.ZodType;
+  /** an answer other than JSON: its media type (`text/csv`, `application/pdf`...) */
+  responseType?: string;
+  /** largest request body in bytes (default DEFAULT_BODY_LIMIT); uploads stream under their own limits */
+  bodyLimit?: number;
+  /**
+   * Catalogue codes the route answers beyond those every route of its kind may give (see
+   * apps/api/src/docs/openapi.ts): the OpenAPI document declares their statuses.
+   */
+  errors?: readonly ErrorCode[];
+  /** the refresh cookie (`portal_refresh`) is what identifies the caller */
+  refreshCookie?: boolean;
 }
+
+/**
+ * Largest JSON body a route takes unless its contract says otherwise: every form and tracking
+ * call of the specs fits in a few KiB; SCORM state and notification texts declare more.
+ */
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
 const registry = new Map<string, { tag: string; route: RouteContract }>();
 
@@ -20,3 +41,5 @@ export function registerRoutes(tag: string, routes: Record<string, RouteContract
   for (const route of Object.values(routes)) registry.set(`${route.method} ${route.path}`, { tag, route });
 }
 export const registeredRoutes = () => [...registry.values()];
+/** The contract registered for a method and a path in its `:param` form (without the /api prefix). */
+export const registeredRoute = (method: string, path: string) => registry.get(`${method.toUpperCase()} ${path}`);

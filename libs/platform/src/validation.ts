@@ -27,3 +27,45 @@ const partDecorator = (part: Part) => {
 export const ZodBody = partDecorator('body');
 export const ZodQuery = partDecorator('query');
 export const ZodParams = partDecorator('params');
+
+/**
+ * How deep JSON may nest (objects and arrays) in a request. Our deepest contract nests five
+ * levels; 64 leaves room for free-form client data (tracking payloads, media state) while keeping
+ * far below what makes recursive code (zod, JSON.stringify, Postgres' jsonb input) fail or slow.
+ */
+export const MAX_INPUT_DEPTH = 64;
+
+// NUL (text and jsonb refuse it) and UTF-16 surrogates without their pair (jsonb refuses the
+// escape; text silently turns them into U+FFFD): strings Postgres cannot store as sent.
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const UNSTORABLE_ALL = new RegExp(UNSTORABLE.source, 'g');
+const shown = (key: string) => key.replace(UNSTORABLE_ALL, '\uFFFD');
+
+/**
+ * The first place in a parsed request part (body, query or path parameters) holding a string,
+ * or a key, that Postgres cannot store, or nesting deeper than `maxDepth`; null when all is well.
+ * Walks without recursion, so any depth the JSON parser accepted is safe to inspect.
+ */
+export function findUnstorableInput(value: unknown, maxDepth = MAX_INPUT_DEPTH): FieldError | null {
+  const stack: { value: unknown; path: string[]; depth: number }[] = [{ value, path: [], depth: 0 }];
+  while (stack.length > 0) {
+    const { value: current, path, depth } = stack.pop()!;
+    if (typeof current === 'string') {
+      if (UNSTORABLE.test(current)) {
+        return { path: path.join('.'), code: 'invalid_characters', message: 'contains a NUL character or an unpaired UTF-16 surrogate' };
+      }
+      continue;
+    }
+    if (current === null || typeof current !== 'object') continue;
+    if (depth >= maxDepth) return { path: path.join('.'), code: 'too_deep', message: `nested deeper than ${maxDepth} levels` };
+    const entries = Object.entries(current);
+    for (const [key] of entries) {
+      if (UNSTORABLE.test(key)) {
+        return { path: [...path, shown(key)].join('.'), code: 'invalid_characters', message: 'the key contains a NUL character or an unpaired UTF-16 surrogate' };
+      }
+    }
+    // reversed, so the first offending field in document order is the one named
+    for (let i = entries.length - 1; i >= 0; i -= 1) stack.push({ value: entries[i]![1], path: [...path, entries[i]![0]], depth: depth + 1 });
+  }
+  return null;
+}

@@ -11,6 +11,10 @@ export function toErrorBody(error: unknown): ErrorBody {
     // a concurrent write won; the client may retry
     return { statusCode: 409, code: '503', message: 'The resource changed meanwhile, try again' };
   }
+  if ((error instanceof HttpException ? error.getStatus() : (error as { statusCode?: number })?.statusCode) === 413) {
+    // the body was refused before it was parsed (ADR 0008): the body as a whole is the field
+    return { statusCode: 413, code: 'app/bed-request', message: 'Request body is too large', details: [{ path: '', code: 'too_big', message: 'the body is larger than this route takes' }] };
+  }
   if (error instanceof HttpException) {
     const status = error.getStatus();
     const key = String(status);
