@@ -127,11 +127,11 @@ function section(r: AssessmentBenchResult): string {
     "catalogue lookup and the decision take microseconds; the rest is the append (es_append of two events, one commit) and",
     'waiting for a CPU: the API, Postgres and the load generator share 2 cores with whatever else runs on the machine. On this',
     'machine the event store alone reaches p99 of about 75 ms at 8 concurrent appenders (## Event store), so a p99 under 30 ms for',
-    "an append behind HTTP needs a quieter or larger machine. Two costs outside the assessment code weigh on every run: the",
-    'auth guard\'s HMAC check (webcrypto, about a third of a millisecond of CPU per request), and projection runners whose',
-    'event types have not occurred since their checkpoint (12 of the 16 read models in those runs) reading the log from',
-    'that checkpoint again on every pass (libs/projections stores a checkpoint only when it applied an event), which is most',
-    'of the rows Postgres reads while answers stream in.',
+    'an append behind HTTP needs a quieter or larger machine. The API columns say how much of a tail was the API\'s own loop',
+    '(a stall or a GC pause) rather than waiting for Postgres or a CPU; a CPU profile of the API during this benchmark',
+    '(BENCH_PROFILE_DIR, tools/src/bench/profile-stalls.ts) puts its long busy stretches in socket writes to Postgres and',
+    'to clients (where a busy 2-core machine switches to another process), GC, and the projections applying the answers',
+    '(progress, certificates, recommendations, scores); the bearer-token check no longer goes through the thread pool (issue 11).',
     '',
   ].join('\n');
 }

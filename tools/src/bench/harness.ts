@@ -173,7 +173,7 @@ export async function during<T>(api: BenchApi, work: () => Promise<T>): Promise<
 
 /** One line for the console: what the API's and the load generator's runtimes did in a window. */
 export const runtimeLine = (r: Runtimes) =>
-  `API loop delay p50 ${ms(r.api.loopP50Ms)} p99 ${ms(r.api.loopP99Ms)} max ${ms(r.api.loopMaxMs)} ms, GC ${r.api.gcCount} pauses (major ${r.api.gcMajorCount}, max ${ms(r.api.gcMajorMaxMs)}) longest ${ms(r.api.gcMaxMs)} total ${ms(r.api.gcTotalMs)} ms, CPU ${ms(r.api.cpuMs / 1000 / r.api.seconds * 100)} %, heap ${r.api.heapMiB.toFixed(0)} MiB; ` +
+  `API loop delay p50 ${ms(r.api.loopP50Ms)} p99 ${ms(r.api.loopP99Ms)} max ${ms(r.api.loopMaxMs)} ms, GC ${r.api.gcCount} pauses (major ${r.api.gcMajorCount}, max ${ms(r.api.gcMajorMaxMs)}) longest ${ms(r.api.gcMaxMs)} total ${ms(r.api.gcTotalMs)} ms, CPU ${r.api.cpuMs.toFixed(0)} ms (${ms(r.api.cpuMs / 1000 / r.api.seconds * 100)} %), heap ${r.api.heapMiB.toFixed(0)} MiB; ` +
   `generator loop p99 ${ms(r.generator.loopP99Ms)} max ${ms(r.generator.loopMaxMs)} ms, GC longest ${ms(r.generator.gcMaxMs)} total ${ms(r.generator.gcTotalMs)} ms, CPU ${ms(r.generator.cpuMs / 1000 / r.generator.seconds * 100)} %`;
 
 /** Where `npm run bench` writes its figures. */
