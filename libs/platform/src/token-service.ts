@@ -1,4 +1,4 @@
-import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { createSigner, createVerifier, TokenError } from 'fast-jwt';
 import { AppError, type Permission, type Principal, type RegisterStatus, type Role } from '@portal/kernel';
 
 export interface AccessClaims {
@@ -15,50 +15,52 @@ export interface AccessClaims {
   sid: string;
 }
 
-/** Short-lived bearer access tokens (HS256, jose) carrying what guards need without a lookup. */
+/**
+ * Short-lived bearer access tokens (HS256) carrying what guards need without a lookup. Every
+ * request verifies one, so verification is synchronous HMAC (fast-jwt on node:crypto): Web Crypto
+ * (jose) took about 60 µs of CPU per token and a trip through the libuv thread pool, whose wake-up
+ * gave the API's CPU away on a busy machine (issue 11, docs/benchmarks.md).
+ */
 export class TokenService {
-  private readonly key: Uint8Array;
+  private readonly sign: (payload: Record<string, unknown>) => string;
+  private readonly check: (token: string) => Record<string, unknown>;
   constructor(
     secret: string,
     readonly accessTtlSeconds: number,
-    private readonly issuer = 'agro-portal',
+    issuer = 'agro-portal',
   ) {
-    this.key = new TextEncoder().encode(secret);
+    const key = Buffer.from(secret, 'utf8');
+    this.sign = createSigner({ key, algorithm: 'HS256', iss: issuer, expiresIn: accessTtlSeconds * 1000 });
+    this.check = createVerifier({ key, algorithms: ['HS256'], allowedIss: issuer });
   }
 
   async issue(claims: AccessClaims): Promise<string> {
-    const { sub, ...rest } = claims;
-    return new SignJWT({ ...rest })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(sub)
-      .setIssuer(this.issuer)
-      .setIssuedAt()
-      .setExpirationTime(`${this.accessTtlSeconds}s`)
-      .sign(this.key);
+    return this.sign({ ...claims });
   }
 
   /** The principal of a valid token; 401 id-token-expired or invalid-user-token otherwise. */
   async verify(token: string): Promise<Extract<Principal, { kind: 'user' }>> {
+    let payload: Record<string, unknown>;
     try {
-      const { payload } = await jwtVerify(token, this.key, { issuer: this.issuer, algorithms: ['HS256'] });
-      const c = payload as unknown as AccessClaims;
-      return {
-        kind: 'user',
-        userId: String(payload.sub),
-        email: c.email,
-        roles: c.roles ?? [],
-        permissions: c.permissions ?? [],
-        aclTags: c.aclTags ?? [],
-        companyId: c.companyId ?? null,
-        country: c.country ?? null,
-        allowedStations: c.allowedStations ?? {},
-        registerStatus: c.registerStatus ?? 'None',
-        emailVerified: c.emailVerified === true,
-        sessionId: c.sid,
-      };
+      payload = this.check(token);
     } catch (error) {
-      if (error instanceof joseErrors.JWTExpired) throw new AppError('id-token-expired');
+      if (error instanceof TokenError && error.code === TokenError.codes.expired) throw new AppError('id-token-expired');
       throw new AppError('invalid-user-token');
     }
+    const c = payload as unknown as AccessClaims;
+    return {
+      kind: 'user',
+      userId: String(payload.sub),
+      email: c.email,
+      roles: c.roles ?? [],
+      permissions: c.permissions ?? [],
+      aclTags: c.aclTags ?? [],
+      companyId: c.companyId ?? null,
+      country: c.country ?? null,
+      allowedStations: c.allowedStations ?? {},
+      registerStatus: c.registerStatus ?? 'None',
+      emailVerified: c.emailVerified === true,
+      sessionId: c.sid,
+    };
   }
 }

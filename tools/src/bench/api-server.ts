@@ -1,12 +1,15 @@
 /**
  * The API as the HTTP benchmarks run it: its own process (so the load generator does not share
  * its event loop), on the benchmark's scratch database, announcing its port and the port of a
- * CPU meter on stdout. Started by `startBenchApi` (harness.ts).
+ * meter on stdout: its CPU time, and its event-loop delay and GC pauses over the window the
+ * benchmark opens (runtime-monitor.ts). Started by `startBenchApi` (harness.ts). The meter is
+ * the benchmark's, on its own socket: nothing of it is in the product.
  */
 import 'reflect-metadata';
 import { createServer } from 'node:http';
 import { createDatabase } from '@portal/database';
 import { createApp, createInfrastructure, parseConfig } from '@portal/api';
+import { monitorRuntime } from './runtime-monitor.js';
 
 const config = parseConfig(process.env);
 const database = await createDatabase({ url: config.databaseUrl!, poolSize: Number(process.env.BENCH_POOL_SIZE ?? 20) });
@@ -14,10 +17,17 @@ const infra = await createInfrastructure(config, { database });
 const app = await createApp(config, infra, { logs: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.getHttpServer().address() as { port: number };
-// the benchmark reads the CPU time this process has used, before and after its measured phase
-const meter = createServer((_req, res) => {
-  const { user, system } = process.cpuUsage();
+// the benchmark reads the CPU time this process has used (GET /), and opens (POST /runtime) and
+// reads (GET /runtime) a window of event-loop delay and GC pauses around each measured phase
+const runtime = monitorRuntime();
+const meter = createServer((req, res) => {
   res.setHeader('content-type', 'application/json');
+  if (req.url === '/runtime') {
+    if (req.method === 'POST') runtime.reset();
+    res.end(JSON.stringify(runtime.read()));
+    return;
+  }
+  const { user, system } = process.cpuUsage();
   res.end(JSON.stringify({ cpuMs: (user + system) / 1000 }));
 });
 await new Promise<void>((resolve) => meter.listen(0, '127.0.0.1', resolve));
@@ -25,6 +35,7 @@ const meterPort = (meter.address() as { port: number }).port;
 process.stdout.write(`${JSON.stringify({ port: address.port, meterPort })}\n`);
 process.on('SIGTERM', () => {
   meter.close();
+  runtime.stop();
   void app
     .close()
     .then(() => database.close())

@@ -1,5 +1,5 @@
 import { writeSection } from './report.js';
-import { reportFileOf, scratchDatabase } from './harness.js';
+import { percentile, reportFileOf, scratchDatabase } from './harness.js';
 /**
  * Event store benchmark: single-event append throughput and latency of our Postgres adapter against
  * two baselines on the same server and database (pgbench one-row INSERT transactions, and Emmett's
@@ -58,8 +58,6 @@ const CONCURRENCY = [1, 8, 32] as const;
 const STREAMS = 10_000;
 const SCRATCH_DB = 'bench_es';
 const context: AppendContext = { correlationId: uuidv7(), actor: 'system', origin: 'system' };
-
-const percentile = (sorted: Float64Array, p: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!);
 
 /** Runs `op` from `concurrency` workers for `seconds`, after a short warm-up that is not counted. */
 async function measure(concurrency: number, seconds: number, op: (worker: number, i: number) => Promise<unknown>): Promise<AppendFigures> {

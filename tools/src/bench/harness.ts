@@ -4,6 +4,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createScratchDatabase, type ScratchDatabase } from '@portal/database';
+import { monitorRuntime, type RuntimeFigures, type RuntimeMonitor } from './runtime-monitor.js';
+
+export type { RuntimeFigures };
 
 export interface LatencyFigures {
   count: number;
@@ -13,22 +16,87 @@ export interface LatencyFigures {
   maxMs: number;
 }
 
+/** Nearest-rank percentile `p` (0-100) of values sorted ascending. */
+export const percentile = (sorted: ArrayLike<number>, p: number): number =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+
 /** Nearest-rank percentiles of latencies in milliseconds. */
-export const figures = (values: number[]): LatencyFigures => {
+export const figures = (values: ArrayLike<number>): LatencyFigures => {
+  const sorted = Float64Array.from(values).sort();
+  return { count: sorted.length, p50Ms: percentile(sorted, 50), p95Ms: percentile(sorted, 95), p99Ms: percentile(sorted, 99), maxMs: sorted.at(-1) ?? 0 };
+};
+export const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
-  const at = (p: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
-  return { count: sorted.length, p50Ms: at(50), p95Ms: at(95), p99Ms: at(99), maxMs: sorted.at(-1) ?? 0 };
+  const mid = sorted.length >> 1;
+  return sorted.length === 0 ? 0 : sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 export const ms = (n: number) => n.toFixed(1);
-/** A row of the `| call | answers | p50 ms | p95 ms | p99 ms | max ms |` tables. */
-export const latencyRow = (name: string, f: LatencyFigures) => `| ${name} | ${f.count} | ${ms(f.p50Ms)} | ${ms(f.p95Ms)} | ${ms(f.p99Ms)} | ${ms(f.maxMs)} |`;
 export const mark = (ok: boolean) => (ok ? 'met' : '**missed**');
+
+/**
+ * How many times each latency benchmark runs (BENCH_RUNS, default 3): every run has its own
+ * scratch database and API process, and a figure is the median of the runs with their spread,
+ * so that it is one a rerun confirms (issue 11).
+ */
+export const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+
+/** Runs `run` RUNS times, one after the other. */
+export async function repeatRuns<T>(out: (line: string) => void, run: (index: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    if (RUNS > 1) out(`run ${i + 1} of ${RUNS}`);
+    results.push(await run(i));
+  }
+  return results;
+}
+
+/** One latency figure of one run, with what the API's and the load generator's runtimes did meanwhile. */
+export interface Measured {
+  latency: LatencyFigures;
+  runtime: Runtimes;
+}
+
+/** The same figure over several runs: the median of each column, and the p99's spread. */
+export interface Summary {
+  runs: number;
+  count: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  p99MinMs: number;
+  p99MaxMs: number;
+  maxMs: number;
+  api: { loopP99Ms: number; loopMaxMs: number; gcMaxMs: number; gcTotalMs: number };
+  generator: { loopP99Ms: number; loopMaxMs: number };
+}
+
+export function summarize(runs: Measured[]): Summary {
+  const of = (pick: (m: Measured) => number) => median(runs.map(pick));
+  const p99s = runs.map((m) => m.latency.p99Ms);
+  return {
+    runs: runs.length,
+    count: of((m) => m.latency.count),
+    p50Ms: of((m) => m.latency.p50Ms),
+    p95Ms: of((m) => m.latency.p95Ms),
+    p99Ms: median(p99s),
+    p99MinMs: Math.min(...p99s),
+    p99MaxMs: Math.max(...p99s),
+    maxMs: of((m) => m.latency.maxMs),
+    api: { loopP99Ms: of((m) => m.runtime.api.loopP99Ms), loopMaxMs: of((m) => m.runtime.api.loopMaxMs), gcMaxMs: of((m) => m.runtime.api.gcMaxMs), gcTotalMs: of((m) => m.runtime.api.gcTotalMs) },
+    generator: { loopP99Ms: of((m) => m.runtime.generator.loopP99Ms), loopMaxMs: of((m) => m.runtime.generator.loopMaxMs) },
+  };
+}
+
+/** Several runs' values of a count that should not move: one value, or each run's. */
+export const perRun = (values: number[]): string => (values.every((v) => v === values[0]) ? String(values[0] ?? 0) : values.join(', '));
 
 export interface BenchApi {
   /** http://127.0.0.1:<port>/api */
   base: string;
   /** CPU time the API process has used so far (ms). */
   cpuMs(): Promise<number>;
+  /** Opens a window of the API's event-loop delay and GC pauses (and the load generator's). */
+  window(): Promise<RuntimeWindow>;
   stop(): Promise<void>;
 }
 
@@ -38,7 +106,11 @@ export interface BenchApi {
  * (a CPU profile: --cpu-prof); `env` overrides the defaults.
  */
 export async function startBenchApi(options: { databaseUrl: string; dataDir: string; jwtSecret: string; env?: Record<string, string>; nodeArgs?: string[] }): Promise<BenchApi> {
-  const server = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', join(dirname(fileURLToPath(import.meta.url)), 'api-server.ts')], {
+  // BENCH_PROFILE_DIR=<dir>: a CPU profile of every API process the benchmarks start (node --cpu-prof)
+  const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+  // BENCH_API_NODE_ARGS="--flag ...": Node flags for the API process only (comparing runtime settings)
+  const extra = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const server = spawn(process.execPath, [...profile, ...extra, ...(options.nodeArgs ?? []), '--import', 'tsx', join(dirname(fileURLToPath(import.meta.url)), 'api-server.ts')], {
     env: {
       ...process.env,
       NODE_ENV: 'test',
@@ -64,15 +136,45 @@ export async function startBenchApi(options: { databaseUrl: string; dataDir: str
     });
     server.once('exit', (code) => reject(new Error(`API exited early (${code})`)));
   });
+  const runtime = async (method: 'GET' | 'POST') => (await (await fetch(`http://127.0.0.1:${meterPort}/runtime`, { method })).json()) as RuntimeFigures;
   return {
     base: `http://127.0.0.1:${port}/api`,
     cpuMs: async () => ((await (await fetch(`http://127.0.0.1:${meterPort}/`)).json()) as { cpuMs: number }).cpuMs,
+    async window() {
+      await runtime('POST');
+      generator().reset();
+      return { close: async () => ({ api: await runtime('GET'), generator: generator().read() }) };
+    },
     async stop() {
       if (server.exitCode === null) server.kill('SIGTERM');
       await exited;
     },
   };
 }
+
+/** The API's and the load generator's event loops and GC over one measured phase. */
+export interface RuntimeWindow {
+  close(): Promise<Runtimes>;
+}
+export interface Runtimes {
+  api: RuntimeFigures;
+  generator: RuntimeFigures;
+}
+let generatorMonitor: RuntimeMonitor | null = null;
+/** This process's (the load generator's) monitor, started on first use. */
+const generator = (): RuntimeMonitor => (generatorMonitor ??= monitorRuntime());
+
+/** Runs `work` inside a window of the API's and the load generator's runtimes. */
+export async function during<T>(api: BenchApi, work: () => Promise<T>): Promise<{ value: T; runtime: Runtimes }> {
+  const window = await api.window();
+  const value = await work();
+  return { value, runtime: await window.close() };
+}
+
+/** One line for the console: what the API's and the load generator's runtimes did in a window. */
+export const runtimeLine = (r: Runtimes) =>
+  `API loop delay p50 ${ms(r.api.loopP50Ms)} p99 ${ms(r.api.loopP99Ms)} max ${ms(r.api.loopMaxMs)} ms, GC ${r.api.gcCount} pauses (major ${r.api.gcMajorCount}, max ${ms(r.api.gcMajorMaxMs)}) longest ${ms(r.api.gcMaxMs)} total ${ms(r.api.gcTotalMs)} ms, CPU ${r.api.cpuMs.toFixed(0)} ms (${ms(r.api.cpuMs / 1000 / r.api.seconds * 100)} %), heap ${r.api.heapMiB.toFixed(0)} MiB; ` +
+  `generator loop p99 ${ms(r.generator.loopP99Ms)} max ${ms(r.generator.loopMaxMs)} ms, GC longest ${ms(r.generator.gcMaxMs)} total ${ms(r.generator.gcTotalMs)} ms, CPU ${ms(r.generator.cpuMs / 1000 / r.generator.seconds * 100)} %`;
 
 /** Where `npm run bench` writes its figures. */
 export const REPORT_FILE = resolve(dirname(fileURLToPath(import.meta.url)), '../../../docs/benchmarks.md');

@@ -7,6 +7,8 @@ if (smoke) {
   process.env.BENCH_LEARNERS ??= '10';
   process.env.BENCH_SECONDS ??= '2';
   process.env.ASSESSMENT_BENCH_EVENTS ??= '20000';
+  // two runs: enough to go through the median and spread code
+  process.env.BENCH_RUNS ??= '2';
 }
 const toy = <T extends object>(options: T): T | Record<string, never> => (smoke ? options : {});
 

@@ -1,11 +1,13 @@
-import { writeSection } from './report.js';
-import { figures, latencyRow, mark, ms, reportFileOf, scratchDatabase, startBenchApi, type BenchApi, type LatencyFigures } from './harness.js';
+import { latencyHead, latencyRow, p99Spread, writeSection } from './report.js';
+import { during, figures, mark, median, ms, perRun, repeatRuns, reportFileOf, runtimeLine, scratchDatabase, startBenchApi, summarize, type BenchApi, type LatencyFigures, type Measured, type RuntimeWindow, type Summary } from './harness.js';
 /**
  * Learning benchmark, through the whole API (HTTP on a real socket, one API process on a Postgres
  * server, projections running; the load generator is this process on the same machine):
  *   1. importing the demo pack twice: the second import must write no event;
  *   2. progress ticks and completions from 200 concurrent simulated learners: p99 < 30 ms;
  *   3. GET /api/home for a learner with 500 entries of history: p99 < 20 ms.
+ * Each latency is the median of three runs (each on its own database and API process), with its
+ * spread and the API's event-loop delay and GC pauses beside it.
  * Writes the "## Learning" section of docs/benchmarks.md.
  *
  *   npm run bench -- learning            (BENCH_DATABASE_URL or TEST_DATABASE_URL, else the local server)
@@ -23,15 +25,23 @@ import { progressStream, type ProgressEvent } from '@portal/learning/contracts';
 
 export type { LatencyFigures };
 
+/** One run: its own database and API process. */
+interface LearningRun {
+  postgres: string;
+  import: { first: { events: number; ms: number }; second: { events: number; ms: number } };
+  phases: { name: string; seconds: number; writesPerSecond: number; ticks: Measured; completions: Measured; failures: number; control: Measured }[];
+  home: { single: Measured; concurrent: Measured; afterWrite: Measured; control: Measured; settledAfterMs: number };
+}
+
 export interface LearningBenchResult {
   date: string;
   machine: string;
   load: number;
   postgres: string;
-  import: { first: { events: number; ms: number }; second: { events: number; ms: number } };
+  runs: LearningRun[];
   learners: number;
-  phases: { name: string; tickMs: number; seconds: number; writesPerSecond: number; ticks: LatencyFigures; completions: LatencyFigures; failures: number; control: LatencyFigures }[];
-  home: { history: number; single: LatencyFigures; concurrent: LatencyFigures; afterWrite: LatencyFigures; concurrency: number; control: LatencyFigures; settledAfterMs: number };
+  phases: { name: string; writesPerSecond: number; ticks: Summary; completions: Summary; failures: number; control: Summary }[];
+  home: { history: number; single: Summary; concurrent: Summary; afterWrite: Summary; concurrency: number; control: Summary; settledAfterMs: number };
   targets: { ticksP99: boolean; completionsP99: boolean; homeP99: boolean; secondImportWritesNothing: boolean; stressTicksP99: boolean; stressCompletionsP99: boolean };
 }
 
@@ -70,8 +80,9 @@ function section(r: LearningBenchResult): string {
     '(one report per 10 s of playback at normal speed, about 20 writes a second), then ten times faster (one per second,',
     'about 200 writes a second: a stress run, none of the ticks coalesced).',
     '',
-    '| call | answers | p50 ms | p95 ms | p99 ms | max ms |',
-    '|---|---:|---:|---:|---:|---:|',
+    `${r.runs.length} runs, each on its own database and API process.`,
+    '',
+    ...latencyHead(r.runs.length),
     ...r.phases.flatMap((p) => [
       row(`progress tick (play, progress), ${p.name}`, p.ticks),
       row(`completion (end), ${p.name}`, p.completions),
@@ -84,15 +95,15 @@ function section(r: LearningBenchResult): string {
     '',
     '| check | result | target |',
     '|---|---|---|',
-    `| progress ticks p99, ${r.phases[0]!.name} | ${ms(r.phases[0]!.ticks.p99Ms)} ms | < 30 ms: ${mark(r.targets.ticksP99)} |`,
-    `| completions p99, ${r.phases[0]!.name} | ${ms(r.phases[0]!.completions.p99Ms)} ms | < 30 ms: ${mark(r.targets.completionsP99)} |`,
-    `| progress ticks p99, ${r.phases[1]!.name} | ${ms(r.phases[1]!.ticks.p99Ms)} ms | < 30 ms: ${mark(r.targets.stressTicksP99)} |`,
-    `| completions p99, ${r.phases[1]!.name} | ${ms(r.phases[1]!.completions.p99Ms)} ms | < 30 ms: ${mark(r.targets.stressCompletionsP99)} |`,
-    `| failed progress writes | ${r.phases.reduce((n, p) => n + p.failures, 0)} | 0 |`,
-    `| /home p99 (one client) | ${ms(r.home.single.p99Ms)} ms | < 20 ms: ${mark(r.targets.homeP99)} |`,
-    `| /home p99 right after the learner's own write | ${ms(r.home.afterWrite.p99Ms)} ms | no target: includes waiting for the read models to apply the write |`,
-    `| demo pack, first import | ${r.import.first.events} events in ${ms(r.import.first.ms)} ms | |`,
-    `| demo pack, second import | ${r.import.second.events} events in ${ms(r.import.second.ms)} ms | 0 events: ${mark(r.targets.secondImportWritesNothing)} |`,
+    `| progress ticks p99, ${r.phases[0]!.name} | ${p99Spread(r.phases[0]!.ticks)} ms | < 30 ms: ${mark(r.targets.ticksP99)} |`,
+    `| completions p99, ${r.phases[0]!.name} | ${p99Spread(r.phases[0]!.completions)} ms | < 30 ms: ${mark(r.targets.completionsP99)} |`,
+    `| progress ticks p99, ${r.phases[1]!.name} | ${p99Spread(r.phases[1]!.ticks)} ms | < 30 ms: ${mark(r.targets.stressTicksP99)} |`,
+    `| completions p99, ${r.phases[1]!.name} | ${p99Spread(r.phases[1]!.completions)} ms | < 30 ms: ${mark(r.targets.stressCompletionsP99)} |`,
+    `| failed progress writes, all runs | ${r.phases.reduce((n, p) => n + p.failures, 0)} | 0 |`,
+    `| /home p99 (one client) | ${p99Spread(r.home.single)} ms | < 20 ms: ${mark(r.targets.homeP99)} |`,
+    `| /home p99 right after the learner's own write | ${p99Spread(r.home.afterWrite)} ms | no target: includes waiting for the read models to apply the write |`,
+    `| demo pack, first import, each run | ${perRun(r.runs.map((run) => run.import.first.events))} events in ${r.runs.map((run) => ms(run.import.first.ms)).join(', ')} ms | |`,
+    `| demo pack, second import, each run | ${perRun(r.runs.map((run) => run.import.second.events))} events in ${r.runs.map((run) => ms(run.import.second.ms)).join(', ')} ms | 0 events: ${mark(r.targets.secondImportWritesNothing)} |`,
     '',
     'The control row is GET /api/app-config (no database, no learning code) measured during each run: what',
     'the machine and the HTTP stack add to every call at that moment.',
@@ -103,7 +114,7 @@ function section(r: LearningBenchResult): string {
     "a learner's rows stay in memory until that learner's next event is applied (docs/adr/0028-learner-facts-in-memory.md), so",
     'the one-client rows read memory and the after-a-write row reads the database;',
     'the learning read models fold a batch in memory and write each touched row once. An append wakes only the projection',
-    "runners that handle its event types. The /home rows start once every projection reports lag 0 on /api/health (${ms(r.home.settledAfterMs)} ms",
+    "runners that handle its event types. The /home rows start once every projection reports lag 0 on /api/health (${ms(r.home.settledAfterMs)} ms, median,",
     'after the learners stopped), so they measure /home, not the backlog of the stress run; the whole API, Postgres and the load generator share',
     "two cores, here with other work running (see the load average and the control rows: when the control's p99 is far above",
     'its p50, the tail of every row is the machine\'s).',
@@ -144,7 +155,56 @@ function benchPack(dir: string): string {
 export async function benchLearning(opts: { url: string; out?: (line: string) => void; reportFile?: string | null }): Promise<LearningBenchResult> {
   const out = opts.out ?? ((line: string) => console.log(line));
   const reportFile = reportFileOf(opts.reportFile);
-  const scratch = await scratchDatabase(opts.url, SCRATCH_DB);
+  const runs = await repeatRuns(out, () => learningRun(opts.url, out));
+  const phases = PHASES.map((phase, i) => {
+    const of = runs.map((run) => run.phases[i]!);
+    return {
+      name: phase.name,
+      writesPerSecond: median(of.map((p) => p.writesPerSecond)),
+      ticks: summarize(of.map((p) => p.ticks)),
+      completions: summarize(of.map((p) => p.completions)),
+      failures: of.reduce((n, p) => n + p.failures, 0),
+      control: summarize(of.map((p) => p.control)),
+    };
+  });
+  const home = (pick: (h: LearningRun['home']) => Measured) => summarize(runs.map((run) => pick(run.home)));
+  const result: LearningBenchResult = {
+    date: new Date().toISOString().slice(0, 10),
+    machine: `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.versions.node}`,
+    load: loadavg()[0] ?? 0,
+    postgres: runs[0]!.postgres,
+    runs,
+    learners: LEARNERS,
+    phases,
+    home: {
+      history: HISTORY,
+      single: home((h) => h.single),
+      concurrent: home((h) => h.concurrent),
+      afterWrite: home((h) => h.afterWrite),
+      control: home((h) => h.control),
+      concurrency: HOME_CONCURRENCY,
+      settledAfterMs: median(runs.map((run) => run.home.settledAfterMs)),
+    },
+    targets: {
+      ticksP99: phases[0]!.ticks.p99Ms < 30,
+      completionsP99: phases[0]!.completions.p99Ms < 30,
+      stressTicksP99: phases[1]!.ticks.p99Ms < 30,
+      stressCompletionsP99: phases[1]!.completions.p99Ms < 30,
+      homeP99: home((h) => h.single).p99Ms < 20,
+      secondImportWritesNothing: runs.every((run) => run.import.second.events === 0),
+    },
+  };
+  out(`over ${runs.length} runs: ${phases.map((p) => `${p.name}: ticks p99 ${p99Spread(p.ticks)} ms, completions p99 ${p99Spread(p.completions)} ms`).join('; ')}; /home p99 ${p99Spread(result.home.single)} ms`);
+  if (reportFile) {
+    writeSection(reportFile, 'Learning', section(result));
+    out(`written to ${reportFile}`);
+  }
+  return result;
+}
+
+/** One run: its own scratch database and API process. */
+async function learningRun(url: string, out: (line: string) => void): Promise<LearningRun> {
+  const scratch = await scratchDatabase(url, SCRATCH_DB);
   const { postgres } = scratch;
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-learning-'));
   const database = await createDatabase({ url: scratch.url, poolSize: 8 });
@@ -191,7 +251,6 @@ export async function benchLearning(opts: { url: string; out?: (line: string) =>
       databaseUrl: scratch.url,
       dataDir,
       jwtSecret: JWT_SECRET,
-      nodeArgs: process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [],
     });
     const base = api.base;
     const tokens = new TokenService(JWT_SECRET, 3600);
@@ -220,7 +279,7 @@ export async function benchLearning(opts: { url: string; out?: (line: string) =>
     for (let s = 0; s < 50; s++) for (let e = 0; e < 10; e++) playable.push({ station: `bench-${s}`, entry: `bench-${s}-${e}` });
     const learners = await Promise.all(Array.from({ length: LEARNERS }, () => tokenOf(newId())));
     const sleep = (n: number) => new Promise((r) => setTimeout(r, n));
-    const phases: LearningBenchResult['phases'] = [];
+    const phases: LearningRun['phases'] = [];
     for (const phase of PHASES) {
       const ticks: number[] = [];
       const completions: number[] = [];
@@ -257,15 +316,22 @@ export async function benchLearning(opts: { url: string; out?: (line: string) =>
         }
       };
       const began = performance.now();
-      const timer = setTimeout(() => (measuring = true), phase.warmupMs);
+      const window: { opened: Promise<RuntimeWindow> | null } = { opened: null };
+      const timer = setTimeout(() => {
+        measuring = true;
+        window.opened = api!.window();
+      }, phase.warmupMs);
       const end = began + phase.warmupMs + phase.measuredMs;
       await Promise.all([probe(end), ...learners.map((token, n) => learner(token, n * 13 + phases.length * 7, end))]);
       clearTimeout(timer);
+      if (!window.opened) throw new Error(`${phase.name}: the measured part never started`);
+      const runtime = await (await window.opened).close();
+      out(`${phase.name}: ${runtimeLine(runtime)}`);
       const seconds = (performance.now() - began - phase.warmupMs) / 1000;
       const t = figures(ticks);
       const c = figures(completions);
       const k = figures(control);
-      phases.push({ name: phase.name, tickMs: phase.tickMs, seconds, writesPerSecond: (t.count + c.count) / seconds, ticks: t, completions: c, failures, control: k });
+      phases.push({ name: phase.name, seconds, writesPerSecond: (t.count + c.count) / seconds, ticks: { latency: t, runtime }, completions: { latency: c, runtime }, failures, control: { latency: k, runtime } });
       out(`${LEARNERS} learners, ${phase.name}: ${((t.count + c.count) / seconds).toFixed(0)} writes/s; ticks p50 ${ms(t.p50Ms)} ms, p99 ${ms(t.p99Ms)} ms (${t.count}); completions p50 ${ms(c.p50Ms)} ms, p99 ${ms(c.p99Ms)} ms (${c.count}); failures ${failures}; control /api/app-config p50 ${ms(k.p50Ms)} ms, p99 ${ms(k.p99Ms)} ms`);
     }
 
@@ -282,63 +348,58 @@ export async function benchLearning(opts: { url: string; out?: (line: string) =>
     for (let i = 0; i < 50; i++) await call('GET', '/home?tz=America/Sao_Paulo', homeToken);
     const single: number[] = [];
     const homeControl: number[] = [];
-    for (let i = 0; i < HOME_REQUESTS; i++) {
-      let started = performance.now();
-      const res = await call('GET', '/home?tz=America/Sao_Paulo', homeToken);
-      if (res.status !== 200) throw new Error(`home: ${res.status} ${res.text}`);
-      single.push(performance.now() - started);
-      started = performance.now();
-      await fetch(`${base}/app-config`).then((r) => r.text());
-      homeControl.push(performance.now() - started);
-    }
+    const singleRun = await during(api, async () => {
+      for (let i = 0; i < HOME_REQUESTS; i++) {
+        let started = performance.now();
+        const res = await call('GET', '/home?tz=America/Sao_Paulo', homeToken);
+        if (res.status !== 200) throw new Error(`home: ${res.status} ${res.text}`);
+        single.push(performance.now() - started);
+        started = performance.now();
+        await fetch(`${base}/app-config`).then((r) => r.text());
+        homeControl.push(performance.now() - started);
+      }
+    });
     const concurrent: number[] = [];
-    await Promise.all(
-      Array.from({ length: HOME_CONCURRENCY }, async () => {
-        for (let i = 0; i < HOME_REQUESTS / HOME_CONCURRENCY; i++) {
-          const started = performance.now();
-          await call('GET', '/home?tz=America/Sao_Paulo', homeToken);
-          concurrent.push(performance.now() - started);
-        }
-      }),
+    const concurrentRun = await during(api, () =>
+      Promise.all(
+        Array.from({ length: HOME_CONCURRENCY }, async () => {
+          for (let i = 0; i < HOME_REQUESTS / HOME_CONCURRENCY; i++) {
+            const started = performance.now();
+            await call('GET', '/home?tz=America/Sao_Paulo', homeToken);
+            concurrent.push(performance.now() - started);
+          }
+        }),
+      ),
     );
     // the learner's own write first (a bookmark on, then off), then /home waiting for it: the read
     // the SPA makes after an action, which cannot be answered from the rows kept in memory
     const afterWrite: number[] = [];
-    for (let i = 0; i < HOME_REQUESTS / 2; i++) {
-      const written = await call('POST', '/user-store/station/bench-0/bench-0-1', homeToken, { event: 'bookmark', value: i % 2 === 0 });
-      if (written.status !== 200 || !written.position) throw new Error(`bookmark: ${written.status} ${written.text}`);
-      const started = performance.now();
-      const res = await call('GET', '/home?tz=America/Sao_Paulo', homeToken, undefined, { 'x-min-position': written.position });
-      if (res.status !== 200) throw new Error(`home after a write: ${res.status} ${res.text}`);
-      afterWrite.push(performance.now() - started);
-    }
+    const afterWriteRun = await during(api, async () => {
+      for (let i = 0; i < HOME_REQUESTS / 2; i++) {
+        const written = await call('POST', '/user-store/station/bench-0/bench-0-1', homeToken, { event: 'bookmark', value: i % 2 === 0 });
+        if (written.status !== 200 || !written.position) throw new Error(`bookmark: ${written.status} ${written.text}`);
+        const started = performance.now();
+        const res = await call('GET', '/home?tz=America/Sao_Paulo', homeToken, undefined, { 'x-min-position': written.position });
+        if (res.status !== 200) throw new Error(`home after a write: ${res.status} ${res.text}`);
+        afterWrite.push(performance.now() - started);
+      }
+    });
     const homeSingle = figures(single);
     const homeConcurrent = figures(concurrent);
     out(`/home (${HISTORY} history): p50 ${ms(homeSingle.p50Ms)} ms, p99 ${ms(homeSingle.p99Ms)} ms; ${HOME_CONCURRENCY} clients p99 ${ms(homeConcurrent.p99Ms)} ms; after the learner's own write p50 ${ms(figures(afterWrite).p50Ms)} ms, p99 ${ms(figures(afterWrite).p99Ms)} ms`);
 
-    const result: LearningBenchResult = {
-      date: new Date().toISOString().slice(0, 10),
-      machine: `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.versions.node}`,
-      load: loadavg()[0] ?? 0,
+    return {
       postgres,
       import: { first: { events: first.events, ms: firstMs }, second: { events: second.events, ms: secondMs } },
-      learners: LEARNERS,
       phases,
-      home: { history: HISTORY, single: homeSingle, concurrent: homeConcurrent, concurrency: HOME_CONCURRENCY, control: figures(homeControl), afterWrite: figures(afterWrite), settledAfterMs: settleMs },
-      targets: {
-        ticksP99: phases[0]!.ticks.p99Ms < 30,
-        completionsP99: phases[0]!.completions.p99Ms < 30,
-        stressTicksP99: phases[1]!.ticks.p99Ms < 30,
-        stressCompletionsP99: phases[1]!.completions.p99Ms < 30,
-        homeP99: homeSingle.p99Ms < 20,
-        secondImportWritesNothing: second.events === 0,
+      home: {
+        single: { latency: homeSingle, runtime: singleRun.runtime },
+        concurrent: { latency: homeConcurrent, runtime: concurrentRun.runtime },
+        afterWrite: { latency: figures(afterWrite), runtime: afterWriteRun.runtime },
+        control: { latency: figures(homeControl), runtime: singleRun.runtime },
+        settledAfterMs: settleMs,
       },
     };
-    if (reportFile) {
-      writeSection(reportFile, 'Learning', section(result));
-      out(`written to ${reportFile}`);
-    }
-    return result;
   } finally {
     await api?.stop();
     await store.close().catch(() => undefined);
