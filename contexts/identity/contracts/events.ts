@@ -29,6 +29,15 @@ export interface UserRegistered {
     registeredAt: string;
   };
 }
+/**
+ * Closes a user stream whose registration never recorded its account (the process stopped after
+ * the e-mail claim, or the account append failed), so that the claim can be released safely: a
+ * registration still running can no longer append UserRegistered to this stream (ADR 0005).
+ */
+export interface RegistrationAbandoned {
+  type: 'RegistrationAbandoned';
+  data: { userId: string; email: string; reason: 'failed' | 'stale'; claimedAt: string | null; abandonedAt: string };
+}
 export interface AccessGranted {
   type: 'AccessGranted';
   data: {
@@ -138,7 +147,8 @@ export type UserEvent =
   | PhoneVerificationSent
   | PhoneLinked
   | SignInSucceeded
-  | SignInFailed;
+  | SignInFailed
+  | RegistrationAbandoned;
 
 export const USER_EVENT_TYPES: UserEvent['type'][] = [
   'UserRegistered',
@@ -159,6 +169,7 @@ export const USER_EVENT_TYPES: UserEvent['type'][] = [
   'PhoneLinked',
   'SignInSucceeded',
   'SignInFailed',
+  'RegistrationAbandoned',
 ];
 
 export interface SessionStarted {

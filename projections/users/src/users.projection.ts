@@ -7,7 +7,7 @@ import { USER_EVENT_TYPES, type SessionEvent, type UserEvent } from '@portal/ide
 export const usersProjection: ProjectionDefinition = {
   name: 'users',
   version: 2,
-  eventTypes: [...USER_EVENT_TYPES.filter((t) => t !== 'SignInFailed' && t !== 'PasswordResetRequested' && t !== 'PhoneVerificationSent'), 'SessionStarted', 'SessionRevoked'],
+  eventTypes: [...USER_EVENT_TYPES.filter((t) => t !== 'SignInFailed' && t !== 'PasswordResetRequested' && t !== 'PhoneVerificationSent' && t !== 'RegistrationAbandoned'), 'SessionStarted', 'SessionRevoked'],
   async migrate(db: Kysely<any>, schema: string) {
     await db.schema
       .withSchema(schema)
@@ -175,6 +175,7 @@ export const usersProjection: ProjectionDefinition = {
         case 'SignInFailed':
         case 'PasswordResetRequested':
         case 'PhoneVerificationSent':
+        case 'RegistrationAbandoned':
           break;
         default: {
           const exhaustive: never = event;
