@@ -2,7 +2,7 @@
  * Access tokens refused before they expire (ADR 0031). Keys:
  * - `session:<sessionId>`: every token of the session (sign-out, password reset, refresh-token reuse);
  * - `user:<userId>`: the user's tokens issued at or before `notBefore` (a password reset; a
- *   deactivated user), so that a later sign-in works again.
+ *   deactivated user), so that a later sign-in, even in the same second, works again.
  * Held in memory and fed by the `revocations` projection on every instance, so checking a token
  * costs two map lookups and no database round trip. An entry is kept as long as a token it refuses
  * can still be valid: the access-token lifetime plus a margin for clock skew between instances.
@@ -23,7 +23,7 @@ export const userRevocationKey = (userId: string): RevocationKey => `user:${user
 export const REVOCATION_CLOCK_SKEW_MS = 60_000;
 
 interface Entry {
-  /** tokens whose `iat` (seconds) is at or below this are refused */
+  /** tokens issued (`iat`, in milliseconds) at or before this are refused */
   refuseIssuedUpTo: number;
   keepUntilMs: number;
 }
@@ -35,7 +35,7 @@ export class RevocationList {
   constructor(readonly keepMs: number) {}
 
   add(revocation: Revocation): void {
-    const refuseIssuedUpTo = revocation.notBefore === null ? Number.POSITIVE_INFINITY : Math.floor(revocation.notBefore.getTime() / 1000);
+    const refuseIssuedUpTo = revocation.notBefore === null ? Number.POSITIVE_INFINITY : revocation.notBefore.getTime();
     const keepUntilMs = Math.max(revocation.revokedAt.getTime(), revocation.notBefore?.getTime() ?? 0) + this.keepMs;
     const known = this.entries.get(revocation.key);
     this.entries.set(revocation.key, {
@@ -44,10 +44,13 @@ export class RevocationList {
     });
   }
 
-  /** Whether a token with these claims is refused (`iat` in seconds, as in the JWT). */
+  /**
+   * Whether a token with these claims is refused. `iat` in seconds as in the JWT, fractional since
+   * TokenService issues it to the millisecond; an older whole-second one counts from its second.
+   */
   isRevoked(claims: { sub: string; sid?: string | null; iat?: number }): boolean {
     if (this.entries.size === 0) return false;
-    const iat = claims.iat ?? 0;
+    const iat = (claims.iat ?? 0) * 1000;
     if (claims.sid) {
       const session = this.entries.get(sessionRevocationKey(claims.sid));
       if (session && iat <= session.refuseIssuedUpTo) return true;

@@ -41,7 +41,9 @@ export class TokenService {
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(sub)
       .setIssuer(this.issuer)
-      .setIssuedAt()
+      // to the millisecond (a NumericDate may be fractional): a user revoked up to an instant
+      // refuses the tokens issued before it, not those issued later in the same second (ADR 0031)
+      .setIssuedAt(Date.now() / 1000)
       .setExpirationTime(`${this.accessTtlSeconds}s`)
       .sign(this.key);
   }
