@@ -29,6 +29,15 @@ export interface UserRegistered {
     registeredAt: string;
   };
 }
+/**
+ * Closes a user stream whose registration never recorded its account (the process stopped after
+ * the e-mail claim, or the account append failed), so that the claim can be released safely: a
+ * registration still running can no longer append UserRegistered to this stream (ADR 0005).
+ */
+export interface RegistrationAbandoned {
+  type: 'RegistrationAbandoned';
+  data: { userId: string; email: string; reason: 'failed' | 'stale'; claimedAt: string | null; abandonedAt: string };
+}
 export interface AccessGranted {
   type: 'AccessGranted';
   data: {
@@ -151,7 +160,8 @@ export type UserEvent =
   | SignInSucceeded
   | SignInFailed
   | SignInLinkSent
-  | SignInLinkUsed;
+  | SignInLinkUsed
+  | RegistrationAbandoned;
 
 export const USER_EVENT_TYPES: UserEvent['type'][] = [
   'UserRegistered',
@@ -174,6 +184,7 @@ export const USER_EVENT_TYPES: UserEvent['type'][] = [
   'SignInFailed',
   'SignInLinkSent',
   'SignInLinkUsed',
+  'RegistrationAbandoned',
 ];
 
 export interface SessionStarted {

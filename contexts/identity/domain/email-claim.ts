@@ -2,8 +2,8 @@ import { AppError } from '@portal/kernel';
 import type { EmailClaimEvent } from '../contracts/events.js';
 
 /** One e-mail address belongs to at most one user: a claim stream per normalised address. */
-export type EmailClaimState = { owner: string | null };
-export const initialEmailClaimState = (): EmailClaimState => ({ owner: null });
+export type EmailClaimState = { owner: string | null; claimedAt: string | null };
+export const initialEmailClaimState = (): EmailClaimState => ({ owner: null, claimedAt: null });
 
 export type EmailClaimCommand =
   | { type: 'ClaimEmail'; data: { email: string; userId: string; now: string } }
@@ -28,9 +28,9 @@ export function decideEmailClaim(command: EmailClaimCommand, state: EmailClaimSt
 export function evolveEmailClaim(state: EmailClaimState, event: EmailClaimEvent): EmailClaimState {
   switch (event.type) {
     case 'EmailClaimed':
-      return { owner: event.data.userId };
+      return { owner: event.data.userId, claimedAt: event.data.claimedAt };
     case 'EmailReleased':
-      return { owner: null };
+      return { owner: null, claimedAt: null };
     default: {
       const exhaustive: never = event;
       throw new Error(`unknown event ${JSON.stringify(exhaustive)}`);

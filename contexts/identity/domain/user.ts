@@ -40,7 +40,7 @@ export interface RegisteredUser {
 }
 
 /** The user aggregate as a pure decider (no I/O, no clock: time, ids and hashes arrive in commands). */
-export type UserState = { status: 'unknown' } | RegisteredUser;
+export type UserState = { status: 'unknown' } | { status: 'abandoned'; userId: string } | RegisteredUser;
 
 export const initialUserState = (): UserState => ({ status: 'unknown' });
 
@@ -89,7 +89,12 @@ export type UserCommand =
   | { type: 'VerifyPhone'; data: { phone: string; codeHash: string; now: string } }
   | { type: 'RecordSignIn'; data: { userId: string; sessionId: string; succeeded: boolean; ip: string | null; now: string } }
   | { type: 'SendSignInLink'; data: { codeHash: string; now: string; expiresAt: string; cooldownMs: number } }
-  | { type: 'UseSignInLink'; data: { codeHash: string; sessionId: string; ip: string | null; now: string } };
+  | { type: 'UseSignInLink'; data: { codeHash: string; sessionId: string; ip: string | null; now: string } }
+  /**
+   * Closes a registration that recorded no account: 'failed' by the registration itself, 'stale'
+   * by a later claim of the address, only once the claim is older than `staleAfterMs`.
+   */
+  | { type: 'AbandonRegistration'; data: { userId: string; email: string; reason: 'failed' | 'stale'; claimedAt: string | null; staleAfterMs: number; now: string } };
 
 const minutesLeft = (sinceIso: string, cooldownMs: number, nowIso: string): number =>
   Math.ceil((new Date(sinceIso).getTime() + cooldownMs - new Date(nowIso).getTime()) / 60_000);
@@ -126,6 +131,16 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
         data: { userId: d.userId, email: d.email, passwordHash: d.passwordHash, country: d.country, ref: d.ref, lang: d.lang, consentAt: d.now, registeredAt: d.now },
       },
     ];
+  }
+  if (command.type === 'AbandonRegistration') {
+    // an account was recorded, or the attempt is already closed: nothing to do
+    if (state.status !== 'unknown') return [];
+    const d = command.data;
+    // a registration may still be running (hashing, appending): its claim is not abandoned yet
+    if (d.reason === 'stale' && (d.claimedAt === null || new Date(d.now).getTime() - new Date(d.claimedAt).getTime() < d.staleAfterMs)) {
+      throw new AppError('email-already-in-use');
+    }
+    return [{ type: 'RegistrationAbandoned', data: { userId: d.userId, email: d.email, reason: d.reason, claimedAt: d.claimedAt, abandonedAt: d.now } }];
   }
   if (state.status !== 'registered') throw new AppError('user-not-found');
   const userId = state.userId;
@@ -297,6 +312,7 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       failedSignIns: 0,
     };
   }
+  if (event.type === 'RegistrationAbandoned') return state.status === 'unknown' ? { status: 'abandoned', userId: event.data.userId } : state;
   if (state.status !== 'registered') return state;
   switch (event.type) {
     case 'AccessGranted': {

@@ -28,6 +28,31 @@ describe('user registration', () => {
   });
 });
 
+describe('abandoned registrations (a claim with no account, ADR 0005)', () => {
+  const claimedAt = '2026-11-21T09:50:00.000Z';
+  const abandon = (reason: 'failed' | 'stale', at: string) => ({
+    type: 'AbandonRegistration' as const,
+    data: { userId: 'u1', email: 'ana@example.com', reason, claimedAt, staleAfterMs: 5 * 60_000, now: at },
+  });
+  const abandoned = { type: 'RegistrationAbandoned' as const, data: { userId: 'u1', email: 'ana@example.com', reason: 'stale' as const, claimedAt, abandonedAt: now } };
+  it('closes an empty user stream once the claim is older than the bound', () => {
+    user.given([]).when(abandon('stale', now)).then([abandoned]);
+  });
+  it('keeps a younger claim: its registration may still be running', () => {
+    user.given([]).when(abandon('stale', '2026-11-21T09:54:59.999Z')).thenThrows('email-already-in-use');
+  });
+  it('lets the registration close its own failed attempt at once', () => {
+    user.given([]).when(abandon('failed', claimedAt)).then([{ ...abandoned, data: { ...abandoned.data, reason: 'failed', abandonedAt: claimedAt } }]);
+  });
+  it('never closes a stream that holds an account, nor one already closed', () => {
+    user.given([registered]).when(abandon('stale', now)).thenNothing();
+    user.given([abandoned]).when(abandon('stale', now)).thenNothing();
+  });
+  it('refuses a late registration in a closed stream', () => {
+    user.given([abandoned]).when(register).thenThrows('email-already-in-use');
+  });
+});
+
 describe('e-mail claims', () => {
   const claimCmd = { type: 'ClaimEmail' as const, data: { email: 'ana@example.com', userId: 'u1', now } };
   it('claims a free address', () => {

@@ -7,3 +7,4 @@ export * from './token-service.js';
 export * from './decider-command.js';
 export * from './config.js';
 export * from './realtime.js';
+export * from './revocations.js';

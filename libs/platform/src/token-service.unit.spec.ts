@@ -71,7 +71,7 @@ describe('TokenService', () => {
     const forged = `${header}.${b64({ ...claims, roles: ['admin'], iss: 'agro-portal', exp: now() + 600 })}.${signature}`;
     const cases = [
       await new TokenService('another-secret-another-secret-another-1', 900).issue(claims),
-      await new TokenService(SECRET, 900, 'someone-else').issue(claims),
+      await new TokenService(SECRET, 900, { issuer: 'someone-else' }).issue(claims),
       `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claims, iss: 'agro-portal', exp: now() + 600 })}.`,
       handMade({ ...claims, iss: 'agro-portal', exp: now() + 600 }, SECRET, { alg: 'HS512', typ: 'JWT' }),
       forged,

@@ -1,6 +1,7 @@
 import { fixedClock, type Clock } from '@portal/kernel';
 import { createApp, createInfrastructure, parseConfig, type Infrastructure } from '@portal/api';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createDatabase } from '@portal/database';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,9 +23,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The whole API over an isolated database, driven through Fastify's inject (real HTTP stack). */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const db = await createTestDatabase();
+/**
+ * The whole API over an isolated database, driven through Fastify's inject (real HTTP stack).
+ * `sameDatabaseAs`: a second API instance on another app's Postgres server database, with its own
+ * pool, listeners, projection leases and memory, as another process would have (closing it leaves
+ * the database to the first).
+ */
+export async function startTestApp(env: Record<string, string> = {}, options: { sameDatabaseAs?: TestApp } = {}): Promise<TestApp> {
+  const db = options.sameDatabaseAs ? await attachTo(options.sameDatabaseAs.db) : await createTestDatabase();
   const config = parseConfig({
     NODE_ENV: 'test',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-test-')),
@@ -61,4 +67,10 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       await db.drop();
     },
   };
+}
+
+async function attachTo(first: TestDatabase): Promise<TestDatabase> {
+  if (!first.url) throw new Error('a second API instance needs a Postgres server database (TEST_DATABASE_URL); PGlite is one process');
+  const database = await createDatabase({ url: first.url, poolSize: 10 });
+  return { database, kind: first.kind, url: first.url, drop: () => database.close() };
 }

@@ -7,7 +7,7 @@ import { USER_EVENT_TYPES, type SessionEvent, type UserEvent } from '@portal/ide
 export const usersProjection: ProjectionDefinition = {
   name: 'users',
   version: 2,
-  eventTypes: [...USER_EVENT_TYPES.filter((t) => t !== 'SignInFailed' && t !== 'PasswordResetRequested' && t !== 'PhoneVerificationSent' && t !== 'SignInLinkSent' && t !== 'SignInLinkUsed'), 'SessionStarted', 'SessionRevoked'],
+  eventTypes: [...USER_EVENT_TYPES.filter((t) => t !== 'SignInFailed' && t !== 'PasswordResetRequested' && t !== 'PhoneVerificationSent' && t !== 'SignInLinkSent' && t !== 'SignInLinkUsed' && t !== 'RegistrationAbandoned'), 'SessionStarted', 'SessionRevoked'],
   async migrate(db: Kysely<any>, schema: string) {
     await db.schema
       .withSchema(schema)
@@ -177,6 +177,7 @@ export const usersProjection: ProjectionDefinition = {
         case 'PhoneVerificationSent':
         case 'SignInLinkSent':
         case 'SignInLinkUsed':
+        case 'RegistrationAbandoned':
           break;
         default: {
           const exhaustive: never = event;

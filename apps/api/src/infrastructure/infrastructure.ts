@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import { createDatabase, type Database } from '@portal/database';
 import { createEventStore, type EventStore } from '@portal/eventstore';
 import { systemClock, type Clock } from '@portal/kernel';
-import { TokenService, type AppConfig } from '@portal/platform';
+import { REVOCATION_CLOCK_SKEW_MS, RevocationList, TokenService, type AppConfig } from '@portal/platform';
+import { RevocationWatcher } from '@portal/projection-revocations';
 import { createMailer, type Mailer } from '@portal/mail';
 import type { RealtimeHub } from '@portal/platform';
 import { createRealtimeHub } from '../realtime/realtime-hub.js';
@@ -14,6 +15,8 @@ export interface Infrastructure {
   store: EventStore;
   projections: ProjectionRuntime;
   tokens: TokenService;
+  /** Keeps tokens.revocations current from the revocations projection (ADR 0031). */
+  revocations: RevocationWatcher;
   mailer: Mailer;
   realtime: RealtimeHub & { broadcastLocal(m: { type: string; data: unknown }): Promise<void> };
   clock: Clock;
@@ -44,20 +47,31 @@ export async function createInfrastructure(config: AppConfig, options: Infrastru
   });
   await projections.start();
   const realtime = await createRealtimeHub(database);
-  const tokens = new TokenService(config.jwtSecret, config.accessTokenTtlSeconds);
+  const clock = options.clock ?? systemClock;
+  const revocationList = new RevocationList(config.accessTokenTtlSeconds * 1000 + REVOCATION_CLOCK_SKEW_MS);
+  const tokens = new TokenService(config.jwtSecret, config.accessTokenTtlSeconds, { revocations: revocationList });
+  const revocations = new RevocationWatcher({
+    reader: () => projections.reader('revocations'),
+    list: revocationList,
+    now: () => clock.now(),
+    ...(options.log ? { log: options.log } : {}),
+  });
+  await revocations.start();
   let closed = false;
   return {
     database,
     store,
     projections,
     tokens,
+    revocations,
     mailer,
     realtime,
-    clock: options.clock ?? systemClock,
+    clock,
     async close() {
       if (closed) return;
       closed = true;
       await realtime.close();
+      await revocations.stop();
       await projections.stop();
       await store.close();
       if (!options.database) await database.close();

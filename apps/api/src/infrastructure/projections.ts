@@ -1,5 +1,6 @@
 import type { ProjectionDefinition } from '@portal/projections-runtime';
 import { usersProjection } from '@portal/projection-users';
+import { revocationsProjection } from '@portal/projection-revocations';
 import { engagementProjection } from '@portal/projection-engagement';
 import { searchProjection } from '@portal/projection-search';
 import { pagesProjection } from '@portal/projection-pages';
@@ -17,4 +18,4 @@ import { bookingBookingsProjection } from '@portal/projection-booking-bookings';
 import { bookingCalendarProjection } from '@portal/projection-booking-calendar';
 
 /** Every read model the API serves (composition root). */
-export const PROJECTIONS_LIST: ProjectionDefinition[] = [usersProjection, engagementProjection, searchProjection, pagesProjection, catalogueProjection, progressProjection, feedsProjection, bookingLocationsProjection, bookingAvailabilityProjection, bookingBookingsProjection, bookingCalendarProjection, questionsProjection, answersProjection, scoresProjection, certificatesProjection, recommendationsProjection];
+export const PROJECTIONS_LIST: ProjectionDefinition[] = [usersProjection, engagementProjection, searchProjection, pagesProjection, catalogueProjection, progressProjection, feedsProjection, bookingLocationsProjection, bookingAvailabilityProjection, bookingBookingsProjection, bookingCalendarProjection, questionsProjection, answersProjection, scoresProjection, certificatesProjection, recommendationsProjection, revocationsProjection];

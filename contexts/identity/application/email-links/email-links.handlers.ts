@@ -11,6 +11,7 @@ import { emailStream, userStream } from '../../contracts/index.js';
 import type { ActionMode } from '../../contracts/events.js';
 import { emailClaimDecider, userDecider } from '../shared/deciders.js';
 import { emailKey } from '../shared/email-key.js';
+import { claimEmail } from '../shared/email-claims.js';
 import { newActionCode, parseActionCode } from '../shared/codes.js';
 import { actionLink, renderMail } from '../shared/mail-templates.js';
 import { PasswordHasher } from '../shared/password-hasher.js';
@@ -139,9 +140,7 @@ export class ApplyActionCodeHandler implements ICommandHandler<ApplyActionCodeCo
     }
     if (mode === 'recoverEmail') {
       // the restored address is this user's again
-      await handleCommand(this.store, emailStream(emailKey(state.email)), emailClaimDecider, { type: 'ClaimEmail', data: { email: state.email, userId: state.userId, now: this.clock.now().toISOString() } }, context).catch(
-        () => undefined,
-      );
+      await claimEmail(this.store, state.email, state.userId, this.clock.now(), context).catch(() => undefined);
     }
     return { value: { mode, email: state.email }, checkpoint: result?.checkpoint ?? null };
   }

@@ -23,6 +23,7 @@ import {
 } from '../../contracts/index.js';
 import { emailClaimDecider, userDecider } from '../shared/deciders.js';
 import { emailKey } from '../shared/email-key.js';
+import { claimEmail } from '../shared/email-claims.js';
 import { newActionCode } from '../shared/codes.js';
 import { actionLink, renderMail } from '../shared/mail-templates.js';
 import { GetUserDataQuery } from '../user-data/user-data.query.js';
@@ -81,7 +82,7 @@ export class ProfileController {
   private async changeEmail(userId: string, email: string, lang: Locale | null, ctx: AppendContext): Promise<Checkpoint | null> {
     const now = this.clock.now();
     // the new address must be free: claiming it first answers email-already-in-use otherwise
-    await handleCommand(this.store, emailStream(emailKey(email)), emailClaimDecider, { type: 'ClaimEmail', data: { email, userId, now: now.toISOString() } }, ctx);
+    await claimEmail(this.store, email, userId, now, ctx);
     const { oobCode, codeHash } = newActionCode(userId);
     const { events, state, result } = await handleCommand(
       this.store,

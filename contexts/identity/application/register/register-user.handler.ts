@@ -3,16 +3,17 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { newId, type Clock } from '@portal/kernel';
 import type { EventStore } from '@portal/eventstore';
 import { CLOCK, EVENT_STORE, handleCommand, type CommandOutcome } from '@portal/platform';
-import { emailStream, userStream } from '../../contracts/index.js';
-import { emailClaimDecider, userDecider } from '../shared/deciders.js';
-import { emailKey } from '../shared/email-key.js';
+import { userStream } from '../../contracts/index.js';
+import { userDecider } from '../shared/deciders.js';
+import { claimEmail, releaseAbandonedClaim } from '../shared/email-claims.js';
 import { PasswordHasher } from '../shared/password-hasher.js';
 import { SessionService, type IssuedSession } from '../shared/session-service.js';
 import { RegisterUserCommand } from './register-user.command.js';
 
 /**
  * Claims the address in its consistency stream first (unique e-mail across users), then records
- * the registration in the user's stream. If that second append failed the claim is released.
+ * the registration in the user's stream. If that second append failed the attempt is closed and
+ * the claim released (ADR 0005).
  */
 @CommandHandler(RegisterUserCommand)
 export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand> {
@@ -25,9 +26,10 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand>
 
   async execute({ input, client, context }: RegisterUserCommand): Promise<CommandOutcome<IssuedSession>> {
     const userId = newId();
-    const now = this.clock.now().toISOString();
-    const claimStream = emailStream(emailKey(input.email));
-    await handleCommand(this.store, claimStream, emailClaimDecider, { type: 'ClaimEmail', data: { email: input.email, userId, now } }, context);
+    const at = this.clock.now();
+    const now = at.toISOString();
+    // an abandoned claim of the address (no account after ABANDONED_CLAIM_AFTER_MS) is released here
+    await claimEmail(this.store, input.email, userId, at, context);
     const passwordHash = await this.hasher.hash(input.password);
     let registered;
     try {
@@ -44,8 +46,9 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand>
       if (state.status !== 'registered') throw new Error('registration did not register');
       registered = state;
     } catch (error) {
-      // the account was not recorded: give the address back
-      await handleCommand(this.store, claimStream, emailClaimDecider, { type: 'ReleaseEmail', data: { email: input.email, userId, now } }, context).catch(() => undefined);
+      // give the address back unless the account was recorded after all (an append whose answer
+      // was lost); if this fails too, the next claim of the address releases it once it is stale
+      await releaseAbandonedClaim(this.store, input.email, at, context, { reason: 'failed', owner: userId }).catch(() => undefined);
       throw error;
     }
     // registration signs the new user in (000 §4.5)

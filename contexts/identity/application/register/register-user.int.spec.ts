@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '@portal/testing/app';
+import { newId } from '@portal/kernel';
+import { handleCommand } from '@portal/platform';
+import { emailStream, userStream } from '../../contracts/index.js';
+import { userDecider } from '../shared/deciders.js';
+import { emailKey } from '../shared/email-key.js';
+import { ABANDONED_CLAIM_AFTER_MS } from '../shared/email-claims.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -88,5 +94,72 @@ describe('concurrent registrations', () => {
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes).toEqual([201, 409, 409, 409, 409]);
     expect(results.filter((r) => r.statusCode === 409).every((r) => r.json().code === 'email-already-in-use')).toBe(true);
+  });
+});
+
+describe('a registration that stopped between the e-mail claim and the account (ADR 0005)', () => {
+  const body = { email: 'crashed@example.com', password: 'Str0ng!pass', country: 'BR', consent: true };
+  const claimStream = emailStream(emailKey(body.email));
+  let abandonedId: string;
+
+  // what a kill -9 after the claim leaves behind: the claim through the real store, no account
+  const crashAfterClaim = async (email: string): Promise<string> => {
+    const userId = newId();
+    await t.infra.store.append(emailStream(emailKey(email)), [{ type: 'EmailClaimed', data: { email, userId, claimedAt: t.clock.now().toISOString() } }], {
+      expectedRevision: 'no-stream',
+      context: { correlationId: 'crash-test', actor: 'system', origin: 'web' },
+    });
+    return userId;
+  };
+
+  it('keeps the address while the claim may belong to a registration still in progress', async () => {
+    abandonedId = await crashAfterClaim(body.email);
+    t.clock.advance(ABANDONED_CLAIM_AFTER_MS - 1000);
+    const res = await t.request('POST', '/api/createUserRegister', { body });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('email-already-in-use');
+  });
+
+  it('releases the claim once it is older than the bound with no account behind it: the address registers and signs in', async () => {
+    t.clock.advance(2000);
+    const res = await t.request('POST', '/api/createUserRegister', { body });
+    expect(res.statusCode).toBe(201);
+    const signIn = await t.request('POST', '/api/auth/signIn', { body: { email: body.email, password: body.password } });
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.json().userId).toBe(res.json().userId);
+    // the release is recorded: the abandoned attempt is closed, then the claim moves
+    const claim = (await t.infra.store.readStream(claimStream)).map((e) => [e.type, e.data.userId]);
+    expect(claim).toEqual([
+      ['EmailClaimed', abandonedId],
+      ['EmailReleased', abandonedId],
+      ['EmailClaimed', res.json().userId],
+    ]);
+    expect((await t.infra.store.readStream(userStream(abandonedId))).map((e) => e.type)).toEqual(['RegistrationAbandoned']);
+  });
+
+  it('a registration that was merely slow cannot complete after its claim was released (no second account for the address)', async () => {
+    const late = await t.infra.store.readStream(userStream(abandonedId));
+    expect(late).toHaveLength(1);
+    await expect(
+      handleCommand(t.infra.store, userStream(abandonedId), userDecider, {
+        type: 'RegisterUser',
+        data: { userId: abandonedId, email: body.email, passwordHash: 'x', country: 'BR', ref: null, lang: null, consent: true, now: t.clock.now().toISOString() },
+      }, { correlationId: 'crash-test', actor: 'system', origin: 'web' }),
+    ).rejects.toMatchObject({ code: 'email-already-in-use' });
+  });
+
+  it('never releases the claim of an account that was recorded, however old the claim', async () => {
+    const email = 'slow.but.done@example.com';
+    const userId = await crashAfterClaim(email);
+    // the slow registration finished after all
+    await handleCommand(t.infra.store, userStream(userId), userDecider, {
+      type: 'RegisterUser',
+      data: { userId, email, passwordHash: 'x', country: 'BR', ref: null, lang: null, consent: true, now: t.clock.now().toISOString() },
+    }, { correlationId: 'crash-test', actor: 'system', origin: 'web' });
+    t.clock.advance(ABANDONED_CLAIM_AFTER_MS * 10);
+    const res = await t.request('POST', '/api/createUserRegister', { body: { ...body, email } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('email-already-in-use');
+    expect((await t.infra.store.readStream(emailStream(emailKey(email)))).map((e) => e.type)).toEqual(['EmailClaimed']);
   });
 });

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, newId, type Clock } from '@portal/kernel';
 import type { AppendContext, Checkpoint, EventStore } from '@portal/eventstore';
-import { APP_CONFIG, CLOCK, EVENT_STORE, TOKENS, handleCommand, loadState, TokenService, type AppConfig } from '@portal/platform';
+import { APP_CONFIG, CLOCK, EVENT_STORE, TOKENS, handleCommand, loadState, sessionRevocationKey, TokenService, type AppConfig } from '@portal/platform';
 import { sessionStream, userStream, type SessionResponse } from '../../contracts/index.js';
 import type { RegisteredUser } from '../../domain/index.js';
 import { decideSession, evolveSession, initialSessionState, sessionGeneration } from '../../domain/index.js';
@@ -82,6 +82,7 @@ export class SessionService {
       context,
     );
     // an expired session or a replayed (rotated) token was just revoked: refuse
+    if (events.some((e) => e.type === 'SessionRevoked')) this.refuseTokensOf(parsed.sessionId, now);
     if (events.some((e) => e.type === 'SessionRevoked') || state.status !== 'active') throw new AppError('invalid-user-token');
     // the current token: just rotated in, or handed again to a client that lost it; a token made
     // under another secret (JWT_SECRET changed since) cannot be handed again
@@ -100,7 +101,17 @@ export class SessionService {
   }
 
   async revoke(sessionId: string, reason: 'logoff' | 'password-changed', context: AppendContext): Promise<void> {
-    await handleCommand(this.store, sessionStream(sessionId), sessionDecider, { type: 'RevokeSession', data: { reason, now: this.clock.now().toISOString() } }, context);
+    const now = this.clock.now();
+    await handleCommand(this.store, sessionStream(sessionId), sessionDecider, { type: 'RevokeSession', data: { reason, now: now.toISOString() } }, context);
+    this.refuseTokensOf(sessionId, now);
+  }
+
+  /**
+   * This instance refuses the session's access tokens at once; the others learn it from the
+   * revocations projection within seconds (ADR 0031).
+   */
+  private refuseTokensOf(sessionId: string, at: Date): void {
+    this.tokens.revocations.add({ key: sessionRevocationKey(sessionId), notBefore: null, revokedAt: at });
   }
 
   /** The session id inside a refresh cookie (to revoke it at sign-out without a bearer token). */

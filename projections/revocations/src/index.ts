@@ -1,0 +1,2 @@
+export * from './revocations.projection.js';
+export * from './revocation-watcher.js';
