@@ -107,6 +107,8 @@ export class ProjectionRuntime {
   /** A retired schema may be waiting to be dropped (after a swap seen here, and at start). */
   private retiredMaybe = true;
   private lastHousekeeping = 0;
+  /** A wake-up that must not wait for the loop's next pause (it may be mid-pass now). */
+  private wakeRequested = false;
   private following: Promise<void> | null = null;
   private followAgain = false;
   private unlistenSwaps: (() => Promise<void>) | null = null;
@@ -519,6 +521,7 @@ export class ProjectionRuntime {
    */
   private async runLoop(): Promise<void> {
     while (!this.stopped) {
+      this.wakeRequested = false;
       try {
         await this.acquireLeases();
       } catch (error) {
@@ -561,6 +564,11 @@ export class ProjectionRuntime {
 
   /** Waits for a wake-up or `pollMs`; true when woken. */
   private async pause(): Promise<boolean> {
+    // asked for while the pass ran (the lease connection was lost): no wait
+    if (this.wakeRequested) {
+      this.wakeRequested = false;
+      return true;
+    }
     const woken = await new Promise<boolean>((resolve) => {
       const timer = setTimeout(() => done(false), this.pollMs);
       const done = (byWake: boolean) => {
@@ -807,6 +815,7 @@ export class ProjectionRuntime {
         'projections: the lease connection was lost; its leases and pins are released; taking them again',
       );
     }
+    this.wakeRequested = true;
     this.wake?.();
   }
 }
