@@ -43,7 +43,7 @@ projections
   );
 projections
   .command('rebuild <name>')
-  .description('replay the log into a fresh schema, then swap; the live version serves meanwhile')
+  .description('replay the log into a fresh schema, then swap; the live version serves meanwhile and every instance switches at the swap')
   .action((name: string) =>
     withInfra(async (infra) => {
       const def = infra.projections.status().find((s) => s.name === name);
@@ -62,6 +62,8 @@ projections
       bar.stop();
       const seconds = (Date.now() - started) / 1000;
       console.log(`rebuilt ${name}: ${result.events} events in ${seconds.toFixed(1)} s into ${result.schema}`);
+      // serving instances switched at the swap (NOTIFY); they drop the old schema once none reads it
+      if (result.retired) console.log(`retired ${result.retired}: the running instances drop it once none of them reads it (at least 30 s after the swap)`);
     }),
   );
 

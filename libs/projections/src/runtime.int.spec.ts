@@ -93,6 +93,29 @@ function watchedStore(afterFilteredRead: () => Promise<void>): EventStore {
   });
 }
 
+/** Waits (bounded) until `check` holds; false when it never did. */
+async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<boolean> {
+  for (const until = Date.now() + timeoutMs; Date.now() < until; await new Promise((r) => setTimeout(r, 20))) if (await check()) return true;
+  return check();
+}
+
+/** Ends backends of this test's database the way a tester (or a failover) would; returns how many. */
+async function terminate(where: string): Promise<number> {
+  const rows = await db.database.db.executeQuery<{ ended: boolean }>(
+    CompiledQuery.raw(`select pg_terminate_backend(pid) as ended from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and (${where})`),
+  );
+  return rows.rows.length;
+}
+const advisoryHolders = `pid in (select pid from pg_locks where locktype = 'advisory' and granted)`;
+const listeners = `query ilike 'listen %'`;
+const schemaExists = async (schema: string) =>
+  (await db.database.db.executeQuery(CompiledQuery.raw('select 1 from pg_namespace where nspname = $1', [schema]))).rows.length > 0;
+const advisoryLocks = async () =>
+  (await db.database.db.executeQuery(CompiledQuery.raw(`select 1 from pg_locks where locktype = 'advisory' and granted and database = (select oid from pg_database where datname = current_database())`))).rows.length;
+const listenerCount = async () =>
+  (await db.database.db.executeQuery(CompiledQuery.raw(`select 1 from pg_stat_activity where datname = current_database() and ${listeners}`))).rows.length;
+const heldBy = (runtime: ProjectionRuntime) => runtime.status()[0]!.leaseHeld;
+
 const balances = async (runtime: ProjectionRuntime) =>
   runtime.reader('ledger').selectFrom('balances').select(['account', 'balance', 'deposits']).orderBy('account').execute();
 
@@ -204,6 +227,87 @@ describe('projection runtime', () => {
       expect(await follower.waitFor('ledger', checkpoint, 300)).toBe(false);
       expect(await balances(follower)).not.toContainEqual(expect.objectContaining({ account: 'h' }));
       await follower.stop();
+    });
+
+    it('switches a serving process at the swap another process makes, and keeps the replaced schema readable (Postgres server)', async () => {
+      // no poll within the test: only the swap's notification can tell the serving process
+      const serving = new ProjectionRuntime(db.database, store, [ledger({ version: 2 })], { pollMs: 60_000, retireGraceMs: 60_000 });
+      await serving.start();
+      expect(await eventually(() => heldBy(serving))).toBe(true);
+      await serving.catchUp();
+      const before = await balances(serving);
+      // a request that resolved its reader just before the swap
+      const resolvedBefore = serving.reader('ledger');
+      const cli = new ProjectionRuntime(db.database, store, [ledger({ version: 2 })], { run: false });
+      await cli.start();
+      const { schema, retired } = await cli.rebuild('ledger');
+      await cli.stop();
+      expect(await eventually(() => serving.schemaOf('ledger') === schema, 3000)).toBe(true);
+      expect(await resolvedBefore.selectFrom('balances').select(['account', 'balance', 'deposits']).orderBy('account').execute()).toEqual(before);
+      expect(await schemaExists(retired!)).toBe(true);
+      // what arrives now goes into the new schema
+      const { checkpoint } = await store.append('acct-s', [{ type: 'Deposited', data: { account: 's', amount: 9 } }], { expectedRevision: 'any', context: ctx });
+      expect(await serving.waitFor('ledger', checkpoint, 5000)).toBe(true);
+      expect(await balances(serving)).toContainEqual({ account: 's', balance: 9, deposits: 1 });
+      await serving.stop();
+    });
+
+    it('reports, on a process without the lease, the lag of the shared checkpoint (Postgres server)', async () => {
+      const a = new ProjectionRuntime(db.database, store, [ledger({ version: 2 })], { pollMs: 50 });
+      const b = new ProjectionRuntime(db.database, store, [ledger({ version: 2 })], { pollMs: 50 });
+      await a.start();
+      expect(await eventually(() => heldBy(a))).toBe(true);
+      await b.start();
+      let last = undefined as Awaited<ReturnType<EventStore['append']>> | undefined;
+      for (let i = 0; i < 3; i++) last = await store.append('acct-l', [{ type: 'Deposited', data: { account: 'l', amount: 1 } }], { expectedRevision: 'any', context: ctx });
+      expect(await a.waitFor('ledger', last!.checkpoint, 5000)).toBe(true);
+      expect(heldBy(b)).toBe(false);
+      expect(await b.lag('ledger')).toBe(0);
+      expect(b.status()[0]!.checkpoint).toEqual(a.status()[0]!.checkpoint);
+      await a.stop();
+      await b.stop();
+    });
+
+    it('keeps a replaced schema while another process still reads it, and drops it once none does (Postgres server)', async () => {
+      const older = new ProjectionRuntime(db.database, store, [ledger({ version: 2 })], { pollMs: 50, retireGraceMs: 100 });
+      await older.start();
+      expect(await eventually(() => heldBy(older))).toBe(true);
+      const olderSchema = older.schemaOf('ledger');
+      // a deploy of version 3 rebuilds at start and swaps; the process of version 2 still serves
+      const newer = new ProjectionRuntime(db.database, store, [ledger({ version: 3 })], { pollMs: 50, retireGraceMs: 100 });
+      await newer.start();
+      expect(newer.schemaOf('ledger')).toMatch(/^rm_ledger_v3/);
+      expect(await eventually(() => older.status()[0]!.supersededBy === 3)).toBe(true);
+      expect(await eventually(() => heldBy(newer))).toBe(true);
+      // many grace periods and housekeeping passes of the newer process later
+      await new Promise((r) => setTimeout(r, 800));
+      expect(await schemaExists(olderSchema)).toBe(true);
+      expect((await balances(older)).length).toBeGreaterThan(0);
+      await older.stop();
+      expect(await eventually(() => schemaExists(olderSchema).then((exists) => !exists), 5000)).toBe(true);
+      await newer.stop();
+    });
+
+    it('survives the loss of its lease and LISTEN connections: leases taken again, swaps still heard, events projected (Postgres server)', async () => {
+      const serving = new ProjectionRuntime(db.database, store, [ledger({ version: 3 })], { pollMs: 60_000 });
+      await serving.start();
+      expect(await eventually(() => heldBy(serving))).toBe(true);
+      const listening = await terminate(listeners);
+      expect(await terminate(advisoryHolders)).toBeGreaterThan(0);
+      expect(listening).toBeGreaterThan(0);
+      // the lease session is opened again and the lease really held (another process could not take it)
+      expect(await eventually(async () => heldBy(serving) && (await advisoryLocks()) > 0, 5000)).toBe(true);
+      expect(await eventually(async () => (await listenerCount()) >= listening, 5000)).toBe(true);
+      // LISTEN works again: a swap by another process is followed without any poll
+      const cli = new ProjectionRuntime(db.database, store, [ledger({ version: 3 })], { run: false });
+      await cli.start();
+      const { schema } = await cli.rebuild('ledger');
+      await cli.stop();
+      expect(await eventually(() => serving.schemaOf('ledger') === schema, 3000)).toBe(true);
+      const { checkpoint } = await store.append('acct-t', [{ type: 'Deposited', data: { account: 't', amount: 4 } }], { expectedRevision: 'any', context: ctx });
+      expect(await serving.waitFor('ledger', checkpoint, 5000)).toBe(true);
+      expect(await balances(serving)).toContainEqual({ account: 't', balance: 4, deposits: 1 });
+      await serving.stop();
     });
   } else {
     console.info('[tests] lease test across processes needs a Postgres server (TEST_DATABASE_URL): not run on PGlite');

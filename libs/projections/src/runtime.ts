@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { query, type Database } from '@portal/database';
+import { pino } from 'pino';
+import { connectionErrorFields, query, type Database, type DatabaseLogger, type Session } from '@portal/database';
 import { compareCheckpoints, START, type Checkpoint, type EventStore, type RecordedEvent } from '@portal/eventstore';
 import { schemaNameFor, type ProjectionDefinition } from './projection.js';
 
@@ -11,6 +12,8 @@ export interface ProjectionStatus {
   running: boolean;
   leaseHeld: boolean;
   lastError: string | null;
+  /** The live version is another one (a newer deploy): this process serves its own, frozen, and does not run it. */
+  supersededBy: number | null;
 }
 
 export interface RuntimeOptions {
@@ -19,7 +22,14 @@ export interface RuntimeOptions {
   pollMs?: number;
   /** Start runners (false in read-only tools). */
   run?: boolean;
-  log?: (msg: string, extra?: Record<string, unknown>) => void;
+  /** Where batch failures, lost connections and swaps are reported (default: pino at LOG_LEVEL, else warn). */
+  logger?: DatabaseLogger;
+  /**
+   * How long a schema replaced by a swap stays readable after this process stopped handing it out
+   * (reads that resolved it just before still run), and the least age of a retired schema before
+   * any process drops it. Default 30 s.
+   */
+  retireGraceMs?: number;
   /** How long a read waits for its position (read-your-writes) before answering anyway. */
   readWaitMs?: number;
   onBatchError?: (name: string, error: unknown) => void;
@@ -40,9 +50,21 @@ interface RunnerState {
   waiters: Set<() => void>;
   /** may have events to apply: its last batch applied something, or a read is waiting for it */
   due: boolean;
+  /** the version that replaced ours while this process runs (see ProjectionStatus.supersededBy) */
+  supersededBy: number | null;
 }
 
 const CHECKPOINTS = 'projection_checkpoints';
+/** Schemas a swap replaced, dropped once no process reads them (see dropRetired). */
+const RETIRED = 'projection_retired_schemas';
+/** NOTIFY channel sent in the swap's transaction (payload: the projection's name). */
+export const SWAP_CHANNEL = 'projection_swapped';
+/**
+ * Advisory-lock class of the read pins, `(PIN_CLASS, hashtext(schema))`: a process holds it shared
+ * while it may read the schema, a dropper takes it exclusive. The two-key form never collides with
+ * the leases' one-key locks.
+ */
+const PIN_CLASS = 73_100_003;
 
 interface CheckpointRow {
   name: string;
@@ -52,7 +74,7 @@ interface CheckpointRow {
 }
 /** A runner this process runs, with work it may have: see runLoop. */
 const isDue = (state: RunnerState, appended: Set<string> | 'all'): boolean =>
-  state.leaseHeld && (state.due || appended === 'all' || state.def.eventTypes.some((type) => appended.has(type)));
+  state.leaseHeld && state.supersededBy === null && (state.due || appended === 'all' || state.def.eventTypes.some((type) => appended.has(type)));
 const releaseWaiters = (state: RunnerState): void => {
   for (const w of [...state.waiters]) w();
 };
@@ -73,9 +95,27 @@ export class ProjectionRuntime {
   private appended: Set<string> | 'all' = 'all';
   private loop: Promise<void> | null = null;
   private unsubscribe: (() => void) | null = null;
-  private leaseSession: { release: () => void; done: Promise<void>; db: Kysely<any> } | null = null;
+  /** The connection that holds this process's leases and read pins (server); null until opened or after it was lost. */
+  private leaseSession: Session | null = null;
+  /**
+   * Schemas this process may read: the live one of each projection (expiry null), and replaced ones
+   * until their grace ends (reads that resolved them before the swap are still running).
+   */
+  private readonly pins = new Map<string, number | null>();
+  /** The pins taken on the current lease session (server). */
+  private readonly sessionPins = new Set<string>();
+  /** A retired schema may be waiting to be dropped (after a swap seen here, and at start). */
+  private retiredMaybe = true;
+  private lastHousekeeping = 0;
+  /** A wake-up that must not wait for the loop's next pause (it may be mid-pass now). */
+  private wakeRequested = false;
+  private following: Promise<void> | null = null;
+  private followAgain = false;
+  private unlistenSwaps: (() => Promise<void>) | null = null;
+  private readonly logger: DatabaseLogger;
   private readonly batchSize: number;
   private readonly pollMs: number;
+  private readonly retireGraceMs: number;
   private readonly parallelism: number;
 
   constructor(
@@ -88,6 +128,8 @@ export class ProjectionRuntime {
     // PGlite is one session: parallel runners would only queue
     this.parallelism = Math.max(1, options.parallelism ?? (database.kind === 'pg' ? 4 : 1));
     this.pollMs = options.pollMs ?? 1000;
+    this.retireGraceMs = options.retireGraceMs ?? 30_000;
+    this.logger = options.logger ?? pino({ name: 'projections', level: process.env.LOG_LEVEL ?? 'warn' });
   }
 
   /** Creates checkpoint rows and schemas; rebuilds projections whose version changed; starts runners. */
@@ -101,6 +143,11 @@ export class ProjectionRuntime {
       position bigint not null default 0,
       updated_at timestamptz not null default now()
     )`.execute(db);
+    await sql`create table if not exists ${sql.table(RETIRED)} (
+      schema_name text primary key,
+      name text not null,
+      retired_at timestamptz not null default now()
+    )`.execute(db);
     for (const def of this.definitions) {
       const row = await this.readRow(def.name);
       if (!row) {
@@ -112,7 +159,7 @@ export class ProjectionRuntime {
           schema,
         ]);
       } else if (row.version !== def.version) {
-        this.log(`projection ${def.name}: version ${row.version} -> ${def.version}, rebuilding`);
+        this.logger.info({ projection: def.name, from: row.version, to: def.version }, `projection ${def.name}: version ${row.version} -> ${def.version}, rebuilding`);
         await this.rebuild(def.name);
       }
       const current = (await this.readRow(def.name))!;
@@ -126,7 +173,9 @@ export class ProjectionRuntime {
         lastError: null,
         waiters: new Set(),
         due: true,
+        supersededBy: null,
       });
+      this.pins.set(current.schema, null);
     }
     if (this.options.run === false) return;
     this.unsubscribe = this.store.onAppended((types) => {
@@ -134,6 +183,14 @@ export class ProjectionRuntime {
       else if (this.appended !== 'all') for (const type of types) this.appended.add(type);
       this.wake?.();
     });
+    // every instance switches at the swap, not at its next poll; after a lost LISTEN connection it
+    // looks for itself (a swap may have happened meanwhile)
+    this.unlistenSwaps = await this.database
+      .listen(SWAP_CHANNEL, () => this.requestFollow(), { onReconnect: () => this.requestFollow() })
+      .catch((error: unknown) => {
+        this.logger.warn(connectionErrorFields(error), `projections: LISTEN ${SWAP_CHANNEL} failed; swaps are followed every ${this.pollMs} ms`);
+        return null;
+      });
     this.loop = this.runLoop();
   }
 
@@ -164,7 +221,7 @@ export class ProjectionRuntime {
       try {
         listener(events);
       } catch (error) {
-        this.log(`projection ${name}: onApplied listener failed: ${error instanceof Error ? error.message : String(error)}`);
+        this.logger.error({ projection: name, error: error instanceof Error ? error.message : String(error) }, `projection ${name}: onApplied listener failed`);
       }
     }
   }
@@ -190,11 +247,7 @@ export class ProjectionRuntime {
       if (!state.leaseHeld) {
         // another process runs it: follow the stored checkpoint, and look at the log ourselves
         const row = await this.readRow(name);
-        if (row) {
-          state.checkpoint = row.checkpoint;
-          if (compareCheckpoints(row.checkpoint, state.scanned) > 0) state.scanned = row.checkpoint;
-          state.schema = row.schema;
-        }
+        if (row) this.adopt(state, row);
         if (compareCheckpoints(reached(state), target) >= 0 || (await this.coveredUpTo(state, target))) return true;
       }
       if (state.leaseHeld && last && compareCheckpoints(reached(state), last) === 0) {
@@ -257,13 +310,22 @@ export class ProjectionRuntime {
       running: s.running,
       leaseHeld: s.leaseHeld,
       lastError: s.lastError,
+      supersededBy: s.supersededBy,
     }));
   }
 
-  /** Events between the projection's checkpoint and the head of the log (capped). */
+  /**
+   * Events between the projection's checkpoint and the head of the log (capped). Where another
+   * process holds the lease, measured from the shared checkpoint row (this process's copy is only
+   * refreshed when a read waits), so every instance reports the same, true lag.
+   */
   async lag(name: string, cap = 1000): Promise<number> {
     const state = this.states.get(name);
     if (!state) throw new Error(`unknown projection ${name}`);
+    if (!state.leaseHeld) {
+      const row = await this.readRow(name);
+      if (row) this.adopt(state, row);
+    }
     const { events } = await this.store.readAll({ after: reached(state), limit: cap, types: state.def.eventTypes });
     return events.length;
   }
@@ -297,17 +359,22 @@ export class ProjectionRuntime {
     this.stopped = true;
     this.unsubscribe?.();
     this.wake?.();
+    await this.unlistenSwaps?.();
     await this.loop;
-    this.leaseSession?.release();
-    await this.leaseSession?.done;
+    await this.following;
+    // closing the session ends its leases and pins
+    const session = this.leaseSession;
     this.leaseSession = null;
+    await session?.close();
   }
 
   /**
-   * Rebuilds a projection from the log into a fresh schema while the live one keeps serving,
-   * then swaps in one transaction that also moves the checkpoint.
+   * Rebuilds a projection from the log into a fresh schema while the live one keeps serving, then
+   * swaps in one transaction that also moves the checkpoint, retires the old schema and notifies
+   * every instance (SWAP_CHANNEL, delivered at commit). The old schema is not dropped here: it
+   * stays readable until no process reads it (see dropRetired).
    */
-  async rebuild(name: string, onProgress?: (applied: number, checkpoint: Checkpoint) => void): Promise<{ events: number; schema: string }> {
+  async rebuild(name: string, onProgress?: (applied: number, checkpoint: Checkpoint) => void): Promise<{ events: number; schema: string; retired: string | null }> {
     const def = this.definitions.find((d) => d.name === name);
     if (!def) throw new Error(`unknown projection ${name}`);
     const db = this.database.db;
@@ -332,21 +399,35 @@ export class ProjectionRuntime {
     // Swap: lock the checkpoint row (the live runner waits), apply what arrived meanwhile, switch.
     let oldSchema = '';
     for (;;) {
-      const { events, checkpoint: next } = await this.store.readAll({ after: checkpoint, limit: this.batchSize * 4, types: def.eventTypes });
+      const { events, checkpoint: next, scannedTo } = await this.store.readAll({ after: checkpoint, limit: this.batchSize * 4, types: def.eventTypes });
+      // nothing of ours up to here (the read looked that far)
+      const seen = events.length === 0 && scannedTo && compareCheckpoints(scannedTo, checkpoint) > 0 ? scannedTo : checkpoint;
       const swapped = await db.transaction().execute(async (trx) => {
-        const rows = await query<{ schema_name: string }>(trx, `select schema_name from ${CHECKPOINTS} where name = $1 for update`, [name]);
+        const rows = await query<{ schema_name: string; transaction_id: string | bigint; position: string | bigint }>(
+          trx,
+          `select schema_name, transaction_id, position from ${CHECKPOINTS} where name = $1 for update`,
+          [name],
+        );
         if (events.length > 0) {
           await def.apply(trx, shadow, events);
           return false;
         }
-        oldSchema = rows[0]?.schema_name ?? '';
+        const live = rows[0];
+        // the live runner applied events committed after our read: read again rather than move the
+        // checkpoint back (a read that waited for them would then miss them in the new schema)
+        if (live && scannedTo && compareCheckpoints({ transactionId: BigInt(live.transaction_id), position: BigInt(live.position) }, seen) > 0) return false;
+        oldSchema = live?.schema_name ?? '';
         await query(
           trx,
           `insert into ${CHECKPOINTS} (name, version, schema_name, transaction_id, position, updated_at) values ($1, $2, $3, $4, $5, now())
            on conflict (name) do update set version = excluded.version, schema_name = excluded.schema_name,
              transaction_id = excluded.transaction_id, position = excluded.position, updated_at = now()`,
-          [name, def.version, shadow, checkpoint.transactionId.toString(), checkpoint.position.toString()],
+          [name, def.version, shadow, seen.transactionId.toString(), seen.position.toString()],
         );
+        if (oldSchema && oldSchema !== shadow) {
+          await query(trx, `insert into ${RETIRED} (schema_name, name) values ($1, $2) on conflict (schema_name) do nothing`, [oldSchema, name]);
+        }
+        await this.database.notify(trx, SWAP_CHANNEL, name);
         return true;
       });
       if (events.length > 0) {
@@ -354,17 +435,57 @@ export class ProjectionRuntime {
         applied += events.length;
         onProgress?.(applied, checkpoint);
       }
-      if (swapped) break;
+      if (swapped) {
+        checkpoint = seen;
+        break;
+      }
     }
     const state = this.states.get(name);
-    if (state) {
-      state.schema = shadow;
-      state.checkpoint = checkpoint;
-      state.scanned = checkpoint;
+    if (state) this.adopt(state, { name, version: def.version, schema: shadow, checkpoint });
+    this.retiredMaybe = true;
+    this.logger.info({ projection: name, schema: shadow, retired: oldSchema || null, events: applied }, `projection ${name}: swapped to ${shadow}`);
+    return { events: applied, schema: shadow, retired: oldSchema && oldSchema !== shadow ? oldSchema : null };
+  }
+
+  /**
+   * Points this process's reads at the stored row. A moved schema is switched to at once; the one
+   * it replaces stays pinned for the grace period (reads that resolved it are still running). A
+   * row of another version means newer code swapped it in: this process keeps serving its own
+   * version, frozen, and gives up running it. On the same schema the checkpoint only moves forward.
+   */
+  private adopt(state: RunnerState, row: CheckpointRow): void {
+    if (row.version !== state.def.version) {
+      this.supersede(state, row.version);
+      return;
     }
-    this.applied(name, null);
-    if (oldSchema && oldSchema !== shadow) await sql`drop schema if exists ${sql.id(oldSchema)} cascade`.execute(db);
-    return { events: applied, schema: shadow };
+    if (row.schema !== state.schema) {
+      const old = state.schema;
+      this.pins.set(row.schema, null);
+      this.pins.set(old, Date.now() + this.retireGraceMs);
+      state.schema = row.schema;
+      state.checkpoint = row.checkpoint;
+      state.scanned = row.checkpoint;
+      state.due = true;
+      this.retiredMaybe = true;
+      this.applied(state.def.name, null);
+      return;
+    }
+    if (compareCheckpoints(row.checkpoint, state.checkpoint) > 0) state.checkpoint = row.checkpoint;
+    if (compareCheckpoints(state.checkpoint, state.scanned) > 0) state.scanned = state.checkpoint;
+  }
+
+  private supersede(state: RunnerState, version: number): void {
+    if (state.supersededBy === version) return;
+    state.supersededBy = version;
+    this.logger.warn(
+      { projection: state.def.name, version: state.def.version, liveVersion: version },
+      `projection ${state.def.name}: version ${version} is live now; this process keeps serving version ${state.def.version} (frozen) and stops running it`,
+    );
+    if (state.leaseHeld && this.leaseSession) {
+      const session = this.leaseSession;
+      session.query('select pg_advisory_unlock(hashtext($1))', [`projection:${state.def.name}`]).catch(() => undefined);
+    }
+    state.leaseHeld = false;
   }
 
   private async createSchema(def: ProjectionDefinition, schema: string): Promise<void> {
@@ -395,11 +516,19 @@ export class ProjectionRuntime {
    * (all of them when another process appended), those whose last batch applied something, and
    * those a read is waiting for. When nothing wakes it for `pollMs`, one look at the head of the
    * log finds the runners that are behind (a lost notification, events that became visible late),
-   * so an idle process costs one query per poll instead of a read per projection.
+   * so an idle process costs one query per poll instead of a read per projection. Swaps are
+   * followed on their notification and, busy or idle, at least every `pollMs` (housekeeping).
    */
   private async runLoop(): Promise<void> {
     while (!this.stopped) {
-      await this.acquireLeases();
+      this.wakeRequested = false;
+      try {
+        await this.acquireLeases();
+      } catch (error) {
+        // the database is unreachable, or the lease connection died under the query: try next pass
+        this.logger.warn(connectionErrorFields(error), 'projections: taking the leases failed; trying again');
+      }
+      if (Date.now() - this.lastHousekeeping >= this.pollMs) await this.housekeeping();
       const appended = this.appended;
       this.appended = new Set();
       let progressed = 0;
@@ -419,7 +548,7 @@ export class ProjectionRuntime {
             state.due = false;
             state.lastError = error instanceof Error ? error.message : String(error);
             this.options.onBatchError?.(state.def.name, error);
-            this.log(`projection ${state.def.name} batch failed: ${state.lastError}`);
+            this.logger.error({ projection: state.def.name, error: state.lastError }, `projection ${state.def.name} batch failed`);
           } finally {
             state.running = false;
           }
@@ -428,63 +557,90 @@ export class ProjectionRuntime {
       await Promise.all(Array.from({ length: Math.min(this.parallelism, due.length) }, work));
       // an append or a waiting read that arrived while this pass ran would otherwise wait for the poll
       if (progressed > 0 || this.stopped || this.pending()) continue;
-      const woken = await new Promise<boolean>((resolve) => {
-        const timer = setTimeout(() => done(false), this.pollMs);
-        const done = (byWake: boolean) => {
-          clearTimeout(timer);
-          resolve(byWake);
-        };
-        this.wake = () => done(true);
-      });
-      this.wake = null;
+      const woken = await this.pause();
       if (!woken && !this.stopped) await this.poll();
     }
+  }
+
+  /** Waits for a wake-up or `pollMs`; true when woken. */
+  private async pause(): Promise<boolean> {
+    // asked for while the pass ran (the lease connection was lost): no wait
+    if (this.wakeRequested) {
+      this.wakeRequested = false;
+      return true;
+    }
+    const woken = await new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => done(false), this.pollMs);
+      const done = (byWake: boolean) => {
+        clearTimeout(timer);
+        resolve(byWake);
+      };
+      this.wake = () => done(true);
+    });
+    this.wake = null;
+    return woken;
   }
 
   private pending(): boolean {
     return [...this.states.values()].some((state) => isDue(state, this.appended));
   }
 
-  /** The fallback when nothing woke the loop: follow schema swaps, mark runners behind the head. */
+  /** The fallback when nothing woke the loop: mark runners behind the head. */
   private async poll(): Promise<void> {
     try {
-      await this.followSwaps();
       const head = await this.store.headCheckpoint();
       for (const state of this.states.values()) if (compareCheckpoints(head, reached(state)) > 0) state.due = true;
     } catch (error) {
-      this.log(`projections: poll failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn({ error: error instanceof Error ? error.message : String(error) }, 'projections: poll failed');
       for (const state of this.states.values()) state.due = true;
+    }
+  }
+
+  /** Every `pollMs`, busy or idle: follow swaps (a lost notification), end expired pins, drop retired schemas. */
+  private async housekeeping(): Promise<void> {
+    this.lastHousekeeping = Date.now();
+    try {
+      await this.followSwaps();
+      const now = Date.now();
+      for (const [schema, until] of this.pins) if (until !== null && until <= now) this.pins.delete(schema);
+      await this.syncPins();
+      if (this.retiredMaybe) await this.dropRetired();
+    } catch (error) {
+      this.logger.warn({ error: error instanceof Error ? error.message : String(error) }, 'projections: housekeeping failed; trying again');
     }
   }
 
   /**
    * One batch: read after the stored checkpoint, then in one transaction lock the checkpoint row,
    * check nobody moved it (another runner, a swap), apply and advance it. A throw rolls back both.
+   * Schema and checkpoint are taken once, before the read: a swap followed meanwhile must not let
+   * events read for the old checkpoint be applied on top of the new one.
    */
   private async step(state: RunnerState): Promise<number> {
     const def = state.def;
+    const schema = state.schema;
+    const from = state.checkpoint;
     const { events, checkpoint, scannedTo } = await this.store.readAll({ after: reached(state), limit: this.batchSize, types: def.eventTypes });
     if (events.length === 0) {
       // nothing of ours: remember how far we looked so the next pass starts there
-      if (scannedTo && compareCheckpoints(scannedTo, state.scanned) > 0) state.scanned = scannedTo;
+      if (scannedTo && compareCheckpoints(scannedTo, state.scanned) > 0 && state.schema === schema) state.scanned = scannedTo;
       releaseWaiters(state);
       return 0;
     }
-    const from = state.checkpoint;
     const next = scannedTo && compareCheckpoints(scannedTo, checkpoint) > 0 ? scannedTo : checkpoint;
     const outcome = await this.database.db.transaction().execute(async (trx) => {
-      const rows = await query<{ schema_name: string; transaction_id: string | bigint; position: string | bigint }>(
+      const rows = await query<{ version: number; schema_name: string; transaction_id: string | bigint; position: string | bigint }>(
         trx,
-        `select schema_name, transaction_id, position from ${CHECKPOINTS} where name = $1 for update`,
+        `select version, schema_name, transaction_id, position from ${CHECKPOINTS} where name = $1 for update`,
         [def.name],
       );
       const row = rows[0];
       if (!row) throw new Error(`checkpoint row missing for ${def.name}`);
       const stored = { transactionId: BigInt(row.transaction_id), position: BigInt(row.position) };
-      if (row.schema_name !== state.schema || compareCheckpoints(stored, from) !== 0) {
-        return { moved: true as const, schema: row.schema_name, checkpoint: stored };
+      if (row.schema_name !== schema || Number(row.version) !== def.version || compareCheckpoints(stored, from) !== 0) {
+        return { moved: true as const, row: { name: def.name, version: Number(row.version), schema: row.schema_name, checkpoint: stored } };
       }
-      await def.apply(trx, state.schema, events as RecordedEvent[]);
+      await def.apply(trx, schema, events as RecordedEvent[]);
       await query(trx, `update ${CHECKPOINTS} set transaction_id = $2, position = $3, updated_at = now() where name = $1`, [
         def.name,
         next.transactionId.toString(),
@@ -493,11 +649,13 @@ export class ProjectionRuntime {
       return { moved: false as const };
     });
     if (outcome.moved) {
-      state.schema = outcome.schema;
-      state.checkpoint = outcome.checkpoint;
-      state.scanned = outcome.checkpoint;
-      this.applied(def.name, null);
-      return 1; // re-read from the stored position
+      if (outcome.row.schema === state.schema && outcome.row.version === def.version) {
+        // the same schema moved on (another runner): take its checkpoint, re-read from there
+        state.checkpoint = outcome.row.checkpoint;
+        state.scanned = outcome.row.checkpoint;
+        this.applied(def.name, null);
+      } else this.adopt(state, outcome.row);
+      return state.supersededBy === null ? 1 : 0; // re-read from the stored position
     }
     state.checkpoint = next;
     state.scanned = next;
@@ -507,59 +665,157 @@ export class ProjectionRuntime {
     return events.length;
   }
 
+  /** Follows the swaps of every projection now, one at a time (a notification, a reconnect). */
+  private requestFollow(): void {
+    if (this.stopped) return;
+    if (this.following) {
+      this.followAgain = true;
+      return;
+    }
+    this.following = (async () => {
+      do {
+        this.followAgain = false;
+        try {
+          await this.followSwaps();
+        } catch (error) {
+          this.logger.warn({ error: error instanceof Error ? error.message : String(error) }, 'projections: following a swap failed; the next housekeeping tries again');
+        }
+      } while (this.followAgain && !this.stopped);
+      this.following = null;
+    })();
+  }
+
   /** A rebuild in another process (the CLI) swaps schemas: read where the checkpoint rows point (one query). */
   private async followSwaps(): Promise<void> {
     for (const row of await this.readRows([...this.states.keys()])) {
       const state = this.states.get(row.name);
-      if (state && row.schema !== state.schema) {
-        state.schema = row.schema;
-        state.checkpoint = row.checkpoint;
-        state.scanned = row.checkpoint;
-        state.due = true;
-        this.applied(row.name, null);
+      if (state && (row.schema !== state.schema || row.version !== state.def.version)) {
+        this.adopt(state, row);
+        if (state.schema === row.schema) this.logger.info({ projection: row.name, schema: row.schema }, `projection ${row.name}: now reading ${row.schema}`);
       }
     }
   }
 
-  /** On a server, one process holds each projection's advisory lock; PGlite is one process. */
+  /**
+   * Takes the read pins this process lacks on its lease session and gives back those it no longer
+   * needs. A pin refused means a dropper holds the schema right now: it is retired, and the next
+   * followSwaps points the reads elsewhere.
+   */
+  private async syncPins(): Promise<void> {
+    const session = this.leaseSession;
+    if (!session) return;
+    for (const schema of this.pins.keys()) {
+      if (this.sessionPins.has(schema)) continue;
+      const rows = await session.query<{ ok: boolean }>('select pg_try_advisory_lock_shared($1, hashtext($2)) as ok', [PIN_CLASS, schema]);
+      if (rows[0]?.ok) this.sessionPins.add(schema);
+    }
+    for (const schema of [...this.sessionPins]) {
+      if (this.pins.has(schema)) continue;
+      await session.query('select pg_advisory_unlock_shared($1, hashtext($2))', [PIN_CLASS, schema]);
+      this.sessionPins.delete(schema);
+    }
+  }
+
+  /**
+   * Drops the retired schemas that are past the grace period and that no process reads: not pinned
+   * here, and (server) no other process holds a pin, which the exclusive advisory lock proves. The
+   * drop waits (at most 5 s, else it is tried again later) for transactions still reading it.
+   */
+  private async dropRetired(): Promise<void> {
+    const rows = await query<{ schema_name: string; due: boolean }>(
+      this.database.db,
+      `select schema_name, retired_at < now() - make_interval(secs => $1) as due from ${RETIRED}`,
+      [this.retireGraceMs / 1000],
+    );
+    if (rows.length === 0) {
+      this.retiredMaybe = false;
+      return;
+    }
+    const server = this.database.kind === 'pg';
+    const session = this.leaseSession;
+    for (const { schema_name: schema, due } of rows) {
+      if (!due || this.pins.has(schema) || (server && !session)) continue;
+      if (server) {
+        const got = await session!.query<{ ok: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as ok', [PIN_CLASS, schema]);
+        if (!got[0]?.ok) continue; // another process still reads it
+      }
+      try {
+        await this.database.db.transaction().execute(async (trx) => {
+          if (server) await query(trx, `set local lock_timeout = '5s'`);
+          await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(trx);
+          await query(trx, `delete from ${RETIRED} where schema_name = $1`, [schema]);
+        });
+        this.logger.info({ schema }, `projections: dropped retired schema ${schema}`);
+      } catch (error) {
+        this.logger.warn({ schema, error: error instanceof Error ? error.message : String(error) }, `projections: dropping ${schema} failed; trying again later`);
+      } finally {
+        if (server) await session!.query('select pg_advisory_unlock($1, hashtext($2))', [PIN_CLASS, schema]).catch(() => undefined);
+      }
+    }
+  }
+
+  /**
+   * On a server, one process holds each projection's advisory lock on its lease session; PGlite is
+   * one process. When the session's connection is lost (restart, failover, idle timeout,
+   * pg_terminate_backend) Postgres has released its locks: the loss is logged, every lease is
+   * marked lost at once (another process may run the projection already), and the next pass opens
+   * a new session and takes the pins and leases again.
+   */
   private async acquireLeases(): Promise<void> {
     if (this.database.kind === 'pglite') {
-      for (const s of this.states.values()) s.leaseHeld = true;
+      for (const s of this.states.values()) s.leaseHeld = s.supersededBy === null;
       return;
     }
     if (!this.leaseSession) {
-      let release!: () => void;
-      const released = new Promise<void>((r) => (release = r));
-      let ready!: (db: Kysely<any>) => void;
-      const session = new Promise<Kysely<any>>((r) => (ready = r));
-      const done = this.database
-        .withSession(async (conn) => {
-          ready(conn);
-          await released;
-          await query(conn, 'select pg_advisory_unlock_all()');
-        })
-        .catch(() => undefined);
-      this.leaseSession = { release, done, db: await session };
+      const session = await this.database.openSession('projections');
+      if (this.stopped) {
+        await session.close();
+        return;
+      }
+      this.leaseSession = session;
+      this.sessionPins.clear();
+      void session.lost.then((cause) => this.sessionLost(session, cause));
+      // pins first: a schema this process reads must not be dropped while the leases are taken
+      await this.syncPins();
     }
+    const session = this.leaseSession;
+    const taken: string[] = [];
     for (const s of this.states.values()) {
-      if (s.leaseHeld) continue;
-      const rows = await query<{ ok: boolean }>(this.leaseSession.db, 'select pg_try_advisory_lock(hashtext($1)) as ok', [`projection:${s.def.name}`]);
+      if (s.leaseHeld || s.supersededBy !== null) continue;
+      const rows = await session.query<{ ok: boolean }>('select pg_try_advisory_lock(hashtext($1)) as ok', [`projection:${s.def.name}`]);
+      if (this.leaseSession !== session) return; // lost meanwhile
       s.leaseHeld = rows[0]?.ok === true;
       if (s.leaseHeld) {
-        s.due = true;
         const row = await this.readRow(s.def.name);
         if (row) {
-          s.schema = row.schema;
+          this.adopt(s, row);
+          if (s.supersededBy !== null) continue;
+          // the stored checkpoint is where this runner goes on from
           s.checkpoint = row.checkpoint;
           s.scanned = row.checkpoint;
         }
+        taken.push(s.def.name);
+        s.due = true;
         // rows written while another process held the lease were never reported here
         this.applied(s.def.name, null);
       }
     }
+    if (taken.length > 0) this.logger.info({ leases: taken }, `projections: took the lease of ${taken.length} projection(s)`);
   }
 
-  private log(msg: string, extra?: Record<string, unknown>) {
-    this.options.log?.(msg, extra);
+  private sessionLost(session: Session, cause: Error | null): void {
+    if (this.leaseSession !== session) return;
+    this.leaseSession = null;
+    this.sessionPins.clear();
+    const held = [...this.states.values()].filter((s) => s.leaseHeld);
+    for (const s of held) s.leaseHeld = false;
+    if (!this.stopped) {
+      this.logger.warn(
+        { ...connectionErrorFields(cause), leases: held.map((s) => s.def.name) },
+        'projections: the lease connection was lost; its leases and pins are released; taking them again',
+      );
+    }
+    this.wakeRequested = true;
+    this.wake?.();
   }
 }

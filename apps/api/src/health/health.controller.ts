@@ -12,7 +12,10 @@ export class HealthController {
     @Inject(PROJECTIONS) private readonly projections: ProjectionRuntime,
   ) {}
 
-  /** Database reachability, event store head and each projection's lag (events behind, capped at 1000). */
+  /**
+   * Database reachability, event store head and each projection's lag (events behind, capped at
+   * 1000), measured from the shared checkpoint whichever instance runs it.
+   */
   @Get('health')
   @Public()
   async health(@Res({ passthrough: true }) reply: { status(code: number): unknown }) {
@@ -24,16 +27,19 @@ export class HealthController {
       (head) => ({ ok: true, kind: this.store.kind, head: checkpointToString(head) }),
       (e: Error) => ({ ok: false, kind: this.store.kind, error: e.message }),
     );
-    const projections = await Promise.all(
-      this.projections.status().map(async (s) => ({
-        name: s.name,
-        version: s.version,
-        checkpoint: checkpointToString(s.checkpoint),
-        lag: await this.projections.lag(s.name).catch(() => -1),
-        leaseHeld: s.leaseHeld,
-        lastError: s.lastError,
-      })),
-    );
+    // lag first: where another instance holds the lease it refreshes this process's copy of the
+    // shared checkpoint, which the checkpoint below then shows
+    const lags = await Promise.all(this.projections.status().map((s) => this.projections.lag(s.name).catch(() => -1)));
+    const projections = this.projections.status().map((s, i) => ({
+      name: s.name,
+      version: s.version,
+      checkpoint: checkpointToString(s.checkpoint),
+      lag: lags[i]!,
+      leaseHeld: s.leaseHeld,
+      /** who applies its events: this instance (it holds the lease) or another one */
+      runner: s.supersededBy !== null ? ('superseded' as const) : s.leaseHeld ? ('this-instance' as const) : ('another-instance' as const),
+      lastError: s.lastError,
+    }));
     const ok = database.ok && eventStore.ok && projections.every((p) => p.lastError === null);
     // load balancers read the status code
     if (!ok) reply.status(503);

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { pino, type Logger } from 'pino';
 import { createDatabase, type Database } from '@portal/database';
 import { createEventStore, type EventStore } from '@portal/eventstore';
 import { systemClock, type Clock } from '@portal/kernel';
@@ -28,14 +29,17 @@ export interface InfrastructureOptions {
   database?: Database;
   clock?: Clock;
   runProjections?: boolean;
-  log?: (msg: string) => void;
+  /** Where the database and the projection runtime log (default: pino at the config's LOG_LEVEL). */
+  logger?: Logger;
 }
 
 /** Opens the database, migrates the event store, starts the projection runners. */
 export async function createInfrastructure(config: AppConfig, options: InfrastructureOptions = {}): Promise<Infrastructure> {
+  // lost connections, lease changes and swaps: the operator's lines next to the request log
+  const logger = options.logger ?? pino({ level: config.logLevel });
   const database =
     options.database ??
-    (await createDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: join(config.dataDir, 'pglite') }));
+    (await createDatabase(config.databaseUrl ? { url: config.databaseUrl, logger: logger.child({ name: 'database' }) } : { dataDir: join(config.dataDir, 'pglite') }));
   const store = createEventStore({ database, ...(config.eventstoreUrl ? { eventstoreUrl: config.eventstoreUrl } : {}) });
   await store.migrate();
   const mailer = createMailer({ database, smtpUrl: config.smtpUrl, from: config.mailFrom });
@@ -43,7 +47,7 @@ export async function createInfrastructure(config: AppConfig, options: Infrastru
   const projections = new ProjectionRuntime(database, store, PROJECTIONS_LIST, {
     run: options.runProjections ?? true,
     readWaitMs: config.readWaitMs,
-    ...(options.log ? { log: options.log } : {}),
+    logger: logger.child({ name: 'projections' }),
   });
   await projections.start();
   const realtime = await createRealtimeHub(database);
@@ -54,7 +58,7 @@ export async function createInfrastructure(config: AppConfig, options: Infrastru
     reader: () => projections.reader('revocations'),
     list: revocationList,
     now: () => clock.now(),
-    ...(options.log ? { log: options.log } : {}),
+    log: (msg) => logger.child({ name: 'revocations' }).warn(msg),
   });
   await revocations.start();
   let closed = false;
