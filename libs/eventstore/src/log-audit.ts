@@ -21,6 +21,7 @@ export const CHECKPOINT_FORMAT = 'portal-log-checkpoint/1';
 /** Bytes per sealed event in `entries`: position (int64 big-endian) and a 16-byte line hash prefix. */
 const ENTRY = 24;
 const LINE_HASH = 16;
+const SEAL_PAGE = 1000;
 
 export type LogBreak =
   | { kind: 'stream'; streamId: string; revision: bigint; reason: string }
@@ -245,10 +246,14 @@ export function createLogAudit(database: Database, options: { schema?: string } 
     }
     const from = last ? toOf(last) : START;
     const rows: GlobalRow[] = [];
-    for await (const page of prefetched<GlobalRow>((l) => globalPage(executor, l ? rowCheckpoint(l) : from, Math.min(5000, maxEvents - rows.length), true), Math.min(5000, maxEvents))) {
+    // small pages: the API seals between requests, and each page's hashing holds its event loop
+    const pageSize = Math.min(SEAL_PAGE, maxEvents);
+    for await (const page of prefetched<GlobalRow>((l) => globalPage(executor, l ? rowCheckpoint(l) : from, pageSize, true), pageSize)) {
       rows.push(...page);
       if (rows.length >= maxEvents) break;
     }
+    // a page asked for ahead may reach past maxEvents; the range ends where maxEvents does
+    if (rows.length > maxEvents) rows.length = maxEvents;
     if (rows.length === 0) return null;
     const to = rowCheckpoint(rows[rows.length - 1]!);
 

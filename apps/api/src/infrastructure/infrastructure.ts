@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { createDatabase, type Database } from '@portal/database';
-import { createEventStore, type EventStore } from '@portal/eventstore';
+import { createEventStore, createLogAudit, ed25519Signer, fileWitness, startLogSealing, type EventStore, type LogAudit, type LogSealing } from '@portal/eventstore';
 import { systemClock, type Clock } from '@portal/kernel';
 import { TokenService, type AppConfig } from '@portal/platform';
 import { createMailer, type Mailer } from '@portal/mail';
@@ -17,6 +17,10 @@ export interface Infrastructure {
   mailer: Mailer;
   realtime: RealtimeHub & { broadcastLocal(m: { type: string; data: unknown }): Promise<void> };
   clock: Clock;
+  /** Checkpoints that seal the log (ADR 0030); null on EventStoreDB. */
+  logAudit: LogAudit | null;
+  /** The background job sealing the log; null when not running (EventStoreDB, the CLI, AUDIT_CHECKPOINT_SECONDS=0). */
+  logSealing: LogSealing | null;
   close(): Promise<void>;
 }
 
@@ -25,6 +29,8 @@ export interface InfrastructureOptions {
   database?: Database;
   clock?: Clock;
   runProjections?: boolean;
+  /** Whether this process seals the log in the background (default: as runProjections). */
+  sealLog?: boolean;
   log?: (msg: string) => void;
 }
 
@@ -45,6 +51,18 @@ export async function createInfrastructure(config: AppConfig, options: Infrastru
   await projections.start();
   const realtime = await createRealtimeHub(database);
   const tokens = new TokenService(config.jwtSecret, config.accessTokenTtlSeconds);
+  const logAudit = store.kind === 'eventstoredb' ? null : createLogAudit(database);
+  const log = options.log;
+  const logSealing =
+    logAudit && (options.sealLog ?? options.runProjections ?? true) && config.audit.checkpointSeconds > 0
+      ? startLogSealing(logAudit, store, {
+          signer: ed25519Signer(config.audit.signingKey),
+          intervalMs: config.audit.checkpointSeconds * 1000,
+          maxPendingEvents: config.audit.checkpointEvents,
+          witness: fileWitness(config.audit.witnessFile),
+          ...(log ? { log: (level: 'info' | 'error', message: string) => (level === 'error' ? console.error(message) : log(message)) } : {}),
+        })
+      : null;
   let closed = false;
   return {
     database,
@@ -54,9 +72,12 @@ export async function createInfrastructure(config: AppConfig, options: Infrastru
     mailer,
     realtime,
     clock: options.clock ?? systemClock,
+    logAudit,
+    logSealing,
     async close() {
       if (closed) return;
       closed = true;
+      await logSealing?.stop();
       await realtime.close();
       await projections.stop();
       await store.close();

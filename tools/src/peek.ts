@@ -1,0 +1,10 @@
+import { createDatabase, query } from '@portal/database';
+const database = await createDatabase({ dataDir: '/tmp/tmp.4q0PbzeQwV/pglite' });
+console.log('open');
+console.log(await query(database.db, 'select count(*) from es_events'));
+console.log(await query(database.db, 'select number, length(entries) from es_checkpoints'));
+const { createLogAudit, publicKeyOf } = await import('@portal/eventstore');
+const fs = await import('node:fs');
+const r = await createLogAudit(database).verify({ trustedKeys: [publicKeyOf(fs.readFileSync('/tmp/tmp.4q0PbzeQwV/audit-signing-key.pem','utf8'))] });
+console.log(r);
+await database.close();
