@@ -172,6 +172,33 @@ describe.each(backends)('whole-log audit: %s', (_name, open) => {
     expect(await firstBreak(log)).toMatchObject({ kind: 'checkpoint', checkpoint: 1n, position });
   });
 
+  it('builds the canonical text of every event as the database does, whatever the data holds', async () => {
+    const log = await sealedLog();
+    const awkward = [
+      { text: 'açaí "quoted" \\ back\\slash \n\t\u0001 \u007f 🌱 <script>/</script>', nested: { z: 1, a: [1.0, 1.50, -0, 1e3, 12345678901234567890], 'key with space': null, aa: true } },
+      { '': 'empty key', é: 'é', longer_key_first: 1, b: 2, emptyObject: {}, emptyArray: [] },
+    ];
+    await log.store.append('ledger.awkward "stream" ü', awkward.map((data) => ({ type: 'Odd "type" ç', data })), { expectedRevision: 'no-stream', context });
+    expect(await log.audit.verify({ trustedKeys })).toMatchObject({ ok: true, rechecked: 0, unsealed: 2 });
+    await log.sql(`update es_events set data = data || '{"x": 1}' where stream_id = 'ledger.awkward "stream" ü' and revision = 1`);
+    expect(await log.audit.verify({ trustedKeys })).toMatchObject({ ok: false, rechecked: 1, breaks: [expect.objectContaining({ kind: 'stream', revision: 1n })] });
+  });
+
+  it("checks a stream's chain also when global order puts a revision before its predecessor", async () => {
+    const log = await sealedLog();
+    await log.store.append('ledger.late', [{ type: 'Paid', data: { amount: 1 } }], { expectedRevision: 'no-stream', context });
+    await log.store.append('ledger.late', [{ type: 'Paid', data: { amount: 2 } }, { type: 'Paid', data: { amount: 3 } }], { expectedRevision: 0n, context });
+    // what an append that waited on the stream's row lock with an older transaction id looks like
+    await log.sql(
+      `update es_events e set transaction_id = (select x.transaction_id from es_events x where x.stream_id = e.stream_id and x.revision = case when e.revision = 0 then 1 else 0 end)
+        where e.stream_id = 'ledger.late'`,
+    );
+    expect((await log.store.readAll({ after: (await log.audit.verify({ trustedKeys })).sealedUpTo! })).events.map((e) => e.revision)).toEqual([1n, 2n, 0n]);
+    expect(await log.audit.verify({ trustedKeys })).toMatchObject({ ok: true, unsealed: 3, streams: 4 });
+    await log.sql(`delete from es_events where stream_id = 'ledger.late' and revision = 0`);
+    expect((await log.audit.verify({ trustedKeys })).breaks).toEqual([expect.objectContaining({ kind: 'stream', streamId: 'ledger.late', revision: 0n })]);
+  });
+
   it('names the stream and revision of an edit inside a stream, as before', async () => {
     const log = await sealedLog();
     await log.sql(`update es_events set data = '{"amount": 0}' where stream_id = 'ledger.c' and revision = 1`);

@@ -38,6 +38,8 @@ export interface LogVerifyResult {
   unsealed: number;
   /** Where the newest checkpoint ends. */
   sealedUpTo: Checkpoint | null;
+  /** Events whose canonical text had to be rebuilt by the database (their hash did not match the text built in Node). */
+  rechecked: number;
   /** Checkpoint breaks by checkpoint number, then stream breaks by stream; the first is the first broken place. */
   breaks: LogBreak[];
 }
@@ -88,6 +90,7 @@ interface CheckpointRow {
   to_tx: string;
   to_position: unknown;
   event_count: number;
+  lines_digest: string;
   head_count: number;
   sealed_at: Date | string;
   public_key: string;
@@ -110,11 +113,20 @@ interface GlobalRow {
   h: string;
 }
 
+/** An event as verification reads it: its sealed line's fields and what its canonical text is built from. */
+interface LogRow extends GlobalRow {
+  i: string;
+  y: string;
+  v: number;
+  d: string;
+  m: string;
+}
+
 const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest();
 const toBuffer = (value: unknown): Buffer => (Buffer.isBuffer(value) ? value : Buffer.from(value as Uint8Array));
 
 /** What a checkpoint says about one event; every field here is covered by the signature. */
-const sealedLine = (row: GlobalRow) => `${row.p} ${row.t} ${row.u} ${row.r} ${JSON.stringify(row.s)} ${row.h}`;
+const sealedLine = (row: GlobalRow) => `${row.p} ${row.t} ${row.u} ${row.r} ${JSON.stringify(row.s)} ${row.h}\n`;
 
 const headsDigest = (heads: Head[]): string =>
   sha256(
@@ -130,6 +142,8 @@ interface Statement {
   from: Checkpoint;
   to: Checkpoint;
   events: number;
+  /** sha256 of the sealed lines, each ending in a newline: one running hash checks a whole checkpoint. */
+  linesDigest: string;
   entries: Buffer;
   heads: Head[];
   sealedAt: Date;
@@ -145,6 +159,7 @@ const statementText = (s: Statement): string =>
     from: checkpointToString(s.from),
     to: checkpointToString(s.to),
     events: s.events,
+    lines: s.linesDigest,
     entries: sha256(s.entries).toString('hex'),
     heads: s.heads.length,
     headsDigest: headsDigest(s.heads),
@@ -186,23 +201,43 @@ export function createLogAudit(database: Database, options: { schema?: string } 
   const db = database.db;
 
   const CHECKPOINT_COLUMNS = `c.number, c.previous_digest, c.from_transaction_id::text as from_tx, c.from_position, c.to_transaction_id::text as to_tx,
-    c.to_position, c.event_count, c.head_count, c.sealed_at, c.public_key, c.signature, c.digest`;
+    c.to_position, c.event_count, c.lines_digest, c.head_count, c.sealed_at, c.public_key, c.signature, c.digest`;
   const fromOf = (row: CheckpointRow): Checkpoint => ({ transactionId: toBigInt(row.from_tx), position: toBigInt(row.from_position) });
   const toOf = (row: CheckpointRow): Checkpoint => ({ transactionId: toBigInt(row.to_tx), position: toBigInt(row.to_position) });
 
-  const globalPage = (executor: Executor, after: Checkpoint, limit: number, belowXmin: boolean) =>
+  /** The sealer's page: like readAll, only transactions older than every running one, so nothing can still commit inside a sealed range. */
+  const visiblePage = (executor: Executor, after: Checkpoint, limit: number) =>
     query<GlobalRow>(
       executor,
       `select e.position::text as p, e.transaction_id::text as t, (extract(epoch from e.recorded_at) * 1000000)::int8::text as u,
               e.stream_id as s, e.revision::text as r, e.hash as h
          from ${n.events} e
         where (e.transaction_id, e.position) > ($1::xid8, $2::bigint)
-          ${belowXmin ? 'and e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())' : ''}
+          and e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        order by e.transaction_id, e.position
+        limit $3`,
+      [after.transactionId.toString(), after.position.toString(), limit],
+    );
+  const logPage = (after: Checkpoint, limit: number) =>
+    query<LogRow>(
+      db,
+      `select e.position::text as p, e.transaction_id::text as t, (extract(epoch from e.recorded_at) * 1000000)::int8::text as u,
+              e.stream_id as s, e.revision::text as r, e.hash as h,
+              e.event_id::text as i, e.type as y, e.schema_version as v, e.data::text as d, e.metadata::text as m
+         from ${n.events} e
+        where (e.transaction_id, e.position) > ($1::xid8, $2::bigint)
         order by e.transaction_id, e.position
         limit $3`,
       [after.transactionId.toString(), after.position.toString(), limit],
     );
   const rowCheckpoint = (row: GlobalRow): Checkpoint => ({ transactionId: BigInt(row.t), position: BigInt(row.p) });
+  /** Whether the event lies after `to` in global order, on the decimal texts (no bigint per event). */
+  const beyond = (row: GlobalRow, to: { tx: string; position: string }): boolean => {
+    const { tx, position } = to;
+    const byTx = row.t.length - tx.length || (row.t < tx ? -1 : row.t > tx ? 1 : 0);
+    if (byTx !== 0) return byTx > 0;
+    return row.p.length !== position.length ? row.p.length > position.length : row.p > position;
+  };
 
   const latest = async (executor: Executor) =>
     (await query<CheckpointRow>(executor, `select ${CHECKPOINT_COLUMNS} from ${n.checkpoints} c order by c.number desc limit 1`))[0];
@@ -224,6 +259,7 @@ export function createLogAudit(database: Database, options: { schema?: string } 
       from: fromOf(row),
       to: toOf(row),
       events: row.event_count,
+      linesDigest: row.lines_digest,
       entries,
       heads,
       sealedAt: row.sealed_at instanceof Date ? row.sealed_at : new Date(row.sealed_at),
@@ -248,7 +284,7 @@ export function createLogAudit(database: Database, options: { schema?: string } 
     const rows: GlobalRow[] = [];
     // small pages: the API seals between requests, and each page's hashing holds its event loop
     const pageSize = Math.min(SEAL_PAGE, maxEvents);
-    for await (const page of prefetched<GlobalRow>((l) => globalPage(executor, l ? rowCheckpoint(l) : from, pageSize, true), pageSize)) {
+    for await (const page of prefetched<GlobalRow>((l) => visiblePage(executor, l ? rowCheckpoint(l) : from, pageSize), pageSize)) {
       rows.push(...page);
       if (rows.length >= maxEvents) break;
     }
@@ -258,12 +294,16 @@ export function createLogAudit(database: Database, options: { schema?: string } 
     const to = rowCheckpoint(rows[rows.length - 1]!);
 
     const entries = Buffer.alloc(rows.length * ENTRY);
+    const lines = createHash('sha256');
     const touched = new Set<string>();
     rows.forEach((row, i) => {
+      const line = sealedLine(row);
+      lines.update(line);
       entries.writeBigInt64BE(BigInt(row.p), i * ENTRY);
-      sha256(sealedLine(row)).copy(entries, i * ENTRY + 8, 0, LINE_HASH);
+      sha256(line).copy(entries, i * ENTRY + 8, 0, LINE_HASH);
       touched.add(row.s);
     });
+    const linesDigest = lines.digest('hex');
     // The head of a stream as of `to` is its highest revision at or below `to`, which need not be
     // in this range: an append that waited for a stream's row lock may hold an older transaction id
     // than the one it waited for, so global order can put revision r+1 before r.
@@ -281,7 +321,7 @@ export function createLogAudit(database: Database, options: { schema?: string } 
     const number = last ? toBigInt(last.number) + 1n : 1n;
     // timestamptz keeps microseconds, the statement milliseconds: seal a whole millisecond
     const sealedAt = new Date(Math.floor(now().getTime()));
-    const text = statementText({ number, previous: last?.digest ?? '', from, to, events: rows.length, entries, heads, sealedAt, publicKey: signer.publicKey });
+    const text = statementText({ number, previous: last?.digest ?? '', from, to, events: rows.length, linesDigest, entries, heads, sealedAt, publicKey: signer.publicKey });
     const digest = sha256(text).toString('hex');
     try {
       // one statement, so the checkpoint and its heads commit together
@@ -289,8 +329,8 @@ export function createLogAudit(database: Database, options: { schema?: string } 
         executor,
         `with c as (
            insert into ${n.checkpoints} (number, previous_digest, from_transaction_id, from_position, to_transaction_id, to_position,
-                                         event_count, entries, head_count, sealed_at, public_key, signature, digest)
-           values ($1, $2, $3::xid8, $4, $5::xid8, $6, $7, $8, $9, $10, $11, $12, $13)
+                                         event_count, entries, head_count, sealed_at, public_key, signature, digest, lines_digest)
+           values ($1, $2, $3::xid8, $4, $5::xid8, $6, $7, $8, $9, $10, $11, $12, $13, $17)
            returning number)
          insert into ${n.checkpointHeads} (stream_id, checkpoint, revision, last_hash)
            select h.stream_id, c.number, h.revision, h.last_hash
@@ -312,6 +352,7 @@ export function createLogAudit(database: Database, options: { schema?: string } 
           heads.map((h) => h.streamId),
           heads.map((h) => h.revision.toString()),
           heads.map((h) => h.hash),
+          linesDigest,
         ],
       );
     } catch (error) {
@@ -367,91 +408,106 @@ export function createLogAudit(database: Database, options: { schema?: string } 
         }
       }
 
-      // Global order, checkpoint by checkpoint: each event against its sealed line.
-      const globalPass = async () => {
-        let events = 0;
-        let unsealed = 0;
-        let index = -1;
-        let previousDigest = '';
-        let previousTo = START;
-        let previousNumber = 0n;
-        // the open checkpoint
-        let row: CheckpointRow | undefined;
-        let to = START;
-        let entries: Buffer = Buffer.alloc(0);
-        let sealedHeads: Head[] = [];
-        let next = 0;
-        let untrusted = false;
-        let broken = false;
+      // One pass over the log in global order, which checks two things per event:
+      // - its stream's chain. Revisions of a stream mostly come in order; one that comes before its
+      //   predecessor (an append that waited on the stream's row lock can hold the older transaction
+      //   id) waits in `pending` until the predecessor arrives.
+      // - its sealed line. The lines of a checkpoint's range go through one running hash compared
+      //   with the signed lines digest; only when that differs are they compared one by one with the
+      //   entries, to name each event that changed, went or came.
+      const streamHeads = new Map(
+        (await query<{ stream_id: string; revision: unknown; last_hash: string }>(db, `select stream_id, revision, last_hash from ${n.streams}`)).map((h) => [
+          h.stream_id,
+          { revision: toBigInt(h.revision), lastHash: h.last_hash },
+        ]),
+      );
+      const chains = new Map<string, StreamChain>();
+      const pending = new Map<string, Map<bigint, LogRow>>();
+      let rechecked = 0;
+      // The canonical text is put together here from jsonb's text of data and metadata, which is
+      // what jsonb_build_object(...)::text gives (keys by length, then bytes; JSON string escapes as
+      // JSON.stringify's for text without lone surrogates) at a fraction of the server's work. A
+      // hash that does not match is checked again on the text the database builds itself.
+      const canonicalOf = (e: LogRow) =>
+        `{"data": ${e.d}, "type": ${JSON.stringify(e.y)}, "eventId": "${e.i}", "metadata": ${e.m}, "revision": ${e.r}, "streamId": ${JSON.stringify(e.s)}, "schemaVersion": ${e.v}}`;
+      const recheck = async (chain: StreamChain, event: LogRow, revision: bigint) => {
+        rechecked++;
+        const [stored] = await query<{ c: string }>(db, `select ${CANONICAL_EVENT_SQL} as c from ${n.events} e where e.stream_id = $1 and e.revision = $2`, [event.s, event.r]);
+        chain.add(revision, event.h, stored?.c ?? '');
+      };
+      const chainAdd = async (chain: StreamChain, event: LogRow, revision: bigint) => {
+        if (chain.add(revision, event.h, canonicalOf(event), true) === 'mismatch') await recheck(chain, event, revision);
+      };
+      const drain = async (chain: StreamChain, waiting: Map<bigint, LogRow>) => {
+        for (let next = waiting.get(chain.nextRevision); next && !chain.isBroken; next = waiting.get(chain.nextRevision)) {
+          waiting.delete(chain.nextRevision);
+          await chainAdd(chain, next, chain.nextRevision);
+        }
+        if (waiting.size === 0) pending.delete(chain.streamId);
+      };
+      /** Synchronous unless the event needs the database's canonical text or releases waiting revisions. */
+      const chainEvent = (event: LogRow): Promise<void> | undefined => {
+        let chain = chains.get(event.s);
+        if (!chain) chains.set(event.s, (chain = new StreamChain(event.s)));
+        const revision = BigInt(event.r);
+        if (revision > chain.nextRevision && !chain.isBroken) {
+          let waiting = pending.get(event.s);
+          if (!waiting) pending.set(event.s, (waiting = new Map()));
+          waiting.set(revision, event);
+          return undefined;
+        }
+        const waiting = pending.get(event.s);
+        if (chain.add(revision, event.h, canonicalOf(event), true) === 'mismatch') {
+          const done = recheck(chain, event, revision);
+          return waiting ? done.then(() => drain(chain, waiting)) : done;
+        }
+        return waiting ? drain(chain, waiting) : undefined;
+      };
+
+      let events = 0;
+      let unsealed = 0;
+      let index = -1;
+      let previousDigest = '';
+      let previousTo = START;
+      let previousNumber = 0n;
+      // the open checkpoint
+      let row: CheckpointRow | undefined;
+      let toText = { tx: '0', position: '0' };
+      let entries: Buffer = Buffer.alloc(0);
+      let untrusted = false;
+      let lines = createHash('sha256');
+      let range: LogRow[] = [];
+      const sealedAt = (i: number) => entries.readBigInt64BE(i * ENTRY);
+      const brokenAt = (position: bigint | null, reason: string, where: { streamId?: string; revision?: bigint } = {}) => {
+        if (checkpointBreaks.length < maxBreaks) {
+          checkpointBreaks.push({ kind: 'checkpoint', checkpoint: toBigInt(row!.number), position, ...where, reason: `checkpoint ${toBigInt(row!.number)}: ${reason}` });
+        }
+      };
+      const missing = (from: number, until: number) =>
+        brokenAt(sealedAt(from), `the event sealed at global position ${sealedAt(from)}${until - from > 1 ? ` and the ${until - from - 1} sealed after it` : ''} ${until - from > 1 ? 'are' : 'is'} missing or moved in the global order`);
+      /** Each event of the range against its entry, re-synchronising on positions after a difference. */
+      const locate = () => {
+        const count = row!.event_count;
         let sealedIndex: Map<bigint, number> | null = null;
-        let touched = new Set<string>();
-        const heads = new Map<string, { revision: bigint; hash: string }>();
-        const sealedAt = (i: number) => entries.readBigInt64BE(i * ENTRY);
-        const brokenAt = (position: bigint | null, reason: string, where: { streamId?: string; revision?: bigint } = {}) => {
-          broken = true;
-          if (checkpointBreaks.length < maxBreaks) {
-            checkpointBreaks.push({ kind: 'checkpoint', checkpoint: toBigInt(row!.number), position, ...where, reason: `checkpoint ${toBigInt(row!.number)}: ${reason}` });
-          }
-        };
-        const missing = (from: number, until: number) =>
-          brokenAt(sealedAt(from), `the event sealed at global position ${sealedAt(from)}${until - from > 1 ? ` and the ${until - from - 1} sealed after it` : ''} ${until - from > 1 ? 'are' : 'is'} missing or moved in the global order`);
-        const close = () => {
-          if (!row) return;
-          if (!untrusted && next < row.event_count) missing(next, row.event_count);
-          if (!broken) {
-            const derived = [...touched].map((streamId) => ({ streamId, ...heads.get(streamId)! }));
-            if (headsDigest(derived) !== headsDigest(sealedHeads)) {
-              const sealed = new Map(sealedHeads.map((h) => [h.streamId, h]));
-              const differing = derived.find((h) => sealed.get(h.streamId)?.revision !== h.revision || sealed.get(h.streamId)?.hash !== h.hash);
-              brokenAt(null, `its stream heads do not match its events${differing ? ` (stream ${differing.streamId})` : ''}`, differing ? { streamId: differing.streamId } : {});
-            }
-          }
-          touched = new Set();
-          row = undefined;
-        };
-        const open = async () => {
-          row = checkpoints[++index];
-          if (!row) return;
-          const number = toBigInt(row.number);
-          [entries, sealedHeads] = await Promise.all([entriesOf(db, number), headsOf(db, number)]);
-          to = toOf(row);
-          next = 0;
-          broken = false;
-          sealedIndex = null;
-          const problem =
-            number !== previousNumber + 1n
-              ? `checkpoint ${previousNumber + 1n} is missing`
-              : row.previous_digest !== previousDigest
-                ? `does not chain to checkpoint ${previousNumber}`
-                : compareCheckpoints(fromOf(row), previousTo) !== 0
-                  ? `starts at ${checkpointToString(fromOf(row))}, not where checkpoint ${previousNumber} ended (${checkpointToString(previousTo)})`
-                  : statementProblem(row, entries, sealedHeads, trusted);
-          // a checkpoint that cannot be trusted says nothing about its events
-          untrusted = problem !== null;
-          if (problem) brokenAt(fromOf(row).position, problem);
-          // the next checkpoint chains to this one as stored; a break here is reported here only
-          previousNumber = number;
-          previousDigest = row.digest;
-          previousTo = to;
-        };
-        /** Checks one event of the open checkpoint's range against the sealed entries. */
-        const match = (event: GlobalRow, position: bigint, revision: bigint) => {
+        let next = 0;
+        for (const event of range) {
+          const position = BigInt(event.p);
+          const revision = BigInt(event.r);
           const where = { streamId: event.s, revision };
           let at = next;
-          if (at >= row!.event_count || sealedAt(at) !== position) {
-            // out of step with the entries (events removed, inserted or moved): find this one's place
+          if (at >= count || sealedAt(at) !== position) {
             if (!sealedIndex) {
               sealedIndex = new Map();
-              for (let i = 0; i < row!.event_count; i++) sealedIndex.set(sealedAt(i), i);
+              for (let i = 0; i < count; i++) sealedIndex.set(sealedAt(i), i);
             }
             const found = sealedIndex.get(position);
             if (found === undefined) {
               brokenAt(position, `the event at global position ${position} (${event.s} revision ${revision}) lies in its range but was not sealed: inserted, or moved in the global order`, where);
-              return;
+              continue;
             }
             if (found < next) {
               brokenAt(position, `the event at global position ${position} (${event.s} revision ${revision}) was sealed earlier in the global order: moved`, where);
-              return;
+              continue;
             }
             missing(next, found);
             at = found;
@@ -461,81 +517,86 @@ export function createLogAudit(database: Database, options: { schema?: string } 
             brokenAt(position, `the event at global position ${position} (${event.s} revision ${revision}) differs from what was sealed (its recorded_at, transaction, stream, revision or chain hash changed)`, where);
           }
           next = at + 1;
-        };
-        await open();
-        for await (const page of prefetched<GlobalRow>((l) => globalPage(db, l ? rowCheckpoint(l) : START, pageSize, false), pageSize)) {
-          for (const event of page) {
-            events++;
-            const at = rowCheckpoint(event);
-            while (row && compareCheckpoints(at, to) > 0) {
+        }
+        if (next < count) missing(next, count);
+      };
+      const close = () => {
+        if (!row) return;
+        if (!untrusted && (range.length !== row.event_count || lines.digest('hex') !== row.lines_digest)) locate();
+        range = [];
+        row = undefined;
+      };
+      const open = async () => {
+        row = checkpoints[++index];
+        if (!row) return;
+        const number = toBigInt(row.number);
+        const [sealedEntries, sealedHeads] = await Promise.all([entriesOf(db, number), headsOf(db, number)]);
+        entries = sealedEntries;
+        const to = toOf(row);
+        toText = { tx: to.transactionId.toString(), position: to.position.toString() };
+        lines = createHash('sha256');
+        const problem =
+          number !== previousNumber + 1n
+            ? `checkpoint ${previousNumber + 1n} is missing`
+            : row.previous_digest !== previousDigest
+              ? `does not chain to checkpoint ${previousNumber}`
+              : compareCheckpoints(fromOf(row), previousTo) !== 0
+                ? `starts at ${checkpointToString(fromOf(row))}, not where checkpoint ${previousNumber} ended (${checkpointToString(previousTo)})`
+                : statementProblem(row, entries, sealedHeads, trusted);
+        // a checkpoint that cannot be trusted says nothing about its events
+        untrusted = problem !== null;
+        if (problem) brokenAt(fromOf(row).position, problem);
+        // the next checkpoint chains to this one as stored; a break here is reported here only
+        previousNumber = number;
+        previousDigest = row.digest;
+        previousTo = to;
+      };
+
+      await open();
+      for await (const page of prefetched<LogRow>((l) => logPage(l ? rowCheckpoint(l) : START, pageSize), pageSize)) {
+        for (const event of page) {
+          events++;
+          const chained = chainEvent(event);
+          if (chained) await chained;
+          if (row && beyond(event, toText)) {
+            do {
               close();
               await open();
-            }
-            if (!row) {
-              unsealed++;
-              continue;
-            }
-            const revision = BigInt(event.r);
-            const head = heads.get(event.s);
-            if (!head || head.revision < revision) heads.set(event.s, { revision, hash: event.h });
-            touched.add(event.s);
-            if (!untrusted) match(event, at.position, revision);
+            } while (row && beyond(event, toText));
           }
-        }
-        while (row) {
-          close();
-          await open();
-        }
-        return { events, unsealed };
-      };
-
-      // Stream by stream: each chain, and each stream head against its last event.
-      const streamPass = async () => {
-        const streamHeads = new Map(
-          (await query<{ stream_id: string; revision: unknown; last_hash: string }>(db, `select stream_id, revision, last_hash from ${n.streams}`)).map((h) => [
-            h.stream_id,
-            { revision: toBigInt(h.revision), lastHash: h.last_hash },
-          ]),
-        );
-        let streams = 0;
-        let chain: StreamChain | null = null;
-        const finish = () => {
-          if (!chain) return;
-          streams++;
-          const verdict = chain.finish(streamHeads.get(chain.streamId));
-          streamHeads.delete(chain.streamId);
-          if (!verdict.ok) streamBreaks.push({ kind: 'stream', streamId: chain.streamId, revision: verdict.brokenAt ?? 0n, reason: `${chain.streamId}: ${verdict.reason}` });
-        };
-        type ChainRow = { s: string; r: string; h: string; c: string };
-        for await (const page of prefetched<ChainRow>(
-          (l) =>
-            query<ChainRow>(
-              db,
-              `select e.stream_id as s, e.revision::text as r, e.hash as h, ${CANONICAL_EVENT_SQL} as c from ${n.events} e
-                where (e.stream_id, e.revision) > ($1, $2::bigint) order by e.stream_id, e.revision limit $3`,
-              [l?.s ?? '', l?.r ?? '-1', pageSize],
-            ),
-          pageSize,
-        )) {
-          for (const event of page) {
-            if (chain?.streamId !== event.s) {
-              finish();
-              chain = new StreamChain(event.s);
-            }
-            chain!.add(BigInt(event.r), event.h, event.c);
+          if (!row) {
+            unsealed++;
+            continue;
           }
+          lines.update(sealedLine(event));
+          range.push(event);
         }
-        finish();
-        for (const [streamId, head] of streamHeads) {
-          streams++;
-          streamBreaks.push({ kind: 'stream', streamId, revision: 0n, reason: `${streamId}: its head says revision ${head.revision}, but it has no events: they were removed` });
-        }
-        return streams;
-      };
+      }
+      while (row) {
+        close();
+        await open();
+      }
 
-      const [{ events, unsealed }, streams] = await Promise.all([globalPass(), streamPass()]);
+      // every stream's verdict: its chain, revisions still waiting for a predecessor, its head
+      for (const [streamId, waiting] of pending) {
+        const chain = chains.get(streamId)!;
+        const first = [...waiting.keys()].sort((a, b) => (a < b ? -1 : 1))[0]!;
+        await chainAdd(chain, waiting.get(first)!, first);
+      }
+      const sortedIds = [...new Set([...chains.keys(), ...streamHeads.keys()])].sort();
+      for (const streamId of sortedIds) {
+        const chain = chains.get(streamId);
+        const head = streamHeads.get(streamId);
+        if (!chain) {
+          streamBreaks.push({ kind: 'stream', streamId, revision: 0n, reason: `${streamId}: its head says revision ${head!.revision}, but it has no events: they were removed` });
+          continue;
+        }
+        const verdict = chain.finish(head);
+        if (!verdict.ok) streamBreaks.push({ kind: 'stream', streamId, revision: verdict.brokenAt ?? 0n, reason: `${streamId}: ${verdict.reason}` });
+      }
+      const streams = sortedIds.length;
       const breaks = [...checkpointBreaks, ...streamBreaks].slice(0, maxBreaks);
-      return { ok: breaks.length === 0, events, streams, checkpoints: checkpoints.length, unsealed, sealedUpTo: last ? toOf(last) : null, breaks };
+      return { ok: breaks.length === 0, events, streams, checkpoints: checkpoints.length, unsealed, sealedUpTo: last ? toOf(last) : null, rechecked, breaks };
     },
 
     async verifySealedHead(streamId, trustedKeys) {

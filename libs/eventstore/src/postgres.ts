@@ -171,6 +171,7 @@ function schemaStatements(n: ReturnType<typeof postgresEventStoreNames>, schema?
   to_transaction_id xid8 not null,
   to_position bigint not null,
   event_count int not null,
+  lines_digest text not null,
   entries bytea not null,
   head_count int not null,
   sealed_at timestamptz not null,

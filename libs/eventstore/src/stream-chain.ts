@@ -13,13 +13,30 @@ export class StreamChain {
 
   constructor(readonly streamId: string) {}
 
-  /** Adds the next stored event; returns the break once the chain is broken (and keeps returning it). */
-  add(revision: bigint, hash: string, canonical: string): VerifyResult | null {
+  /** The revision the chain expects next. */
+  get nextRevision(): bigint {
+    return this.next;
+  }
+
+  get isBroken(): boolean {
+    return this.broken !== null;
+  }
+
+  /**
+   * Adds the next stored event; returns the break once the chain is broken (and keeps returning
+   * it). With `tentative`, a hash that does not match returns 'mismatch' and leaves the chain as it
+   * was, so the caller can try again with the canonical text from another source.
+   */
+  add(revision: bigint, hash: string, canonical: string): VerifyResult | null;
+  add(revision: bigint, hash: string, canonical: string, tentative: true): VerifyResult | null | 'mismatch';
+  add(revision: bigint, hash: string, canonical: string, tentative = false): VerifyResult | null | 'mismatch' {
     if (this.broken) return this.broken;
     const { streamId } = this;
+    const matches = revision === this.next && sha256Hex(this.previous + canonical) === hash;
+    if (!matches && tentative && revision === this.next) return 'mismatch';
     if (revision !== this.next) {
       this.broken = { ok: false, streamId, checked: Number(this.next), brokenAt: this.next, reason: `revision ${this.next} is missing` };
-    } else if (sha256Hex(this.previous + canonical) !== hash) {
+    } else if (!matches) {
       this.broken = { ok: false, streamId, checked: Number(revision), brokenAt: revision, reason: `hash of revision ${revision} does not match its content and predecessor` };
     } else {
       this.previous = hash;
