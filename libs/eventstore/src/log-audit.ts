@@ -480,7 +480,7 @@ export function createLogAudit(database: Database, options: { schema?: string } 
       const sealedAt = (i: number) => entries.readBigInt64BE(i * ENTRY);
       const brokenAt = (position: bigint | null, reason: string, where: { streamId?: string; revision?: bigint } = {}) => {
         if (checkpointBreaks.length < maxBreaks) {
-          checkpointBreaks.push({ kind: 'checkpoint', checkpoint: toBigInt(row!.number), position, ...where, reason: `checkpoint ${toBigInt(row!.number)}: ${reason}` });
+          checkpointBreaks.push({ kind: 'checkpoint', checkpoint: toBigInt(row!.number), position, ...where, reason });
         }
       };
       const missing = (from: number, until: number) =>
@@ -588,11 +588,11 @@ export function createLogAudit(database: Database, options: { schema?: string } 
         const chain = chains.get(streamId);
         const head = streamHeads.get(streamId);
         if (!chain) {
-          streamBreaks.push({ kind: 'stream', streamId, revision: 0n, reason: `${streamId}: its head says revision ${head!.revision}, but it has no events: they were removed` });
+          streamBreaks.push({ kind: 'stream', streamId, revision: 0n, reason: `its head says revision ${head!.revision}, but it has no events: they were removed` });
           continue;
         }
         const verdict = chain.finish(head);
-        if (!verdict.ok) streamBreaks.push({ kind: 'stream', streamId, revision: verdict.brokenAt ?? 0n, reason: `${streamId}: ${verdict.reason}` });
+        if (!verdict.ok) streamBreaks.push({ kind: 'stream', streamId, revision: verdict.brokenAt ?? 0n, reason: verdict.reason ?? 'broken' });
       }
       const streams = sortedIds.length;
       const breaks = [...checkpointBreaks, ...streamBreaks].slice(0, maxBreaks);
@@ -611,13 +611,13 @@ export function createLogAudit(database: Database, options: { schema?: string } 
       const number = toBigInt(sealed.checkpoint);
       const revision = toBigInt(sealed.revision);
       const row = (await query<CheckpointRow>(db, `select ${CHECKPOINT_COLUMNS} from ${n.checkpoints} c where c.number = $1`, [number.toString()]))[0];
-      const fail = (reason: string): LogBreak => ({ kind: 'checkpoint', checkpoint: number, position: null, streamId, revision, reason: `checkpoint ${number}: ${reason}` });
+      const fail = (reason: string): LogBreak => ({ kind: 'checkpoint', checkpoint: number, position: null, streamId, revision, reason });
       if (!row) return fail('it is missing, but its stream heads are still there');
       const problem = statementProblem(row, await entriesOf(db, number), await headsOf(db, number), new Set(trustedKeys));
       if (problem) return fail(problem);
       const stored = (await query<{ hash: string }>(db, `select hash from ${n.events} where stream_id = $1 and revision = $2`, [streamId, revision.toString()]))[0];
-      if (!stored) return { kind: 'stream', streamId, revision, reason: `${streamId} revision ${revision}: sealed by checkpoint ${number}, but it is missing: events were removed` };
-      if (stored.hash !== sealed.last_hash) return { kind: 'stream', streamId, revision, reason: `${streamId} revision ${revision}: differs from what checkpoint ${number} sealed` };
+      if (!stored) return { kind: 'stream', streamId, revision, reason: `sealed by checkpoint ${number}, but it is missing: events were removed` };
+      if (stored.hash !== sealed.last_hash) return { kind: 'stream', streamId, revision, reason: `differs from what checkpoint ${number} sealed` };
       return null;
     },
 
