@@ -1,18 +1,52 @@
-// Proves the dependency rules still bite: the fixture tree's forbidden import must be reported.
+// Proves the dependency rules still bite (ADR 0009). tools/lint-fixtures/tree breaks every rule of
+// .dependency-cruiser.cjs on purpose: a fixture file whose first line is `// Breaks <rule>: ...`
+// must be reported under that rule, and every rule needs such a file. A rule that stops biting
+// fails the build, named.
 import { spawnSync } from 'node:child_process';
-import { join, dirname } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const tree = join(root, 'tools/lint-fixtures/tree');
-const res = spawnSync(process.execPath, [join(root, 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs'), 'contexts', '--config', join(root, '.dependency-cruiser.cjs'), '--ts-config', 'tsconfig.json'], {
-  cwd: tree,
-  encoding: 'utf8',
-});
-const output = `${res.stdout}${res.stderr}`;
-if (res.status === 0 || !output.includes('domain-is-pure')) {
-  console.error('lint fixture: the forbidden import in tools/lint-fixtures/tree was NOT reported; the dependency rules are broken.');
-  console.error(output);
+const config = join(root, '.dependency-cruiser.cjs');
+
+// the rules as the real tree gets them (the config reads projection owners from the working directory)
+process.chdir(root);
+const rules = [...new Set(createRequire(import.meta.url)(config).forbidden.map((rule) => rule.name))];
+
+/** `${rule} ${file}` for every fixture file that says which rule it breaks. */
+const expected = readdirSync(tree, { recursive: true })
+  .filter((file) => /\.tsx?$/.test(file))
+  .flatMap((file) => {
+    const breaks = /^\/\/ Breaks ([a-z-]+):/.exec(readFileSync(join(tree, file), 'utf8'))?.[1];
+    return breaks ? [`${breaks} ${relative(tree, join(tree, file)).split('\\').join('/')}`] : [];
+  });
+
+const folders = ['apps', 'contexts', 'libs', 'projections'].filter((folder) => existsSync(join(tree, folder)));
+const res = spawnSync(
+  process.execPath,
+  [join(root, 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs'), ...folders, '--config', config, '--ts-config', 'tsconfig.json', '--output-type', 'json'],
+  { cwd: tree, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+);
+let violations;
+try {
+  violations = JSON.parse(res.stdout).summary.violations;
+} catch {
+  console.error(`lint fixture: the cruiser did not run on tools/lint-fixtures/tree:\n${res.stdout}${res.stderr}`);
   process.exit(1);
 }
-console.log('lint fixture: forbidden import reported as expected (domain-is-pure).');
+
+const reported = new Set(violations.map((v) => `${v.rule.name} ${v.from}`));
+const unreported = expected.filter((pair) => !reported.has(pair));
+const withoutFixture = rules.filter((rule) => !expected.some((pair) => pair.startsWith(`${rule} `)));
+const unknown = expected.filter((pair) => !rules.includes(pair.split(' ')[0]));
+if (unreported.length + withoutFixture.length + unknown.length > 0) {
+  for (const pair of unreported) console.error(`lint fixture: rule ${pair.replace(' ', ' no longer reported on tools/lint-fixtures/tree/')}`);
+  for (const rule of withoutFixture) console.error(`lint fixture: rule ${rule} has no fixture ("// Breaks ${rule}: ..." in tools/lint-fixtures/tree)`);
+  for (const pair of unknown) console.error(`lint fixture: ${pair.split(' ')[1]} breaks an unknown rule ${pair.split(' ')[0]}`);
+  for (const v of violations) console.error(`  reported ${v.rule.name}: ${v.from} -> ${v.to}`);
+  process.exit(1);
+}
+console.log(`lint fixture: every rule still bites (${expected.length} fixtures: ${rules.join(', ')}).`);

@@ -4,7 +4,7 @@ import { AppError, newId } from '@portal/kernel';
 import { bookingStream, slotStream } from '../contracts/index.js';
 import { bookingDecider, slotDecider } from './shared/deciders.js';
 import { SeatKeeper } from './shared/seat-keeper.js';
-import { createLocation, linksFor, tokenFor, trackingClient, visit } from './booking-test-kit.js';
+import { createLocation, linksFor, tokenFor, trackingClient, visit } from '../testing/test-kit.js';
 
 /**
  * Capacity under real concurrency needs concurrent connections: a Postgres server

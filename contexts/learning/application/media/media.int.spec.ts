@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { startTestApp, type TestApp } from '@portal/testing/app';
 import type { TestUser } from '@portal/testing/identity';
-import { seedLearning, tokenFor } from '../shared/test-kit.js';
+import { seedLearning, tokenFor } from '../../testing/test-kit.js';
 
 let t: TestApp;
 let learner: TestUser;

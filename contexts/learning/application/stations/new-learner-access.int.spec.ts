@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { startTestApp, type TestApp } from '@portal/testing/app';
 import { cookieFrom, lastMail, registerUser } from '@portal/testing/identity';
-import { seedLearning } from '../shared/test-kit.js';
+import { seedLearning } from '../../testing/test-kit.js';
 
 /**
  * Issue 11 defect 7 (ADR 0033): a learner who registered by themselves, verified the e-mail and

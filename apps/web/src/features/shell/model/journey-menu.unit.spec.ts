@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildJourneyMenus, COMMERCIAL_CONDITIONS, isJourneyItemDisabled, showCommercialConditions, showScheduledEvents } from './journey-menu';
-import { station } from './test-stations';
+import { station } from '../testing/stations';
 
 const journey = (id: string, category: 'trails' | 'competence' | 'library' | 'cast', patch = {}) =>
   station(id, { routeArea: 'journey', displayCategory: category, areas: ['journey'], type: 'Map', pageTo: `/journey/${id}`, ...patch });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { backModeFor, previousRoute, shortTitle, showHeaderSearch, stationForPath } from './main-header';
-import { station } from './test-stations';
+import { station } from '../testing/stations';
 
 describe('main header (000 §2.8)', () => {
   describe('back arrow', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AccessSubject } from '../../../shared/session/access';
 import { buildMenuFooter, buildSideMenu, isOnDomain, type SideMenuInput, type SideMenuItem } from './side-menu';
-import { station } from './test-stations';
+import { station } from '../testing/stations';
 
 const learner: AccessSubject = { roles: [], permissions: [], companyId: null, country: 'BR', allowedStations: 'all' };
 const input = (patch: Partial<SideMenuInput> = {}): SideMenuInput => ({

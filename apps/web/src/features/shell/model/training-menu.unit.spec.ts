@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildTrainingMenus, spanishExternalLink, TRAINING_LINKS, trainingVariant } from './training-menu';
-import { station } from './test-stations';
+import { station } from '../testing/stations';
 
 const crop = (id: string, patch = {}) => station(id, { routeArea: 'training', displayCategory: 'crop', type: 'Map', pageTo: `/training/${id}`, ...patch });
 

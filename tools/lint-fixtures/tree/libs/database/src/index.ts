@@ -1,1 +1,2 @@
+// Clean: the database library the forbidden imports reach for.
 export const connect = () => 'database';

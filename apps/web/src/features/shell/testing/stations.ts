@@ -1,4 +1,4 @@
-import type { MenuStation } from './side-menu';
+import type { MenuStation } from '../model/side-menu';
 
 /** A station summary for the menu tests (only what the menus read). */
 export const station = (id: string, patch: Partial<MenuStation> = {}): MenuStation => ({

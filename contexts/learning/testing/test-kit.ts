@@ -1,8 +1,8 @@
-// Spec-only helpers for the learning context's HTTP tests (not used by the application).
+// Spec-only helpers for the learning context's HTTP tests (a testing/ folder: only specs import it, ADR 0009).
 import type { TestUser } from '@portal/testing/identity';
 import type { TestApp } from '@portal/testing/app';
 import type { AccessClaims } from '@portal/platform';
-import { importContentPack } from '../catalogue-import/import-pack.js';
+import { importContentPack } from '../application/catalogue-import/import-pack.js';
 
 /** The demo learner (learner@demo.agro): Brazil, every station, dist:all. */
 export const LEARNER_ID = '01900000-0000-7000-8000-000000000001';

@@ -1,0 +1,4 @@
+// Breaks web-features-apart: one SPA feature importing another.
+import { lessonTitle } from '../learning/lesson-title.js';
+
+export const title = () => lessonTitle();

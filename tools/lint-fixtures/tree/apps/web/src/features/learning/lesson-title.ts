@@ -1,0 +1,2 @@
+// Clean: a feature's own code.
+export const lessonTitle = () => 'lesson';

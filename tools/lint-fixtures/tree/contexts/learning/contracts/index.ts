@@ -1,0 +1,2 @@
+// Clean: learning's public surface.
+export const STATION_EVENT_TYPES = ['StationRevised'] as const;

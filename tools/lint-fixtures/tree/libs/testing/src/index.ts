@@ -1,0 +1,2 @@
+// Clean: the fixture's test library.
+export const startTestApp = () => 'test app';
