@@ -36,7 +36,7 @@ export function ProfileForm({ user, locale, next }: ProfileFormProps) {
     initialValues: profileFormValues(user),
     validate: (values) => {
       const issues = validateProfile(values);
-      return Object.fromEntries(Object.entries(issues).map(([field, rule]) => [field, ruleMessage(rule, label(field as keyof ProfileValues))]));
+      return Object.fromEntries(Object.entries(issues).map(([field, rule]) => [field, ruleMessage(rule, label(field as keyof ProfileValues), t(`profile.fieldGenders.${field as keyof ProfileValues}`))]));
     },
   });
   const values = form.values;

@@ -128,7 +128,7 @@ export function FeedItemCard({ item, locale, resume = false }: { item: FeedItem;
         </Group>
         {item.disabled ? (
           <Text size="xs" c="dimmed">
-            {item.disabledMessage ? t(item.disabledMessage, { minAnswers: item.disabledParams.minAnswers ?? 0 }) : t('lockState.locked')}
+            {item.disabledMessage ? t(item.disabledMessage, { count: item.disabledParams.minAnswers ?? 0 }) : t('lockState.locked')}
           </Text>
         ) : (
           <PercentBar percent={item.progress} colour={item.statusColor ?? undefined} label={t('entry.progressLabel')} />

@@ -52,7 +52,7 @@ export interface RequiredLink {
 /** The lock message of 000 §8 (lockState.*, with minAnswers) and what is still missing. */
 export function LockNotice({ lock, required = [], testId = 'lock-message' }: { lock: LockState; required?: RequiredLink[]; testId?: string }) {
   const { t } = useTranslation('learning');
-  const message = lock.message ? t(lock.message, { minAnswers: lock.params.minAnswers ?? 0 }) : t('lockState.locked');
+  const message = lock.message ? t(lock.message, { count: lock.params.minAnswers ?? 0 }) : t('lockState.locked');
   return (
     <Alert color="gray" variant="light" title={t('lockState.title')} data-testid={testId} data-lock-reason={lock.reason ?? ''}>
       <Text size="sm">{message}</Text>
