@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_LEGAL_LINKS, DEFAULT_PRODUCT_NAME } from '@portal/identity/contracts';
 import type { AppConfig } from '@portal/platform';
 
 /** The repository root, from the source file or the bundle in apps/api/dist alike. */
@@ -15,6 +16,9 @@ function findRepoRoot(): string {
   return process.cwd();
 }
 const repoRoot = findRepoRoot();
+
+/** A footer link: an absolute http(s) URL, or a path of the portal itself ("/br/sobre"). */
+const legalLink = z.string().refine((v) => /^https?:\/\/[^\s]+$/.test(v) || /^\/[^\s/][^\s]*$/.test(v), 'must be an absolute http(s) URL or a path starting with /');
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -55,7 +59,12 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
-  MAIL_FROM: z.string().min(3).default('Agro Portal <no-reply@agro-portal.local>'),
+  MAIL_FROM: z.string().min(3).optional(),
+  PRODUCT_NAME: z.string().trim().min(2).max(60).default(DEFAULT_PRODUCT_NAME),
+  LEGAL_ABOUT_URL: legalLink.optional(),
+  LEGAL_TERMS_URL: legalLink.optional(),
+  LEGAL_PRIVACY_URL: legalLink.optional(),
+  LEGAL_COMPANY_URL: legalLink.optional(),
 });
 
 export class ConfigError extends Error {
@@ -112,7 +121,15 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): AppConfig & {
       siteUrl: e.AR_SITE_URL ?? null,
       stagingHosts: (e.AR_STAGING_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean),
     },
-    mailFrom: e.MAIL_FROM,
+    // the sender's name is the product's unless MAIL_FROM says otherwise
+    mailFrom: e.MAIL_FROM ?? `${e.PRODUCT_NAME} <no-reply@agro-portal.local>`,
+    productName: e.PRODUCT_NAME,
+    legalLinks: {
+      about: e.LEGAL_ABOUT_URL ?? DEFAULT_LEGAL_LINKS.about,
+      terms: e.LEGAL_TERMS_URL ?? DEFAULT_LEGAL_LINKS.terms,
+      privacy: e.LEGAL_PRIVACY_URL ?? DEFAULT_LEGAL_LINKS.privacy,
+      company: e.LEGAL_COMPANY_URL ?? DEFAULT_LEGAL_LINKS.company,
+    },
     seedDemo: (e.SEED_DEMO ?? (e.NODE_ENV === 'production' ? 'false' : 'true')) === 'true',
   };
 }

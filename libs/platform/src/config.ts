@@ -27,4 +27,15 @@ export interface AppConfig {
   toggles: { localSearch: boolean; notifications: boolean; scheduledEvents: boolean; scormTest: boolean; enableSearch: boolean };
   domains: { spanish: string | null; brazilUniversity: string | null };
   argentina: { expectedHost: string | null; siteUrl: string | null; stagingHosts: string[] };
+  /** The product's one name (PRODUCT_NAME): the SPA's header, menu and titles, the certificate PDF and the mails' sender. */
+  productName: string;
+  /** The footers' legal links (LEGAL_*_URL): absolute URLs or paths of the portal's own public pages. */
+  legalLinks: LegalLinks;
+}
+
+export interface LegalLinks {
+  about: string;
+  terms: string;
+  privacy: string;
+  company: string;
 }

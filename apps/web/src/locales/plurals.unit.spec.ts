@@ -125,3 +125,17 @@ describe('one word for one thing, in every locale', () => {
     expect(labels('pt-BR').get('subjects.contentUpdate')).toBe('Atualização de conteúdo');
   });
 });
+
+describe('the product has one name, from configuration (issue 13)', () => {
+  it('no string spells a product name of its own: they say {{product}} (app-config productName)', () => {
+    const names = /Portal de (Aprendizagem|Aprendizaje|Treinamento|Capacitación)|Learning Portal|Portal Agro|Agro Portal/;
+    const spelled: string[] = [];
+    for (const locale of LOCALES) for (const ns of NAMESPACES) for (const [key, text] of leaves(read(locale, ns))) if (names.test(text)) spelled.push(`${locale}/${ns}:${key}`);
+    expect(spelled).toEqual([]);
+    for (const locale of LOCALES) {
+      const flat = new Map(leaves(read(locale, 'shell')));
+      expect(flat.get('main.title'), locale).toBe('{{product}}');
+      expect(flat.get('public.title'), locale).toBe('{{product}}');
+    }
+  });
+});
