@@ -134,7 +134,7 @@ describe('the product has one name, from configuration (issue 13)', () => {
     expect(spelled).toEqual([]);
     for (const locale of LOCALES) {
       const flat = new Map(leaves(read(locale, 'shell')));
-      expect(flat.get('main.title'), locale).toBe('{{product}}');
+      expect(flat.get('menu.title'), locale).toBe('{{product}}');
       expect(flat.get('public.title'), locale).toBe('{{product}}');
     }
   });
