@@ -65,7 +65,9 @@ describe('fixed phrases, for 1 and for many, in every locale', () => {
     { key: 'learning:lockState.minCorrectAnswersMessage', options: { count: 2 }, expected: { 'pt-BR': /pelo menos 2 perguntas para/, es: /al menos 2 preguntas para/, en: /at least 2 questions correctly/ } },
     { key: 'assessment:lockState.minCorrectAnswersMessage', options: { count: 1 }, expected: { 'pt-BR': /pelo menos 1 pergunta para/, es: /al menos 1 pregunta para/, en: /at least 1 question correctly/ } },
     { key: 'assessment:station.correct', options: { count: 0 }, expected: { 'pt-BR': '0 corretas', es: '0 correctas', en: '0 correct' } },
-    { key: 'notifications:buttonWithCount', options: { count: 1 }, expected: { 'pt-BR': 'Notificações (1 nova)', es: 'Notificaciones (1 nueva)', en: 'Notifications (1 new)' } },
+    { key: 'notifications:buttonWithCount', options: { count: 1, shown: '1' }, expected: { 'pt-BR': 'Notificações (1 nova)', es: 'Notificaciones (1 nueva)', en: 'Notifications (1 new)' } },
+    // the badge caps at 99+: the form follows the real count, the text shows the cap
+    { key: 'notifications:buttonWithCount', options: { count: 150, shown: '99+' }, expected: { 'pt-BR': 'Notificações (99+ novas)', es: 'Notificaciones (99+ nuevas)', en: 'Notifications (99+ new)' } },
     { key: 'booking:time.free', options: { count: 1 }, expected: { 'pt-BR': '1 vaga', es: '1 libre', en: '1 free' } },
     { key: 'booking:location.capacity', options: { count: 1 }, expected: { 'pt-BR': 'Até 1 visitante por horário', es: 'Hasta 1 visitante por horario', en: 'Up to 1 visitor per time slot' } },
   ];
