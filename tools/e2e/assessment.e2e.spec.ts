@@ -273,6 +273,13 @@ describe('assessment and scoring in the browser', () => {
     await expectAccessible('[data-testid="assessment-result"]');
     expect(Number(await corn.locator('[data-field="videosScore"]').textContent())).toBe(6 * 30);
     expect(Number(await corn.locator('[data-field="questionsScore"]').textContent())).toBe(60);
+    // every row's columns add up to its total: no subtotal column beside its parts (issue 13)
+    for (const row of await page.locator('[data-testid^="score-row-"]').all()) {
+      const cells = await row.locator('[data-field]').evaluateAll((tds) => tds.map((td) => [td.getAttribute('data-field'), Number(td.textContent)] as const));
+      const total = cells.find(([field]) => field === 'total')![1];
+      expect(cells.filter(([field]) => field !== 'total').reduce((sum, [, value]) => sum + value, 0), await row.getAttribute('data-testid') ?? '').toBe(total);
+    }
+    expect(await page.getByTestId('score-table').textContent()).toContain('Outras respostas');
   });
 
   it('asks the NPS questions in the panel, AV1 then AV2, with a success toast each', async () => {
@@ -345,8 +352,13 @@ describe('assessment and scoring in the browser', () => {
     const guest = await browser.newContext({ locale: 'en-US', baseURL: portal.url });
     const visitor = await guest.newPage();
     await visitor.goto('/public/survey/br');
+    // a public page in the public frame: header with the language picker, and the footer (issue 13)
+    await visitor.getByTestId('public-header').waitFor();
+    expect(await visitor.getByTestId('public-footer').count()).toBe(1);
+    expect(await visitor.getByTestId('public-header').getByTestId('language-picker').count()).toBe(1);
     await visitor.getByTestId('survey-link-satisfacao').click();
     await visitor.waitForURL('**/public/survey/br/satisfacao');
+    expect(await visitor.getByTestId('public-footer').count()).toBe(1);
     for (let answered = 0; answered < 10; answered += 1) {
       const question = visitor.getByTestId('survey-question');
       const done = visitor.getByTestId('survey-done');

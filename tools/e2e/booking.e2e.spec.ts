@@ -71,6 +71,10 @@ describe('training-center booking in the browser', () => {
     await page.getByTestId('booking-submit').click();
     await expect.poll(async () => page.getByText('Debes aceptar nuestra Política de Privacidad').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await page.getByTestId('booking-accept-privacy').check();
+    // the protocols box unticked names the protocols, not the privacy policy (issue 13)
+    await page.getByTestId('booking-submit').click();
+    await expect.poll(async () => page.getByText('Debes aceptar los protocolos de visita').count(), { timeout: 15_000 }).toBe(1);
+    expect(await page.getByText('Debes aceptar nuestra Política de Privacidad').count()).toBe(0);
     await page.getByTestId('booking-accept-protocols').check();
     await page.getByTestId('booking-submit').click();
     await page.getByTestId('booking-requested').waitFor();
@@ -88,10 +92,14 @@ describe('training-center booking in the browser', () => {
     await page.getByTestId('confirm-done').waitFor();
     expect(await page.getByTestId('visit-status').getAttribute('data-status')).toBe('confirmed');
     expect(await page.getByTestId('visit-when').textContent()).toContain(booked.time);
-    // the link is single-use
+    expect(await page.getByTestId('confirm-done').getAttribute('data-already')).toBe('false');
+    // reopened, the link says the visit is confirmed, not that it expired (issue 13)
     await page.reload();
-    await page.getByTestId('confirm-error').waitFor();
-    expect(await page.getByTestId('confirm-error').getAttribute('data-code')).toBe('invalid-action');
+    await page.getByTestId('confirm-done').waitFor();
+    expect(await page.getByTestId('confirm-done').getAttribute('data-already')).toBe('true');
+    expect(await page.getByTestId('confirm-done').textContent()).toContain('Esta visita ya estaba confirmada');
+    expect(await page.getByTestId('confirm-error').count()).toBe(0);
+    expect(await page.getByTestId('visit-status').getAttribute('data-status')).toBe('confirmed');
     await page.context().close();
   });
 

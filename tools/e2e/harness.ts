@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeEach } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM_MISSING, findChromium } from '../src/chromium.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -78,10 +79,12 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
   };
 }
 
-/** System Chromium (CHROMIUM_PATH or /usr/bin/chromium), headless, with this machine's closed-network flags. */
+/** System Chromium (CHROMIUM_PATH, else found on PATH, tools/src/chromium.mjs), headless, with this machine's closed-network flags. */
 export function launchBrowser(): Promise<Browser> {
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error(CHROMIUM_MISSING);
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    executablePath,
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
   });

@@ -111,6 +111,13 @@ describe('identity in the browser', () => {
       'name',
       'userType',
     ]);
+    // saving the untouched form names the required fields, not "nothing to save" (issue 13);
+    // the crop choice waits for a completed registration (only learners may list stations)
+    await page.getByTestId('profile-default-station-later').waitFor();
+    await page.getByTestId('profile-save').click();
+    await poll(() => page.getByText('Nome completo é obrigatório').count()).toBe(1);
+    expect(await page.getByText('Tipo de usuário é obrigatório').count()).toBe(1);
+    expect(await page.getByText('Não há alterações para salvar').count()).toBe(0);
     await page.getByTestId('profile-name').fill('Lúcia Ferreira');
     await page.getByTestId('profile-user-type').selectOption('Agricultor');
     await page.getByTestId('profile-city').fill('Londrina');
@@ -139,6 +146,17 @@ describe('identity in the browser', () => {
     await poll(() => text(page, 'home-title')).toBe('Meu conteúdo');
     await page.waitForTimeout(300);
     expect(await page.getByTestId('home-alert-modal').count()).toBe(0);
+
+    // "Cultura preferida" is a choice of the learner's crops, by name in their language (issue 13)
+    await page.goto('/account/profile');
+    const crop = page.getByTestId('profile-default-station');
+    await poll(() => crop.locator('option').allTextContents()).toContain('Algodão');
+    expect(await crop.locator('option').allTextContents()).not.toContain('Soja');
+    await crop.selectOption('algodao');
+    await page.getByTestId('profile-save').click();
+    await poll(() => page.getByText('Seu perfil foi salvo.').count()).toBeGreaterThan(0);
+    await page.reload();
+    await poll(() => page.getByTestId('profile-default-station').inputValue()).toBe('algodao');
     await page.context().close();
   });
 

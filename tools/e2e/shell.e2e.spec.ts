@@ -107,7 +107,8 @@ describe('support dialog (000 §4.7)', () => {
 
     // Brazil subjects (000 §5)
     const subjects = await page.getByTestId('support-subject').locator('option:not([disabled])').allTextContents();
-    expect(subjects).toEqual(['Feedback', 'Atualização de Conteúdo', 'Sugestão de Conteúdo']);
+    // shown in the reader's language (support:subjects), sent as the stored words (issue 13)
+    expect(subjects).toEqual(['Feedback', 'Atualização de conteúdo', 'Sugestão de conteúdo']);
     await page.getByTestId('support-subject').selectOption('Sugestão de Conteúdo');
     await page.getByTestId('support-title').fill('Mais conteúdo de milho');
     await page.getByTestId('support-message').fill('Gostaria de vídeos sobre milho safrinha.');
@@ -144,7 +145,7 @@ describe('support dialog (000 §4.7)', () => {
     await page.getByTestId('header-support').click();
     await page.getByTestId('support-dialog').waitFor();
     expect(await page.getByTestId('support-subject').inputValue()).toBe('CTBCast');
-    expect((await page.getByTestId('support-subject').locator('option:not([disabled])').allTextContents())[0]).toBe('CTBCast');
+    expect((await page.getByTestId('support-subject').locator('option:not([disabled])').allTextContents())[0]).toBe('CTB Cast');
 
     await page.route('**/api/support/message', (route: Route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ statusCode: 500, code: '500', message: 'boom' }) }));
     await page.getByTestId('support-title').fill('Episódio novo');
@@ -261,7 +262,8 @@ describe('layouts, headers and public pages (000 §2.3, §2.6, §2.9, §2.10)', 
     expect(await visitor.getByTestId('public-page-title').textContent()).toBe('Sobre o portal');
     const footer = visitor.getByTestId('public-footer');
     expect(await footer.getAttribute('data-country')).toBe('BR');
-    expect(await visitor.getByTestId('footer-terms').getAttribute('href')).toBe('https://br.agroportal.example/pt-br/termos-de-uso');
+    // our own terms page (LEGAL_TERMS_URL's default), not a placeholder domain (issue 13)
+    expect(await visitor.getByTestId('footer-terms').getAttribute('href')).toBe('/br/termos-de-uso');
     expect(await visitor.getByTestId('footer-env').textContent()).toBe('Ambiente: local');
     expect(await footer.textContent()).toContain('© 2022');
     // the Brazil footer's support link opens the dialog (sign-in first for a visitor)

@@ -2,6 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { buildAll, root } from './build-lib.mjs';
+import { CHROMIUM_MISSING, findChromium } from './chromium.mjs';
 
 const bin = (name) => join(root, 'node_modules/.bin', name);
 const started = Date.now();
@@ -22,6 +23,15 @@ console.log(
     : 'integration tests on embedded PGlite (TEST_DATABASE_URL not set: Postgres-server-only tests say they did not run)',
 );
 console.log(process.env.EVENTSTORE_URL ? `EventStoreDB contract tests on ${process.env.EVENTSTORE_URL}` : 'EventStoreDB contract tests not run: EVENTSTORE_URL not set');
+
+// the e2e step needs a browser: say so in one line now, not after the unit tests
+const chromiumPath = findChromium();
+if (!chromiumPath) {
+  console.error(CHROMIUM_MISSING);
+  process.exit(1);
+}
+process.env.CHROMIUM_PATH = chromiumPath;
+console.log(`end-to-end tests in ${chromiumPath}`);
 
 step('lint: dependency rules', 'npm', ['run', '--silent', 'lint:deps']);
 step('lint: types', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);

@@ -19,6 +19,8 @@ export class AppConfigController {
       domains: this.config.domains,
       argentina: this.config.argentina,
       verificationResendMinutes: this.config.verificationResendMinutes,
+      productName: this.config.productName,
+      legalLinks: this.config.legalLinks,
     };
   }
 }

@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { generateSigningKey, publicKeyOf } from '@portal/eventstore';
+import { DEFAULT_LEGAL_LINKS, DEFAULT_PRODUCT_NAME } from '@portal/identity/contracts';
 import type { AppConfig } from '@portal/platform';
 
 /** The repository root, from the source file or the bundle in apps/api/dist alike. */
@@ -16,6 +17,9 @@ function findRepoRoot(): string {
   return process.cwd();
 }
 const repoRoot = findRepoRoot();
+
+/** A footer link: an absolute http(s) URL, or a path of the portal itself ("/br/sobre"). */
+const legalLink = z.string().refine((v) => /^https?:\/\/[^\s]+$/.test(v) || /^\/[^\s/][^\s]*$/.test(v), 'must be an absolute http(s) URL or a path starting with /');
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -56,7 +60,6 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
-  MAIL_FROM: z.string().min(3).default('Agro Portal <no-reply@agro-portal.local>'),
   AUDIT_SIGNING_KEY: z.string().refine(isSigningKey, 'must be an Ed25519 private key in PKCS#8 PEM (npm run portal -- audit keygen)').optional(),
   AUDIT_TRUSTED_KEYS: z
     .string()
@@ -64,6 +67,12 @@ const envSchema = z.object({
     .optional(),
   AUDIT_CHECKPOINT_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   AUDIT_CHECKPOINT_EVENTS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  MAIL_FROM: z.string().min(3).optional(),
+  PRODUCT_NAME: z.string().trim().min(2).max(60).default(DEFAULT_PRODUCT_NAME),
+  LEGAL_ABOUT_URL: legalLink.optional(),
+  LEGAL_TERMS_URL: legalLink.optional(),
+  LEGAL_PRIVACY_URL: legalLink.optional(),
+  LEGAL_COMPANY_URL: legalLink.optional(),
 });
 
 function isSigningKey(pem: string): boolean {
@@ -129,13 +138,21 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): AppConfig & {
       siteUrl: e.AR_SITE_URL ?? null,
       stagingHosts: (e.AR_STAGING_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean),
     },
-    mailFrom: e.MAIL_FROM,
     audit: {
       signingKey: e.AUDIT_SIGNING_KEY ?? localSigningKey(dataDir),
       trustedKeys: (e.AUDIT_TRUSTED_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
       checkpointSeconds: e.AUDIT_CHECKPOINT_SECONDS,
       checkpointEvents: e.AUDIT_CHECKPOINT_EVENTS,
       witnessFile: join(dataDir, 'audit-witness.json'),
+    },
+    // the sender's name is the product's unless MAIL_FROM says otherwise
+    mailFrom: e.MAIL_FROM ?? `${e.PRODUCT_NAME} <no-reply@agro-portal.local>`,
+    productName: e.PRODUCT_NAME,
+    legalLinks: {
+      about: e.LEGAL_ABOUT_URL ?? DEFAULT_LEGAL_LINKS.about,
+      terms: e.LEGAL_TERMS_URL ?? DEFAULT_LEGAL_LINKS.terms,
+      privacy: e.LEGAL_PRIVACY_URL ?? DEFAULT_LEGAL_LINKS.privacy,
+      company: e.LEGAL_COMPANY_URL ?? DEFAULT_LEGAL_LINKS.company,
     },
     seedDemo: (e.SEED_DEMO ?? (e.NODE_ENV === 'production' ? 'false' : 'true')) === 'true',
   };

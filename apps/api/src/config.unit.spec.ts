@@ -26,4 +26,16 @@ describe('environment configuration', () => {
     expect(c.databaseUrl).toBeNull();
     expect(c.seedDemo).toBe(true);
   });
+
+  it('has one product name and the footer links from configuration, our own pages by default (issue 13)', () => {
+    const defaults = parseConfig({ DATA_DIR: '/tmp/portal-config-test', JWT_SECRET: 'x'.repeat(32) });
+    expect(defaults.productName).toBe('Portal Agro');
+    expect(defaults.mailFrom).toBe('Portal Agro <no-reply@agro-portal.local>');
+    expect(defaults.legalLinks).toEqual({ about: '/br/sobre', terms: '/br/termos-de-uso', privacy: '/br/privacidade', company: '/br/empresa' });
+    const set = parseConfig({ DATA_DIR: '/tmp/portal-config-test', JWT_SECRET: 'x'.repeat(32), PRODUCT_NAME: 'Campo Escola', LEGAL_TERMS_URL: 'https://legal.example.com/terms' });
+    expect(set.productName).toBe('Campo Escola');
+    expect(set.mailFrom).toBe('Campo Escola <no-reply@agro-portal.local>');
+    expect(set.legalLinks.terms).toBe('https://legal.example.com/terms');
+    expect(() => parseConfig({ DATA_DIR: '/tmp/x', JWT_SECRET: 'x'.repeat(32), LEGAL_ABOUT_URL: 'javascript:alert(1)' })).toThrow(/LEGAL_ABOUT_URL/);
+  });
 });

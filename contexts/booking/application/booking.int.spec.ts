@@ -184,7 +184,12 @@ describe('a visit from request to cancellation', () => {
     expect(confirmed.json()).toMatchObject({ bookingId, status: 'confirmed', action: 'confirm' });
     lastPosition = confirmed.headers['x-event-position'];
     expect(await free()).toMatchObject({ taken: 1, free: 1 });
-    expect((await confirm(mail.confirm)).json().code).toBe('invalid-action');
+    // reopening the confirm link of a confirmed visit says it is confirmed: no second seat, no second mail (issue 13)
+    const again = await confirm(mail.confirm);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ bookingId, status: 'confirmed', action: 'confirm', alreadyConfirmed: true });
+    expect(confirmed.json()).toMatchObject({ alreadyConfirmed: false });
+    expect(await free()).toMatchObject({ taken: 1, free: 1 });
 
     const confirmedMail = await linksFor(t, 'maria.perez@example.com', 'bookingConfirmed');
     expect(confirmedMail.subject).toBe('Visita confirmada: Test Center');

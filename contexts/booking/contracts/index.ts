@@ -189,6 +189,8 @@ export const publicBookingSchema = z.object({
   expiresAt: z.string(),
   visitorName: z.string(),
   location: bookingLocationSummarySchema,
+  /** POST /booking/confirm: the visit was confirmed before this request (the link was reopened) */
+  alreadyConfirmed: z.boolean().optional(),
 });
 export type PublicBooking = z.infer<typeof publicBookingSchema>;
 
@@ -297,7 +299,7 @@ export const bookingRoutes = {
   availability: { method: 'GET', path: '/booking/availability', query: availabilityQuerySchema, response: availabilitySchema, summary: 'Free seats per slot, in the location time zone; anonymous', errors: ['404'] },
   request: { method: 'POST', path: '/booking', body: bookingRequestSchema, response: bookingRequestedSchema, summary: 'Request a visit (pendent until confirmed by the e-mailed link); anonymous', errors: ['booking-already-exists', 'booking-unavailable', 'day-booking-already-exists', 'range-booking-already-exists', 'appointment-invalid', 'booking-invalid'] },
   link: { method: 'POST', path: '/booking/link', body: tokenRequestSchema, response: publicBookingSchema, summary: 'What an e-mailed link refers to; anonymous, the token is the key', errors: ['invalid-action'] },
-  confirm: { method: 'POST', path: '/booking/confirm', body: tokenRequestSchema, response: publicBookingSchema, summary: 'Confirm a visit by its link: takes a seat or answers booking-unavailable', errors: ['invalid-action', 'booking-canceled', 'booking-unavailable'] },
+  confirm: { method: 'POST', path: '/booking/confirm', body: tokenRequestSchema, response: publicBookingSchema, summary: 'Confirm a visit by its link: takes a seat or answers booking-unavailable; reopened after confirming it answers the confirmed visit (alreadyConfirmed)', errors: ['invalid-action', 'booking-canceled', 'booking-unavailable'] },
   cancel: { method: 'POST', path: '/booking/cancel', body: tokenRequestSchema, response: publicBookingSchema, summary: 'Cancel a visit by its link (pendent or confirmed)', errors: ['invalid-action', 'booking-canceled'] },
   staffLocations: { method: 'GET', path: '/booking/staff/locations', response: locationListSchema, summary: 'Every location, inactive ones included; tc_manager, tc_admin' },
   createLocation: { method: 'POST', path: '/locations', body: locationDefinitionSchema, response: locationSchema, summary: 'Create a location; tc_admin' },

@@ -125,7 +125,9 @@ export function decideBooking(command: BookingCommand, state: BookingState): Boo
       // forged, or a link for something else: nothing to say about the booking
       if (state.status === 'unknown' || state.confirmTokenHash !== d.tokenHash) throw new AppError('invalid-action');
       if (state.status === 'canceled') throw new AppError('booking-canceled');
-      if (state.status === 'confirmed') throw new AppError('invalid-action', 'This link was already used');
+      // reopening the link of a confirmed visit (a second click, a mail client's preview): it is
+      // confirmed, nothing to do and nothing to complain about
+      if (state.status === 'confirmed') return [];
       if (isPastDeadline(state, d.now)) throw new AppError('invalid-action', 'This link has expired');
       return [
         {

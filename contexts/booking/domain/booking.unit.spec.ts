@@ -126,11 +126,15 @@ describe('confirming by the e-mailed link (pendent -> confirmed)', () => {
   it('confirms a pendent booking and issues a fresh cancel link', () => {
     booking.given([requested]).when(confirmByLink('confirm-hash')).then([confirmedByLink]);
   });
-  it('answers invalid-action for a forged link, a cancel link, a used link and an expired one', () => {
+  it('reopening the link of a confirmed visit changes nothing and is no error (issue 13: it is confirmed)', () => {
+    booking.given([requested, confirmedByLink]).when(confirmByLink('confirm-hash')).then([]);
+    // also after staff confirmed it, and past the confirmation deadline
+    booking.given([requested, confirmedByLink]).when(confirmByLink('confirm-hash', '2026-11-22T12:00:00.000Z')).then([]);
+  });
+  it('answers invalid-action for a forged link, a cancel link and an expired one', () => {
     booking.given([]).when(confirmByLink('confirm-hash')).thenThrows('invalid-action');
     booking.given([requested]).when(confirmByLink('forged')).thenThrows('invalid-action');
     booking.given([requested]).when(confirmByLink('cancel-hash')).thenThrows('invalid-action');
-    booking.given([requested, confirmedByLink]).when(confirmByLink('confirm-hash')).thenThrows('invalid-action');
     booking.given([requested, expired]).when(confirmByLink('confirm-hash')).thenThrows('invalid-action');
     // past the deadline before the expiry process ran
     booking.given([requested]).when(confirmByLink('confirm-hash', '2026-11-22T12:00:00.000Z')).thenThrows('invalid-action');

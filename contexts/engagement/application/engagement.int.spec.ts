@@ -1,3 +1,4 @@
+import { DEFAULT_LEGAL_LINKS } from '@portal/identity/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '@portal/testing/app';
 import { registerUser, signIn } from '@portal/testing/identity';
@@ -109,6 +110,15 @@ describe('public pages', () => {
     expect(page.json()).toMatchObject({ section: 'br', slug: 'sobre', title: 'Acerca del portal' });
     expect(page.json().html).toContain('<h2>');
     expect((await t.request('GET', '/api/pages/br/nao-existe')).statusCode).toBe(404);
+    // the footers' default About, Terms, Privacy and Company links are pages of our own (issue 13)
+    for (const path of Object.values(DEFAULT_LEGAL_LINKS)) {
+      const [, section, slug] = path.split('/');
+      for (const lang of ['pt-BR', 'es', 'en']) {
+        const legal = await t.request('GET', `/api/pages/${section}/${slug}?lang=${lang}`);
+        expect(legal.statusCode, `${path} ${lang}`).toBe(200);
+        expect(legal.json().html.length).toBeGreaterThan(100);
+      }
+    }
     expect((await t.request('GET', '/api/pages?section=nowhere')).statusCode).toBe(400);
   });
 });

@@ -173,6 +173,11 @@ export const userHistoryResponseSchema = z.object({
 });
 
 /** Public settings the SPA needs before sign-in (guards, branding, toggles). */
+/** The product's name unless PRODUCT_NAME says otherwise (one name in every language and place). */
+export const DEFAULT_PRODUCT_NAME = 'Portal Agro';
+/** The footers' links unless LEGAL_*_URL say otherwise: the portal's own public pages (content/pack.json, section br). */
+export const DEFAULT_LEGAL_LINKS = { about: '/br/sobre', terms: '/br/termos-de-uso', privacy: '/br/privacidade', company: '/br/empresa' } as const;
+
 export const appConfigResponseSchema = z.object({
   version: z.string(),
   envName: z.string(),
@@ -191,6 +196,10 @@ export const appConfigResponseSchema = z.object({
     stagingHosts: z.array(z.string()),
   }),
   verificationResendMinutes: z.number().int(),
+  /** The product's one name (PRODUCT_NAME), shown by the SPA wherever it names itself. */
+  productName: z.string(),
+  /** The footers' About, Terms, Privacy and Company links (LEGAL_*_URL; our own public pages by default). */
+  legalLinks: z.object({ about: z.string(), terms: z.string(), privacy: z.string(), company: z.string() }),
 });
 export type AppConfigResponse = z.infer<typeof appConfigResponseSchema>;
 

@@ -143,10 +143,18 @@ describe('crop certificates', () => {
     const text = await pdfText(bytes);
     expect(text).toContain('Ana Souza');
     expect(text).toContain('Certificado de conclusão');
-    expect(text).toContain('Certificado Soja');
+    // "concluiu o treinamento de" / the crop, not "concluiu o treinamento Certificado Soja" (issue 13)
+    expect(text).toContain('concluiu o treinamento de\nSoja\n');
+    expect(text).not.toContain('Certificado Soja');
+    // the product's one name (PRODUCT_NAME, default Portal Agro), not a name of the PDF's own
+    expect(text.split('\n')[0]).toBe('Portal Agro');
+    expect(text).not.toContain('Portal de Treinamento');
     expect(text).toContain('21 de novembro de 2026');
     expect(text).toContain(issuedId);
-    expect(await pdfText(await download(`/api/user-certificates/download/${issuedId}?lang=en`))).toContain('Certificate of completion');
+    const english = await pdfText(await download(`/api/user-certificates/download/${issuedId}?lang=en`));
+    expect(english).toContain('Certificate of completion');
+    expect(english).toContain('has completed the training in\nSoybean\n');
+    expect(english.split('\n')[0]).toBe('Portal Agro');
     expect((await get('/api/user-certificates/download/cert-soja?cropId=milho')).statusCode).toBe(404);
     // someone else's certificate id is not found for them
     expect((await get(`/api/user-certificates/download/${issuedId}`, auditor.token)).statusCode).toBe(404);

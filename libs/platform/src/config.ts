@@ -34,4 +34,15 @@ export interface AppConfig {
    * remembers the newest checkpoint this installation sealed.
    */
   audit: { signingKey: string; trustedKeys: string[]; checkpointSeconds: number; checkpointEvents: number; witnessFile: string };
+  /** The product's one name (PRODUCT_NAME): the SPA's header, menu and titles, the certificate PDF and the mails' sender. */
+  productName: string;
+  /** The footers' legal links (LEGAL_*_URL): absolute URLs or paths of the portal's own public pages. */
+  legalLinks: LegalLinks;
+}
+
+export interface LegalLinks {
+  about: string;
+  terms: string;
+  privacy: string;
+  company: string;
 }

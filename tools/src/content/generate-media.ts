@@ -1,12 +1,13 @@
 // Generates the demo pack's own small media into content/ (run once by a maintainer; CI never runs it):
 //   npx tsx tools/src/content/generate-media.ts [--force]
 // Needs ffmpeg (libx264, aac, libmp3lame, drawtext) and espeak-ng. Every file stays well under 1 MB:
-// 10 s 320x180 videos, short spoken mp3s, 320x180 (16:9) PNG thumbnails, one-page PDFs written by hand,
+// 10 s 320x180 videos, short spoken mp3s, text-free 320x180 (16:9) PNG thumbnails (thumbs.ts), one-page PDFs written by hand,
 // and two SCORM packages (1.2 and 2004) that are static files already in content/media/scorm.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { writeThumbs } from './thumbs.js';
 
 const root = resolve(process.argv.find((a) => a.startsWith('--content='))?.slice(10) ?? 'content');
 const force = process.argv.includes('--force');
@@ -58,18 +59,6 @@ function audio(path: string, text: string, voice: string) {
   run('ffmpeg', ['-y', '-i', wav, '-ac', '1', '-ar', '22050', '-c:a', 'libmp3lame', '-b:a', '32k', file]);
 }
 
-/** 320x180 (16:9) PNG with a label. */
-function thumb(path: string, label: string, colour: string, kicker = '') {
-  const file = target(path);
-  if (skip(file)) return;
-  const draw = [
-    `drawbox=x=0:y=130:w=320:h=50:color=black@0.25:t=fill`,
-    `drawtext=fontfile=${font}:text='${esc(label)}':fontcolor=white:fontsize=22:x=16:y=142`,
-    ...(kicker ? [`drawtext=fontfile=${font}:text='${esc(kicker.toUpperCase())}':fontcolor=white@0.8:fontsize=11:x=16:y=16`] : []),
-  ].join(',');
-  run('ffmpeg', ['-y', '-f', 'lavfi', '-i', `color=c=${colour}:s=320x180:d=1`, '-vf', draw, '-frames:v', '1', '-compression_level', '9', file]);
-}
-
 /** A one-page PDF with Helvetica text, written by hand (no dependency): header, xref and trailer. */
 function pdf(path: string, title: string, lines: string[]) {
   const file = target(path);
@@ -107,7 +96,6 @@ const CORN = '0xc28f00';
 const COTTON = '0x5c6bc0';
 const BRAND = '0x10384f';
 const EARTH = '0x6d4c41';
-const TEAL = '0x00796b';
 
 // welcome video, one per language
 video('media/video/boas-vindas-pt.mp4', 'Boas-vindas', 'Portal de treinamento agronômico', BRAND, { text: 'Bem-vindo ao portal de treinamento agronômico. Aqui você aprende no seu ritmo.', voice: 'pt-br' });
@@ -141,41 +129,8 @@ pdf('protected/docs/manual-milho.pdf', 'Manual do hibrido de milho', [
   '',
   'Restricted material / Material restringido.',
 ]);
-// thumbnails: one per station and one per entry type (16:9)
-const stations: [string, string, string, string][] = [
-  ['boas-vindas', 'Boas-vindas', BRAND, 'estação'],
-  ['soja', 'Soja', GREEN, 'cultura'],
-  ['soja-plantio', 'Plantio', GREEN, 'soja'],
-  ['soja-manejo', 'Manejo', GREEN, 'soja'],
-  ['soja-colheita', 'Colheita', GREEN, 'soja'],
-  ['milho', 'Milho', CORN, 'cultura'],
-  ['milho-hibridos', 'Híbridos', CORN, 'milho'],
-  ['milho-nutricao', 'Nutrição', CORN, 'milho'],
-  ['milho-safrinha', 'Safrinha', CORN, 'milho'],
-  ['algodao', 'Algodão', COTTON, 'cultura'],
-  ['algodao-solo', 'Solo', COTTON, 'algodão'],
-  ['algodao-pragas', 'Pragas', COTTON, 'algodão'],
-  ['algodao-fibra', 'Fibra', COTTON, 'algodão'],
-  ['trigo', 'Trigo', '0x9e9d24', 'em breve'],
-  ['tr-gestao-rural', 'Gestão rural', EARTH, 'trilha'],
-  ['tr-procesos-comerciales', 'Procesos comerciales', EARTH, 'trilha'],
-  ['competencia-lideranca', 'Liderança', TEAL, 'competência'],
-  ['biblioteca-agronomica', 'Biblioteca', BRAND, 'biblioteca'],
-  ['ctb-cast', 'CTB Cast', '0x4a148c', 'podcast'],
-];
-for (const [id, label, colour, kicker] of stations) thumb(`media/thumbs/${id}.png`, label, colour, kicker);
-for (const [type, colour] of [
-  ['video', GREEN],
-  ['podcast', '0x4a148c'],
-  ['audio', TEAL],
-  ['iframe-video', '0x1565c0'],
-  ['pdf', '0xb71c1c'],
-  ['iframe', '0x455a64'],
-  ['scorm', '0xef6c00'],
-  ['link', '0x37474f'],
-] as const) {
-  thumb(`media/thumbs/type-${type}.png`, type, colour, 'conteúdo');
-}
+// thumbnails: one per station and one per entry type (16:9), with no words in them (thumbs.ts)
+writeThumbs(root);
 
 rmSync(work, { recursive: true, force: true });
 let total = 0;

@@ -55,9 +55,11 @@ export class ConfirmByLinkHandler implements ICommandHandler<ConfirmByLinkComman
       context,
       { loaded, location },
     );
+    // a reopened link of a confirmed visit appends nothing: no second mail, and the answer says so
+    const alreadyConfirmed = outcome.event === null;
     // the visitor sees the answer at once; the confirmation mail follows it
-    this.mail.later(() => this.mail.confirmed(this.flows.mailBooking(outcome.loaded, location), cancel.token, null));
-    return { value: this.flows.publicView(outcome.loaded, location, 'confirm'), checkpoint: outcome.checkpoint };
+    if (!alreadyConfirmed) this.mail.later(() => this.mail.confirmed(this.flows.mailBooking(outcome.loaded, location), cancel.token, null));
+    return { value: { ...this.flows.publicView(outcome.loaded, location, 'confirm'), alreadyConfirmed }, checkpoint: outcome.checkpoint };
   }
 }
 

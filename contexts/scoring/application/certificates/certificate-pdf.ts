@@ -4,39 +4,42 @@ import fontkit from '@pdf-lib/fontkit';
 import QRCode from 'qrcode';
 import type { Locale } from '@portal/kernel';
 
-/** The certificate texts in the three locales (the learner's language picks one). */
-const TEXTS: Record<Locale, { heading: string; certifies: string; completed: string; issued: string; id: string; verify: string; company: string }> = {
+/**
+ * The certificate texts in the three locales (the learner's language picks one). `completed` is
+ * followed by the crop's name on its own line: "concluiu o treinamento de" / "Soja" (the
+ * certificate's own title, "Certificado Soja", reads wrong there: issue 13).
+ */
+const TEXTS: Record<Locale, { heading: string; certifies: string; completed: string; issued: string; id: string; verify: string }> = {
   'pt-BR': {
     heading: 'Certificado de conclusão',
     certifies: 'Certificamos que',
-    completed: 'concluiu o treinamento',
+    completed: 'concluiu o treinamento de',
     issued: 'Emitido em',
     id: 'Código do certificado',
     verify: 'Confira a autenticidade em',
-    company: 'Portal de Treinamento Agronômico',
   },
   es: {
     heading: 'Certificado de finalización',
     certifies: 'Certificamos que',
-    completed: 'completó la capacitación',
+    completed: 'completó la capacitación de',
     issued: 'Emitido el',
     id: 'Código del certificado',
     verify: 'Verifica la autenticidad en',
-    company: 'Portal de Capacitación Agronómica',
   },
   en: {
     heading: 'Certificate of completion',
     certifies: 'This certifies that',
-    completed: 'has completed the training',
+    completed: 'has completed the training in',
     issued: 'Issued on',
     id: 'Certificate ID',
     verify: 'Verify it at',
-    company: 'Agronomy Training Portal',
   },
 };
 
 export interface CertificatePdfInput {
   lang: Locale;
+  /** the product's one name (PRODUCT_NAME), at the top and as the PDF's author */
+  productName: string;
   holderName: string;
   /** the crop certificate's title in the learner's language */
   title: string;
@@ -87,7 +90,7 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
   const pdf = await PDFDocument.create();
   pdf.setTitle(`${t.heading} - ${input.title}`);
   pdf.setSubject(`${input.holderName} - ${input.cropTitle}`);
-  pdf.setAuthor(t.company);
+  pdf.setAuthor(input.productName);
   pdf.setLanguage(input.lang);
   pdf.setCreationDate(new Date(input.issuedAt));
   pdf.setKeywords([input.certificateId]);
@@ -118,12 +121,12 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
     const w = chosen.font.widthOfTextAtSize(chosen.text, size);
     page.drawText(chosen.text, { x: (width - w) / 2, y, size, font: chosen.font, color: green });
   };
-  await centered(page, t.company, height - 90, 14, regular);
+  await centered(page, input.productName, height - 90, 14, regular);
   await centered(page, t.heading, height - 150, 34, bold);
   await centered(page, t.certifies, height - 210, 16, regular);
   await centered(page, input.holderName, height - 255, 30, bold);
   await centered(page, t.completed, height - 300, 16, regular);
-  await centered(page, input.title, height - 340, 22, bold);
+  await centered(page, input.cropTitle, height - 340, 22, bold);
   const date = new Intl.DateTimeFormat(input.lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(input.issuedAt));
   await centered(page, `${t.issued} ${date}`, height - 380, 13, regular);
 

@@ -118,6 +118,7 @@ export class CertificatesController {
     try {
       pdf = await renderCertificatePdf({
         lang,
+        productName: this.config.productName,
         holderName: profile?.name ?? issued.holderName ?? user.email,
         title: pick(issued.title, lang),
         cropTitle: pick(cat.stations.get(issued.cropId)?.title, lang) || issued.cropId,

@@ -1,4 +1,4 @@
-import { appConfigResponseSchema, identityRoutes, type AppConfigResponse } from '@portal/identity/contracts';
+import { appConfigResponseSchema, DEFAULT_LEGAL_LINKS, DEFAULT_PRODUCT_NAME, identityRoutes, type AppConfigResponse } from '@portal/identity/contracts';
 import { API_BASE } from '../api/api-base';
 
 /**
@@ -15,6 +15,8 @@ export const FALLBACK_APP_CONFIG: AppConfigResponse = {
   domains: { spanish: null, brazilUniversity: null },
   argentina: { expectedHost: null, siteUrl: null, stagingHosts: [] },
   verificationResendMinutes: 0,
+  productName: DEFAULT_PRODUCT_NAME,
+  legalLinks: { ...DEFAULT_LEGAL_LINKS },
 };
 
 let loaded: AppConfigResponse | undefined;

@@ -7,6 +7,7 @@ export type FieldRule =
   | { rule: 'email' }
   | { rule: 'passwordPolicy' }
   | { rule: 'termAccepted' }
+  | { rule: 'protocolsAccepted' }
   | { rule: 'maxLength'; length: number }
   | { rule: 'confirmation' }
   | { rule: 'phoneNumberInvalid' }

@@ -40,17 +40,20 @@ export const forcedLocale = (): Locale | undefined => forced;
  * The Spanish domain (app-config domains.spanish) forces es (000 §4.11). The settings come
  * with the contracts chunk, so they are imported here rather than bundled in the first file.
  */
-const detectForcedLocale = async (): Promise<Locale | undefined> => {
+const detectForcedLocale = async (): Promise<{ forced: Locale | undefined; product: string }> => {
   try {
     const { loadAppConfig } = await import('../config/app-config');
     const config = await loadAppConfig();
-    return forcedLocaleForHost(window.location.host, config.domains.spanish);
+    return { forced: forcedLocaleForHost(window.location.host, config.domains.spanish), product: config.productName };
   } catch (error) {
     // The settings chunk failed (a deploy in progress): the route chunks will reload the page.
     console.warn(error);
-    return undefined;
+    return { forced: undefined, product: DEFAULT_PRODUCT };
   }
 };
+
+/** Shown until app-config answers: the server's default PRODUCT_NAME (identity contracts' DEFAULT_PRODUCT_NAME). */
+const DEFAULT_PRODUCT = 'Portal Agro';
 
 let ready: Promise<void> | undefined;
 
@@ -64,7 +67,8 @@ export const initI18n = (): Promise<void> => {
 };
 
 const start = async (): Promise<void> => {
-  forced = await detectForcedLocale();
+  const settings = await detectForcedLocale();
+  forced = settings.forced;
   const locale = forced ?? detectLocale({ cookie: readLocaleCookie(), browserLanguages: browserLanguages() });
   i18n.on('languageChanged', applyToDocument);
   await i18n
@@ -81,7 +85,8 @@ const start = async (): Promise<void> => {
       // Error codes contain "/" (app/offline) and never ":" or ".".
       nsSeparator: ':',
       keySeparator: '.',
-      interpolation: { escapeValue: false },
+      // {{product}} in any string is the product's one name from app-config (PRODUCT_NAME, issue 13)
+      interpolation: { escapeValue: false, defaultVariables: { product: settings.product } },
       returnNull: false,
       react: { useSuspense: true },
     });

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { identityRoutes, type UpdateUserProfileRequest } from '@portal/identity/contracts';
+import { learningRoutes } from '@portal/learning/contracts';
 import type { Locale } from '@portal/kernel';
 import { callRoute } from '../../../shared/api/client';
 import { reloadUserData, storeUserData } from '../../../shared/api/user-data';
@@ -63,3 +64,14 @@ export const sendPhoneCode = (phone: string, lang: Locale) => callRoute(identity
 
 /** POST /api/auth2/phone/verify {phone, code}: links the phone number. */
 export const verifyPhoneCode = (phone: string, code: string) => callRoute(identityRoutes.phoneVerify, { body: { phone, code } });
+
+/**
+ * GET /api/stations for the profile's crop choice (the learner's stations; the shell's own query
+ * lives in its feature). Only a learner may ask: the form asks once the registration is Completed.
+ */
+export const profileStationsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['account', 'stations'] as const,
+    queryFn: ({ signal }) => callRoute(learningRoutes.stations, { query: {}, signal }),
+    staleTime: 5 * 60_000,
+  });

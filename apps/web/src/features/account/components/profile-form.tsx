@@ -11,9 +11,9 @@ import { useRuleMessage } from '../../../shared/forms/use-rule-message';
 import { useErrorMessage } from '../../../shared/i18n/use-error-message';
 import { paths, withNext } from '../../../shared/routing/paths';
 import { nextAccountStep } from '../../../shared/session/guard-rules';
-import { editOptionsQueryOptions, useUpdateProfile } from '../api/account';
+import { editOptionsQueryOptions, profileStationsQueryOptions, useUpdateProfile } from '../api/account';
 import { RegisterProgress } from './register-progress';
-import { NULO, PROFILE_LIMITS, changesEmail, missingForCompletion, profileFormValues, profilePatch, validateProfile, type ProfileValues } from './profile-rules';
+import { NULO, PROFILE_LIMITS, changesEmail, cropChoices, emptySaveOutcome, missingForCompletion, profileFormValues, profilePatch, validateProfile, type ProfileValues } from './profile-rules';
 
 interface ProfileFormProps {
   user: UserData;
@@ -31,12 +31,17 @@ export function ProfileForm({ user, locale, next }: ProfileFormProps) {
   const update = useUpdateProfile();
   const { data: options } = useQuery({ ...editOptionsQueryOptions(locale), placeholderData: keepPreviousData });
 
+  // the learner's crops: /api/stations answers learners only (verified e-mail, registration Completed)
+  const isLearner = user.registerStatus === 'Completed' && user.emailVerified;
+  const { data: stations } = useQuery({ ...profileStationsQueryOptions(), enabled: isLearner });
+
   const label = (field: keyof ProfileValues) => t(`profile.fields.${field}`);
+  const gender = (field: keyof ProfileValues) => t(`profile.fieldGenders.${field}`);
   const form = useForm<ProfileValues>({
     initialValues: profileFormValues(user),
     validate: (values) => {
       const issues = validateProfile(values);
-      return Object.fromEntries(Object.entries(issues).map(([field, rule]) => [field, ruleMessage(rule, label(field as keyof ProfileValues))]));
+      return Object.fromEntries(Object.entries(issues).map(([field, rule]) => [field, ruleMessage(rule, label(field as keyof ProfileValues), gender(field as keyof ProfileValues))]));
     },
   });
   const values = form.values;
@@ -54,11 +59,18 @@ export function ProfileForm({ user, locale, next }: ProfileFormProps) {
   const phoneIsVerified = user.phoneVerified && values.phone.trim() !== '' && values.phone.trim() === (user.phone ?? '').trim();
 
   const submit = form.onSubmit((formValues) => {
-    const patch = profilePatch(user, formValues);
-    if (Object.keys(patch).length === 0) {
+    const outcome = emptySaveOutcome(user, formValues);
+    if (outcome.kind === 'missing') {
+      form.setErrors(Object.fromEntries(outcome.fields.map((field) => [field, ruleMessage({ rule: 'required' }, label(field), gender(field))])));
+      const fields = new Intl.ListFormat(locale, { type: 'conjunction' }).format(outcome.fields.map(label));
+      notifications.show({ color: 'red', message: t('profile.fillRequired', { fields }) });
+      return;
+    }
+    if (outcome.kind === 'nothing') {
       notifications.show({ color: 'gray', message: t('profile.nothingToSave') });
       return;
     }
+    const patch = profilePatch(user, formValues);
     const wasCompleted = user.registerStatus === 'Completed';
     update.mutate(patch, {
       onSuccess: (saved) => {
@@ -140,13 +152,19 @@ export function ProfileForm({ user, locale, next }: ProfileFormProps) {
           {values.isInnerEmployee && (
             <NativeSelect label={label('actingArea')} required data={[emptyOption, ...actingAreas]} data-testid="profile-acting-area" {...form.getInputProps('actingArea')} />
           )}
-          <TextInput
-            label={label('defaultStation')}
-            description={t('profile.defaultStationDescription')}
-            maxLength={PROFILE_LIMITS.defaultStation}
-            data-testid="profile-default-station"
-            {...form.getInputProps('defaultStation')}
-          />
+          {isLearner ? (
+            <NativeSelect
+              label={label('defaultStation')}
+              description={t('profile.defaultStationDescription')}
+              data={[emptyOption, ...cropChoices(stations ?? [], locale, values.defaultStation)]}
+              data-testid="profile-default-station"
+              {...form.getInputProps('defaultStation')}
+            />
+          ) : (
+            <Text size="sm" c="dimmed" data-testid="profile-default-station-later">
+              {t('profile.defaultStationLater')}
+            </Text>
+          )}
           <Group justify="flex-end">
             <Button type="submit" loading={update.isPending} data-testid="profile-save">
               {user.registerStatus === 'Completed' || missing.length > 0 ? t('profile.save') : t('profile.saveAndComplete')}

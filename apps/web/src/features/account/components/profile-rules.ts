@@ -8,7 +8,7 @@ import {
   type UpdateUserProfileRequest,
   type UserData,
 } from '@portal/identity/contracts';
-import type { RegisterStatus } from '@portal/kernel';
+import type { Locale, RegisterStatus } from '@portal/kernel';
 import { compactIssues, type FieldRule, type Issues } from '../../../shared/forms/field-rules';
 
 /**
@@ -87,6 +87,39 @@ export const missingForCompletion = (values: Pick<ProfileValues, CompletionField
   if (text(values.userType) === '') missing.push('userType');
   if (values.isInnerEmployee && text(values.actingArea) === '') missing.push('actingArea');
   return missing;
+};
+
+/**
+ * Saving a form with nothing changed: while the registration misses required fields, the user is
+ * told which (issue 13: not "nothing to save"); once nothing is missing, there is nothing to do.
+ */
+export const emptySaveOutcome = (user: UserData, values: ProfileValues): { kind: 'save' } | { kind: 'missing'; fields: CompletionField[] } | { kind: 'nothing' } => {
+  if (Object.keys(profilePatch(user, values)).length > 0) return { kind: 'save' };
+  const fields = missingForCompletion(values);
+  return fields.length > 0 ? { kind: 'missing', fields } : { kind: 'nothing' };
+};
+
+/** A station as the crop choice needs it (the /api/stations summary). */
+export interface CropStation {
+  stationId: string;
+  parentId: string | null;
+  displayCategory: string;
+  listingOrder: number;
+  title: Partial<Record<Locale, string>>;
+}
+
+/**
+ * "Cultura preferida" (defaultStation) is a choice among the learner's crops: the root crop
+ * stations they can open (what /api/stations lists for them), by listing order, named in the
+ * current language. A stored value that is no longer among them stays as its own option, so
+ * saving another field does not drop it.
+ */
+export const cropChoices = (stations: readonly CropStation[], locale: Locale, current: string): { value: string; label: string }[] => {
+  const crops = stations
+    .filter((s) => s.parentId === null && s.displayCategory === 'crop')
+    .sort((a, b) => a.listingOrder - b.listingOrder)
+    .map((s) => ({ value: s.stationId, label: s.title[locale] || s.title['pt-BR'] || s.stationId }));
+  return current && !crops.some((c) => c.value === current) ? [...crops, { value: current, label: current }] : crops;
 };
 
 /** The steps of registerStatus: None -> UserProfile -> Completed (000 §3). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UserData } from '@portal/identity/contracts';
-import { changesEmail, missingForCompletion, profileFormValues, profilePatch, registerProgress, validatePicture, validateProfile, type ProfileValues } from './profile-rules';
+import { changesEmail, cropChoices, emptySaveOutcome, missingForCompletion, profileFormValues, profilePatch, registerProgress, validatePicture, validateProfile, type ProfileValues } from './profile-rules';
 
 const user: UserData = {
   uid: 'u1',
@@ -149,5 +149,35 @@ describe('validatePicture (000 §5)', () => {
 
   it('refuses larger files with the limit in KB', () => {
     expect(validatePicture({ type: 'image/jpeg', size: 2 * 1024 * 1024 + 1 })).toEqual({ rule: 'fileSize', size: 2048 });
+  });
+});
+
+describe('saving with nothing changed (issue 13)', () => {
+  it('names the required fields still missing instead of saying there is nothing to save', () => {
+    expect(emptySaveOutcome(user, values())).toEqual({ kind: 'missing', fields: ['name', 'userType'] });
+    expect(emptySaveOutcome(user, values({ name: 'Ana' }))).toEqual({ kind: 'save' });
+    const complete: UserData = { ...user, name: 'Ana', userType: 'Agricultor', registerStatus: 'Completed' };
+    expect(emptySaveOutcome(complete, profileFormValues(complete))).toEqual({ kind: 'nothing' });
+  });
+});
+
+describe('cropChoices', () => {
+  const station = (stationId: string, listingOrder: number, extra: Partial<{ parentId: string | null; displayCategory: string }> = {}) => ({
+    stationId,
+    parentId: null,
+    displayCategory: 'crop',
+    listingOrder,
+    title: { 'pt-BR': `${stationId} pt`, es: `${stationId} es`, en: `${stationId} en` },
+    ...extra,
+  });
+  it('lists the root crops the learner can open, in listing order, named in the current language', () => {
+    const stations = [station('milho', 2), station('soja', 1), station('soja-plantio', 3, { parentId: 'soja' }), station('tr_gestao', 4, { displayCategory: 'trails' })];
+    expect(cropChoices(stations, 'es', '')).toEqual([
+      { value: 'soja', label: 'soja es' },
+      { value: 'milho', label: 'milho es' },
+    ]);
+  });
+  it('keeps a stored value that is no longer offered', () => {
+    expect(cropChoices([station('soja', 1)], 'en', 'trigo').map((c) => c.value)).toEqual(['soja', 'trigo']);
   });
 });

@@ -43,7 +43,7 @@ export function StationQuestions({ stationId, onAnswered }: StationQuestionsSlot
           </Text>
           {progress && (
             <Text size="sm" c="gray.7">
-              {t('station.correct', { correct: progress.correct })}
+              {t('station.correct', { count: progress.correct })}
             </Text>
           )}
           {progress?.requirementsMet && progress.isComplete && (
@@ -54,7 +54,7 @@ export function StationQuestions({ stationId, onAnswered }: StationQuestionsSlot
         </Group>
         {lock && (
           <Notice tone="yellow" data-testid="station-questions-lock" data-lock={lock.key}>
-            {lock.key === 'lockState.minCorrectAnswersMessage' ? t(lock.key, { minAnswers: lock.minAnswers }) : t(lock.key)}
+            {lock.key === 'lockState.minCorrectAnswersMessage' ? t(lock.key, { count: lock.minAnswers }) : t(lock.key)}
           </Notice>
         )}
       </Stack>

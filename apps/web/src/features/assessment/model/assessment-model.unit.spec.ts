@@ -3,7 +3,7 @@ import type { QuestionsProgress } from '@portal/learning/contracts';
 import { questionsLock } from '../components/questions-progress';
 import { assessmentPaths } from './assessment-paths';
 import { acceptedId, activeQuestionId, activeStationId } from './active-selection';
-import { displayScore, percentOf, roundPercent, scoreTextKey, secondsToAnswer } from './score-format';
+import { displayScore, percentOf, roundPercent, scoreColumns, scoreTextKey, secondsToAnswer } from './score-format';
 
 describe('score text and numbers (000 §9)', () => {
   it('says "point" for exactly one and "points" otherwise, zero included', () => {
@@ -98,5 +98,15 @@ describe('contract paths', () => {
     expect(assessmentPaths.survey('BR', 'satisfacao')).toBe('/public/survey/br/satisfacao');
     expect(assessmentPaths.survey(null, 'x')).toBe('/public/survey');
     expect(assessmentPaths.verify('abc')).toBe('/certificates/verify/abc');
+  });
+});
+
+describe('the scores table (issue 13)', () => {
+  it('shows columns that add up to the total: "other answers" is what no other column counts, not the subtotal', () => {
+    // the projection's figures for a learner (scores.int.spec.ts): others = total - questions
+    const detail = { npsScore: 20, questionsScore: 25, videosScore: 90, videosAnswersScore: 10, othersScore: 127, total: 152 };
+    const columns = scoreColumns(detail);
+    expect(columns.otherAnswersScore).toBe(7);
+    expect(columns.questionsScore + columns.videosScore + columns.videosAnswersScore + columns.npsScore + columns.otherAnswersScore).toBe(columns.total);
   });
 });

@@ -26,3 +26,29 @@ export const secondsToAnswer = (startedAt: number, now: number): number => {
   // hundredths straight from the milliseconds: (1.005 * 100) would round down in binary floating point
   return Math.round(Math.max(0, now - startedAt) / 10) / 100;
 };
+
+/** The score detail's buckets as the scores table shows them (000 §3, ADR 0044). */
+export interface ScoreBuckets {
+  questionsScore: number;
+  videosScore: number;
+  videosAnswersScore: number;
+  npsScore: number;
+  othersScore: number;
+  total: number;
+}
+
+/**
+ * The table's columns add up to its total (issue 13). The contract's othersScore is a subtotal
+ * (total minus the station questions: content, media answers and NPS included), so shown next to
+ * those it counted them twice; the table's "other answers" column is what no other column holds:
+ * answers to questions placed in no station (the adaptive track).
+ */
+export const scoreColumns = (detail: ScoreBuckets) => ({
+  questionsScore: detail.questionsScore,
+  videosScore: detail.videosScore,
+  videosAnswersScore: detail.videosAnswersScore,
+  npsScore: detail.npsScore,
+  otherAnswersScore: detail.othersScore - detail.videosScore - detail.videosAnswersScore - detail.npsScore,
+  total: detail.total,
+});
+export type ScoreColumn = keyof ReturnType<typeof scoreColumns>;

@@ -57,7 +57,7 @@ export function Component() {
                   <Group gap="xs">
                     <Text size="sm">{t('learning.itemProgress', { answered: item.answered, total: item.total })}</Text>
                     <Badge variant="light" c="dark.8" color={item.answered >= item.total && item.total > 0 ? 'green' : 'gray'}>
-                      {t('learning.correct', { correct: item.correct })}
+                      {t('learning.correct', { count: item.correct })}
                     </Badge>
                   </Group>
                 </Stack>

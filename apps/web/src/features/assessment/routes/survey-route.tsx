@@ -31,6 +31,12 @@ export async function loader({ params }: LoaderFunctionArgs): Promise<null> {
   return null;
 }
 
+/**
+ * A public page like the content pages: the public header (brand, sign-in, language picker) and
+ * footer around it, not the bare frame /public/* paths get by default (issue 13).
+ */
+export const handle = { layout: 'public' };
+
 const now = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
 function CountryPicker() {

@@ -28,7 +28,7 @@ export function NewPasswordForm({ oobCode, email }: { oobCode: string; email: st
     initialValues: { password: '', confirmation: '' },
     validate: (values) => {
       const issues = validateNewPassword(values);
-      return { password: ruleMessage(issues.password, labels.password), confirmation: ruleMessage(issues.confirmation, labels.password) };
+      return { password: ruleMessage(issues.password, labels.password, t('fieldGenders.password')), confirmation: ruleMessage(issues.confirmation, labels.password) };
     },
   });
 

@@ -34,7 +34,7 @@ export function RegisterForm({ initialRef }: { initialRef: string }) {
       const issues = validateRegister(values);
       return {
         email: ruleMessage(issues.email, labels.email),
-        password: ruleMessage(issues.password, labels.password),
+        password: ruleMessage(issues.password, labels.password, t('fieldGenders.password')),
         country: ruleMessage(issues.country, labels.country),
         ref: ruleMessage(issues.ref, labels.ref),
         consent: ruleMessage(issues.consent, ''),

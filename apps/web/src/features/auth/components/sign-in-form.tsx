@@ -26,7 +26,7 @@ export function SignInForm({ next }: { next: string | null }) {
     initialValues: { email: '', password: '' },
     validate: (values) => {
       const issues = validateSignIn(values);
-      return { email: ruleMessage(issues.email, labels.email), password: ruleMessage(issues.password, labels.password) };
+      return { email: ruleMessage(issues.email, labels.email), password: ruleMessage(issues.password, labels.password, t('fieldGenders.password')) };
     },
   });
 

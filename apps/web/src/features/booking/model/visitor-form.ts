@@ -24,7 +24,7 @@ export function validateVisitor(v: VisitorValues): Issues<VisitorValues> {
     phone: max(v.phone, 40),
     company: max(v.company, 120),
     acceptedPrivacyPolicy: v.acceptedPrivacyPolicy ? undefined : { rule: 'termAccepted' },
-    acceptedVisitProtocols: v.acceptedVisitProtocols ? undefined : { rule: 'termAccepted' },
+    acceptedVisitProtocols: v.acceptedVisitProtocols ? undefined : { rule: 'protocolsAccepted' },
   });
 }
 

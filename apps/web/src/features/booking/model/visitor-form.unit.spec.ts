@@ -9,7 +9,7 @@ describe('visitor details', () => {
       name: { rule: 'required' },
       email: { rule: 'required' },
       acceptedPrivacyPolicy: { rule: 'termAccepted' },
-      acceptedVisitProtocols: { rule: 'termAccepted' },
+      acceptedVisitProtocols: { rule: 'protocolsAccepted' },
     });
     expect(validateVisitor({ ...emptyVisitor(), name: 'Rita', email: 'rita@', acceptedPrivacyPolicy: true, acceptedVisitProtocols: true })).toEqual({ email: { rule: 'email' } });
   });

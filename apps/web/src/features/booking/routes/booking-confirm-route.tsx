@@ -10,8 +10,9 @@ import { BOOKING_HOME } from '../components/booking-paths';
 import { VisitSummary } from '../components/visit-summary';
 
 /**
- * /public/booking/confirm?token=...: opening the e-mailed link confirms the visit (once; a used,
- * expired or forged link answers invalid-action, a full slot booking-unavailable).
+ * /public/booking/confirm?token=...: opening the e-mailed link confirms the visit; reopened after
+ * that it says the visit is confirmed (alreadyConfirmed); an expired or forged link answers
+ * invalid-action, a full slot booking-unavailable.
  */
 export async function loader(): Promise<null> {
   await loadNamespaces('booking');
@@ -44,9 +45,9 @@ export function Component() {
             {t('confirm.missing')}
           </Alert>
         ) : confirm.isSuccess ? (
-          <Stack gap="md" data-testid="confirm-done">
+          <Stack gap="md" data-testid="confirm-done" data-already={confirm.data.alreadyConfirmed ? 'true' : 'false'}>
             <Alert color="teal" variant="light" title={t('confirm.done')}>
-              {t('confirm.doneBody')}
+              {confirm.data.alreadyConfirmed ? t('confirm.alreadyBody') : t('confirm.doneBody')}
             </Alert>
             <VisitSummary booking={confirm.data} />
           </Stack>

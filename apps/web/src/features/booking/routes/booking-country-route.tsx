@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Button, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { COUNTRY_CODES, type CountryCode } from '@portal/identity/contracts';
 import { data, Link, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import type { BookingRequestedAnswer, Location } from '@portal/booking/contracts';
 import { queryClient } from '../../../shared/api/query-client';
@@ -113,9 +114,12 @@ function Flow({ country }: { country: string }) {
 
 export function Component() {
   const { t, i18n } = useTranslation('booking');
+  const { t: tc } = useTranslation('common');
   const { country = '' } = useParams();
   const code = country.toUpperCase();
   const countryName = countryNameOf(code, i18n.language);
+  // "no Brasil", "na Argentina", "em Cuba": the article follows the country's gender (i18next context)
+  const gender = (COUNTRY_CODES as readonly string[]).includes(code) ? tc(`countryGenders.${code as CountryCode}`) : undefined;
   return (
     <BookingLayout>
       <Stack gap="lg">
@@ -123,7 +127,7 @@ export function Component() {
           ← {t('country.back')}
         </Anchor>
         <Title order={1} c="brand" data-testid="booking-country-title">
-          {t('country.title', { country: countryName })}
+          {t('country.title', { country: countryName, ...(gender ? { context: gender } : {}) })}
         </Title>
         <Flow country={code} />
       </Stack>

@@ -33,7 +33,7 @@ export function StationCard({ station, locale }: { station: StationSummary; loca
   return (
     <LinkCard to={station.pageTo} disabled={disabled} testId={`station-card-${station.stationId}`}>
       <Card.Section>
-        <Thumb src={station.thumbSrc} />
+        <Thumb src={station.thumbSrc} kicker={station.isUnavailable ? t('card.comingSoon') : t(`card.kinds.${station.displayCategory}`)} title={pickText(station.title, locale)} />
       </Card.Section>
       <Stack gap={6} mt="sm">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -71,7 +71,7 @@ export function EntryCard({ entry, locale, current }: { entry: ContentEntryView;
     <LinkCard to={entry.to} disabled={false} testId={`entry-card-${entry.entryId}`} current={current}>
       <Group wrap="nowrap" align="flex-start" gap="sm">
         <div style={{ width: 112, flexShrink: 0 }}>
-          <Thumb src={entry.thumbSrc} />
+          <Thumb src={entry.thumbSrc} kicker={t(`types.${entry.type}`)} />
         </div>
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           <Text fw={600} size="sm" lineClamp={2}>
@@ -106,7 +106,7 @@ export function FeedItemCard({ item, locale, resume = false }: { item: FeedItem;
   return (
     <LinkCard to={to} disabled={item.disabled} testId={`feed-item-${item.entryId}`}>
       <Card.Section>
-        <Thumb src={item.thumbSrc} />
+        <Thumb src={item.thumbSrc} kicker={t(`types.${item.contentType}`)} title={pickText(item.stationTitle, locale)} />
       </Card.Section>
       <Stack gap={4} mt="sm">
         <Text fw={600} size="sm" lineClamp={2}>
@@ -128,7 +128,7 @@ export function FeedItemCard({ item, locale, resume = false }: { item: FeedItem;
         </Group>
         {item.disabled ? (
           <Text size="xs" c="dimmed">
-            {item.disabledMessage ? t(item.disabledMessage, { minAnswers: item.disabledParams.minAnswers ?? 0 }) : t('lockState.locked')}
+            {item.disabledMessage ? t(item.disabledMessage, { count: item.disabledParams.minAnswers ?? 0 }) : t('lockState.locked')}
           </Text>
         ) : (
           <PercentBar percent={item.progress} colour={item.statusColor ?? undefined} label={t('entry.progressLabel')} />

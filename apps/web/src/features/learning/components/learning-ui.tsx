@@ -52,7 +52,7 @@ export interface RequiredLink {
 /** The lock message of 000 §8 (lockState.*, with minAnswers) and what is still missing. */
 export function LockNotice({ lock, required = [], testId = 'lock-message' }: { lock: LockState; required?: RequiredLink[]; testId?: string }) {
   const { t } = useTranslation('learning');
-  const message = lock.message ? t(lock.message, { minAnswers: lock.params.minAnswers ?? 0 }) : t('lockState.locked');
+  const message = lock.message ? t(lock.message, { count: lock.params.minAnswers ?? 0 }) : t('lockState.locked');
   return (
     <Alert color="gray" variant="light" title={t('lockState.title')} data-testid={testId} data-lock-reason={lock.reason ?? ''}>
       <Text size="sm">{message}</Text>
@@ -88,11 +88,34 @@ export function LangBanner({ locale }: { locale: Locale }) {
 }
 
 /** A 16:9 thumbnail (decorative: the title is next to it), with a neutral block when there is none. */
-export function Thumb({ src, children }: { src: string | null | undefined; children?: ReactNode }) {
+export function Thumb({ src, kicker, title, children }: { src: string | null | undefined; kicker?: string; title?: string; children?: ReactNode }) {
   return (
     <AspectRatio ratio={16 / 9} bg="gray.2" style={{ position: 'relative', overflow: 'hidden', borderRadius: 'var(--mantine-radius-sm)' }}>
       {src ? <Image src={src} alt="" loading="lazy" /> : <Box bg="brand.1" />}
+      {(kicker || title) && <ThumbLabels kicker={kicker} title={title} />}
       {children}
     </AspectRatio>
+  );
+}
+
+/**
+ * The words of a card's picture, drawn over the text-free image in the reader's language (issue
+ * 13: they were baked into the images in Portuguese). The card states them again as text, so the
+ * picture's copy is hidden from assistive technology.
+ */
+function ThumbLabels({ kicker, title }: { kicker?: string | undefined; title?: string | undefined }) {
+  return (
+    <Box aria-hidden="true" data-testid="thumb-labels" style={{ position: 'absolute', inset: 0, pointerEvents: 'none', color: 'white' }}>
+      {kicker && (
+        <Text component="span" size="xs" fw={700} tt="uppercase" lineClamp={1} data-testid="thumb-kicker" style={{ position: 'absolute', top: '8%', left: '5%', right: '5%', letterSpacing: '0.04em', opacity: 0.9 }}>
+          {kicker}
+        </Text>
+      )}
+      {title && (
+        <Text component="span" size="lg" fw={700} lineClamp={1} data-testid="thumb-title" style={{ position: 'absolute', bottom: '6%', left: '5%', right: '5%' }}>
+          {title}
+        </Text>
+      )}
+    </Box>
   );
 }

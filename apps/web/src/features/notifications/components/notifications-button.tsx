@@ -40,7 +40,7 @@ export function NotificationsButton({ knownContent }: { knownContent: readonly F
         color="gray"
         size="lg"
         onClick={() => openDrawer('notifications')}
-        aria-label={label ? t('buttonWithCount', { count: label }) : t('button')}
+        aria-label={label ? t('buttonWithCount', { count, shown: label }) : t('button')}
         data-testid="notifications-button"
         data-trace-category="header"
         data-trace-label="notifications"

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ChatIcon } from '../../../shared/ui/icons';
 import { openSupport } from '../../../shared/ui/shell/shell-store';
 import { COPYRIGHT_YEAR, legalLinksFor } from '../model/country-links';
+import { LegalAnchor } from './legal-link';
 import { shellSettings, showChatbot } from '../model/shell-links';
 import { useShellData } from './use-shell-data';
 
@@ -15,7 +16,7 @@ import { useShellData } from './use-shell-data';
 export function PublicFooter() {
   const { t } = useTranslation('shell');
   const data = useShellData();
-  const links = legalLinksFor(data.claims?.country ?? data.user?.country, data.locale);
+  const links = legalLinksFor(data.claims?.country ?? data.user?.country, data.locale, data.config.legalLinks);
   const brazil = links.country === 'BR';
   const chatbotUrl = shellSettings().chatbotUrl;
 
@@ -37,18 +38,18 @@ export function PublicFooter() {
             </Group>
           )}
           <Group gap="md" component="nav" aria-label={t('public.legalLabel')}>
-            <Anchor href={links.terms} size="sm" target="_blank" rel="noopener noreferrer" data-testid="footer-terms">
+            <LegalAnchor href={links.terms} size="sm" testId="footer-terms">
               {t('public.terms')}
-            </Anchor>
-            <Anchor href={links.privacy} size="sm" target="_blank" rel="noopener noreferrer" data-testid="footer-privacy">
+            </LegalAnchor>
+            <LegalAnchor href={links.privacy} size="sm" testId="footer-privacy">
               {t('public.privacy')}
-            </Anchor>
-            <Anchor href={links.about} size="sm" target="_blank" rel="noopener noreferrer" data-testid="footer-about">
+            </LegalAnchor>
+            <LegalAnchor href={links.about} size="sm" testId="footer-about">
               {t('public.about')}
-            </Anchor>
-            <Anchor href={links.company} size="sm" target="_blank" rel="noopener noreferrer" data-testid="footer-company">
+            </LegalAnchor>
+            <LegalAnchor href={links.company} size="sm" testId="footer-company">
               {t('public.company')}
-            </Anchor>
+            </LegalAnchor>
           </Group>
           <Group justify="space-between" gap="sm">
             <Text size="xs" c="gray.7">

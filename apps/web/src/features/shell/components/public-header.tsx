@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { LanguagePicker } from '../../../shared/i18n/language-picker';
 import { BrandLogo } from '../../../shared/ui/brand-logo';
 import { legalLinksFor } from '../model/country-links';
+import { LegalAnchor } from './legal-link';
 import { MENU_PATHS } from '../model/side-menu';
 import { UserMenu } from './user-menu';
 import { useShellData } from './use-shell-data';
@@ -16,7 +17,7 @@ import { useShellData } from './use-shell-data';
 export function PublicHeader() {
   const { t } = useTranslation('shell');
   const data = useShellData();
-  const links = legalLinksFor(data.claims?.country, data.locale);
+  const links = legalLinksFor(data.claims?.country, data.locale, data.config.legalLinks);
 
   return (
     <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }} data-testid="public-header">
@@ -59,9 +60,9 @@ export function PublicHeader() {
           </Group>
         </Group>
         <Group gap="lg" mt="xs" component="nav" aria-label={t('public.navLabel')} data-testid="public-nav">
-          <Anchor href={links.about} size="sm" c="gray.8" target="_blank" rel="noopener noreferrer">
+          <LegalAnchor href={links.about} size="sm" c="gray.8">
             {t('public.nav.about')}
-          </Anchor>
+          </LegalAnchor>
           <Anchor component={Link} to={MENU_PATHS.training} size="sm" c="gray.8">
             {t('public.nav.courses')}
           </Anchor>

@@ -1,26 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTRY_CODES } from '@portal/identity/contracts';
-import { LOCALES } from '@portal/kernel';
-import { COPYRIGHT_YEAR, COUNTRY_LINKS, legalLinksFor } from './country-links';
+import { DEFAULT_LEGAL_LINKS } from '@portal/identity/contracts';
+import { COPYRIGHT_YEAR, isExternalLink, legalLinksFor } from './country-links';
 
-describe('footer links (000 §1, §2.9)', () => {
-  it('has terms, privacy, about and company links for each of the 16 countries and each locale', () => {
-    expect(Object.keys(COUNTRY_LINKS).sort()).toEqual([...COUNTRY_CODES].sort());
-    expect(COUNTRY_CODES).toHaveLength(16);
-    for (const country of COUNTRY_CODES) {
-      for (const locale of LOCALES) {
-        const links = COUNTRY_LINKS[country][locale];
-        for (const url of [links.terms, links.privacy, links.about, links.company]) expect(url, `${country} ${locale}`).toMatch(/^https:\/\/[a-z.-]+\/.+/);
-        expect(new Set([links.terms, links.privacy, links.about, links.company]).size).toBe(4);
-      }
-    }
+describe('footer links (000 §2.9, issue 13)', () => {
+  it("are the configured links; by default the portal's own public pages, no placeholder domain", () => {
+    expect(DEFAULT_LEGAL_LINKS).toEqual({ about: '/br/sobre', terms: '/br/termos-de-uso', privacy: '/br/privacidade', company: '/br/empresa' });
+    expect(Object.values(DEFAULT_LEGAL_LINKS).filter(isExternalLink)).toEqual([]);
+    const configured = { ...DEFAULT_LEGAL_LINKS, terms: 'https://legal.example.com/terms' };
+    expect(legalLinksFor('AR', 'es', configured)).toEqual({ ...configured, country: 'AR' });
+    expect(isExternalLink(configured.terms)).toBe(true);
   });
 
-  it('uses the user country, else the locale default', () => {
-    expect(legalLinksFor('AR', 'es')).toMatchObject({ country: 'AR', terms: COUNTRY_LINKS.AR.es.terms });
-    expect(legalLinksFor(null, 'es').country).toBe('MX');
-    expect(legalLinksFor(undefined, 'pt-BR').country).toBe('BR');
-    expect(legalLinksFor('XX', 'en').country).toBe('BR');
+  it('are for the user country, else the locale default', () => {
+    expect(legalLinksFor(null, 'es', DEFAULT_LEGAL_LINKS).country).toBe('MX');
+    expect(legalLinksFor(undefined, 'pt-BR', DEFAULT_LEGAL_LINKS).country).toBe('BR');
+    expect(legalLinksFor('XX', 'en', DEFAULT_LEGAL_LINKS).country).toBe('BR');
   });
 
   it('copyright year 2022', () => {

@@ -81,7 +81,7 @@ export function SupportDialog({ stationTitles }: { stationTitles: readonly strin
     send.mutate(messageBody(form, { registerId: claims?.userId ?? null, origin: window.location.href, lang: locale }));
   };
 
-  const field = (name: keyof SupportForm) => (submitted ? ruleMessage(issues[name], t(`fields.${name}`)) : null);
+  const field = (name: keyof SupportForm) => (submitted ? ruleMessage(issues[name], t(`fields.${name}`), t(`fieldGenders.${name}`)) : null);
 
   return (
     <Modal
@@ -141,7 +141,7 @@ export function SupportDialog({ stationTitles }: { stationTitles: readonly strin
                   setForm((f) => ({ ...f, subject: value }));
                 }}
                 error={field('subject')}
-                data={[{ value: '', label: t('chooseSubject'), disabled: true }, ...options.map((o) => ({ value: o.value, label: o.label ?? t('others') }))]}
+                data={[{ value: '', label: t('chooseSubject'), disabled: true }, ...options.map((o) => ({ value: o.value, label: o.labelKey ? t(`subjects.${o.labelKey}`) : (o.label ?? o.value) }))]}
                 data-testid="support-subject"
               />
               <TextInput

@@ -10,11 +10,35 @@ export { SUPPORT_MESSAGE_MAX, SUPPORT_TITLE_MAX };
 export const OTHERS_SUBJECT = 'Others';
 export const MESSAGE_ROWS = 6;
 
+/**
+ * The fixed subjects are stored as the words of 000 §5 (what support staff filter by), but each is
+ * shown in the user's language: a Brazilian reading Spanish or English sees "Actualización de
+ * contenido", not "Atualização de Conteúdo" (issue 13). Keys of support:subjects.
+ */
+export const SUBJECT_LABEL_KEYS = {
+  Feedback: 'feedback',
+  'Atualização de Conteúdo': 'contentUpdate',
+  'Sugestão de Conteúdo': 'contentSuggestion',
+  Pregunta: 'question',
+  Reclamo: 'complaint',
+  Sugerencias: 'suggestions',
+  [CTB_CAST_SUBJECT]: 'ctbCast',
+  Others: 'others',
+} as const satisfies Record<string, string>;
+export type SubjectLabelKey = (typeof SUBJECT_LABEL_KEYS)[keyof typeof SUBJECT_LABEL_KEYS];
+
+const labelKeyOf = (value: string): SubjectLabelKey | null => (Object.hasOwn(SUBJECT_LABEL_KEYS, value) ? SUBJECT_LABEL_KEYS[value as keyof typeof SUBJECT_LABEL_KEYS] : null);
+
 export interface SubjectOption {
   value: string;
-  /** a fixed subject is shown as it is sent; "Others" is translated by the dialog */
+  /** a station title, shown as it is sent (null for a fixed subject) */
   label: string | null;
+  /** a fixed subject or "Others": translated by the dialog with support:subjects.{labelKey} */
+  labelKey: SubjectLabelKey | null;
 }
+
+const fixed = (value: string): SubjectOption => ({ value, label: null, labelKey: labelKeyOf(value) });
+const free = (value: string): SubjectOption => (labelKeyOf(value) ? fixed(value) : { value, label: value, labelKey: null });
 
 export interface SubjectInput {
   country: string | null | undefined;
@@ -28,11 +52,11 @@ export interface SubjectInput {
 /** Brazil: its three subjects; Spanish: its three; otherwise the station titles plus Others. */
 export const subjectOptions = ({ country, locale, stationTitles, initialSubject }: SubjectInput): SubjectOption[] => {
   let base: SubjectOption[];
-  if (country === 'BR') base = SUPPORT_SUBJECTS.BR.map((value) => ({ value, label: value }));
-  else if (locale === 'es') base = SUPPORT_SUBJECTS.es.map((value) => ({ value, label: value }));
-  else base = [...[...new Set(stationTitles.filter((title) => title.trim().length > 0))].map((value): SubjectOption => ({ value, label: value })), { value: OTHERS_SUBJECT, label: null }];
+  if (country === 'BR') base = SUPPORT_SUBJECTS.BR.map(fixed);
+  else if (locale === 'es') base = SUPPORT_SUBJECTS.es.map(fixed);
+  else base = [...[...new Set(stationTitles.filter((title) => title.trim().length > 0))].map((value): SubjectOption => ({ value, label: value, labelKey: null })), fixed(OTHERS_SUBJECT)];
   if (!initialSubject) return base;
-  const own = base.find((option) => option.value === initialSubject) ?? { value: initialSubject, label: initialSubject };
+  const own = base.find((option) => option.value === initialSubject) ?? free(initialSubject);
   return [own, ...base.filter((option) => option.value !== initialSubject)];
 };
 

@@ -10,6 +10,10 @@ describe('support dialog (000 §4.7, §5)', () => {
   describe('subjects per country', () => {
     it('Brazil', () => {
       expect(values(subjectOptions({ country: 'BR', locale: 'pt-BR', stationTitles: ['Soja'] }))).toEqual(['Feedback', 'Atualização de Conteúdo', 'Sugestão de Conteúdo']);
+      // sent as stored, shown in the user's language (issue 13: Portuguese labels for es and en readers)
+      for (const locale of ['es', 'en'] as const) {
+        expect(subjectOptions({ country: 'BR', locale, stationTitles: [] }).map((o) => o.labelKey)).toEqual(['feedback', 'contentUpdate', 'contentSuggestion']);
+      }
     });
     it('Spanish', () => {
       expect(values(subjectOptions({ country: 'AR', locale: 'es', stationTitles: ['Soja'] }))).toEqual(['Pregunta', 'Reclamo', 'Sugerencias']);
@@ -17,7 +21,7 @@ describe('support dialog (000 §4.7, §5)', () => {
     it('otherwise the station titles plus Others', () => {
       const options = subjectOptions({ country: 'US', locale: 'en', stationTitles: ['Soybean', 'Corn', 'Soybean', ' '] });
       expect(values(options)).toEqual(['Soybean', 'Corn', OTHERS_SUBJECT]);
-      expect(options[2]?.label).toBeNull();
+      expect(options[2]).toEqual({ value: OTHERS_SUBJECT, label: null, labelKey: 'others' });
     });
     it('an initial subject is listed first', () => {
       expect(values(subjectOptions({ country: 'BR', locale: 'pt-BR', stationTitles: [], initialSubject: 'Sugestão de Conteúdo' }))).toEqual(['Sugestão de Conteúdo', 'Feedback', 'Atualização de Conteúdo']);
