@@ -142,6 +142,29 @@ describe('learning in the browser', () => {
     expect(await page.getByTestId(`course-card-${scormId}`).locator('[data-status]').getAttribute('data-status')).toBe('completed');
   });
 
+  it('replaces the video by the entry opened after it: one player on the page (issue 13, defect 1)', async () => {
+    // the first entry of soja-plantio is a video with questions: its player and its questions
+    // once shared a React key, and the old player stayed above the next entry's until a reload
+    const players = () => page.getByTestId('entry-player').evaluateAll((found) => found.map((p) => p.getAttribute('data-entry-id')));
+    await page.goto('/training/soja/soja-plantio');
+    await page.getByTestId('player-video').waitFor();
+    expect(await players()).toEqual(['soja-plantio-video']);
+
+    await page.getByTestId('entry-card-soja-plantio-guia').click();
+    await page.waitForURL((url) => url.searchParams.get('video') === 'soja-plantio-guia');
+    await page.getByTestId('player-pdf').waitFor();
+    expect(await players()).toEqual(['soja-plantio-guia']);
+    expect(await page.getByTestId('player-video').count()).toBe(0);
+
+    await page.getByTestId('entry-card-soja-plantio-video').click();
+    await page.getByTestId('player-video').waitFor();
+    await page.getByTestId('entry-card-soja-plantio-solo').click();
+    await page.waitForURL((url) => url.searchParams.get('video') === 'soja-plantio-solo');
+    await page.getByTestId('player-scorm-frame').waitFor();
+    expect(await players()).toEqual(['soja-plantio-solo']);
+    expect(await page.getByTestId('player-video').count()).toBe(0);
+  });
+
   it('lets a visitor without a session open a station with guest access, and sends them to sign-in for the others', async () => {
     const guest = await browser.newContext({ locale: 'en-US', baseURL: portal.url });
     const visitor = await guest.newPage();
