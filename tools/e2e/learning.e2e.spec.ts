@@ -79,6 +79,29 @@ describe('learning in the browser', () => {
     expect(await page.getByTestId('feed-item-soja-plantio-video').count()).toBe(0);
   });
 
+  it('finds a journey video saved with "Salvar" in /feed/bookmarks and in the saved count of /home (issue 13, defect 2)', async () => {
+    await page.goto('/journey/tr_gestao_rural/gestao-custos?video=gestao-custos-video');
+    const bookmark = page.getByTestId('entry-bookmark');
+    await bookmark.waitFor();
+    const saved = page.waitForResponse(isEntryWrite('gestao-custos', 'gestao-custos-video', 'bookmark'));
+    await bookmark.click();
+    expect((await saved).status()).toBe(200);
+    await expect.poll(() => bookmark.getAttribute('data-bookmarked')).toBe('true');
+
+    // the journey station is in the journey area only; the learner's bookmarks span every area
+    await page.goto('/feed/bookmarks');
+    await page.getByTestId('feed-item-gestao-custos-video').waitFor();
+    await page.goto('/home');
+    await expect.poll(() => page.getByTestId('home-count-bookmarks').locator('p').first().textContent(), { timeout: 10_000 }).toBe('1');
+    await page.getByTestId('home-playlist-bookmarks').getByTestId('feed-item-gestao-custos-video').waitFor();
+
+    // removed again: the later tests start without bookmarks
+    await page.goto('/journey/tr_gestao_rural/gestao-custos?video=gestao-custos-video');
+    const removed = page.waitForResponse(isEntryWrite('gestao-custos', 'gestao-custos-video', 'bookmark'));
+    await page.getByTestId('entry-bookmark').click();
+    expect((await removed).status()).toBe(200);
+  });
+
   it('shows the lock message of a locked entry instead of its player until its prerequisite is completed', async () => {
     await page.goto('/training/soja/soja-manejo?video=soja-manejo-ficha&start=true');
     const lock = page.getByTestId('lock-message');
