@@ -127,4 +127,37 @@ describe('a new user\'s first screens', () => {
     expect(watched.problems).toEqual([]);
     await context.close();
   });
+
+  for (const viewport of VIEWPORTS) {
+    it(`keeps toasts off the verify screen's controls (sign-out, language) on a ${viewport.name}`, async () => {
+      const context = await newContext(viewport);
+      const page = await context.newPage();
+      // the registration's welcome toast shows on the verify screen
+      await register(page, `toast.${viewport.name}.${Date.now()}@example.com`);
+      expect(await controlsUnderToasts(page)).toEqual([]);
+      await context.close();
+    });
+
+    it(`keeps the answer toast off the questions drawer's controls, its close button included, on a ${viewport.name}`, async () => {
+      const context = await newContext(viewport);
+      const page = await context.newPage();
+      await signIn(page, 'learner@demo.agro');
+      // a question not answered yet (an answered one cannot be sent again): each width, and each
+      // attempt of a retried test, takes the next station with one left
+      const drawer = page.getByRole('dialog');
+      const steps = drawer.getByTestId('question-steps');
+      for (const station of QUESTION_STATIONS[viewport.name]) {
+        await page.goto(station);
+        await page.getByTestId('open-station-questions').click();
+        await steps.waitFor();
+        if ((await steps.getAttribute('data-answered')) === 'true') await drawer.getByTestId('question-next-unanswered').click();
+        if ((await steps.getAttribute('data-answered')) !== 'true') break;
+      }
+      await drawer.getByTestId(`option-${await steps.getAttribute('data-question-id')}-a`).check();
+      await drawer.getByTestId('question-submit').click();
+      await page.getByTestId('answer-toast').waitFor();
+      expect(await controlsUnderToasts(page)).toEqual([]);
+      await context.close();
+    });
+  }
 });
