@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeEach } from 'vitest';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_MISSING, findChromium } from '../src/chromium.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -105,4 +105,51 @@ export function explainFailures(label: string, browser: () => Browser | undefine
       console.error(`[${label} e2e] failed "${task.name}": ${errors}\nopen pages:\n${seen.join('\n---\n')}\nserver log (tail):\n${serverOutput().slice(-3000)}`);
     });
   });
+}
+
+/**
+ * Records what a user would see as noise in the browser's console while a page is used: console
+ * errors (a failed resource load included), uncaught errors, answers of 400 and above, and
+ * requests that failed for another reason than the page leaving them (net::ERR_ABORTED on
+ * navigation is not a fault). `settled()` waits until no API call is on its way for half a
+ * second (the realtime stream, open for the page's life, aside), so late calls are counted.
+ */
+export function watchConsole(page: Page): { problems: string[]; settled(): Promise<void> } {
+  const problems: string[] = [];
+  const inFlight = new Set<unknown>();
+  let lastChange = Date.now();
+  const isCall = (url: string) => new URL(url).pathname.startsWith('/api/') && !url.includes('/api/realtime/stream');
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console.error on ${page.url()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught on ${page.url()}: ${error.message}`));
+  page.on('request', (request) => {
+    if (!isCall(request.url())) return;
+    inFlight.add(request);
+    lastChange = Date.now();
+  });
+  const done = (request: unknown) => {
+    if (inFlight.delete(request)) lastChange = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', (request) => {
+    done(request);
+    const reason = request.failure()?.errorText ?? '';
+    if (reason !== 'net::ERR_ABORTED') problems.push(`failed ${request.method()} ${new URL(request.url()).pathname}: ${reason}`);
+  });
+  page.on('response', (response) => {
+    // answered: a body nobody reads (a 401 the page only checks the status of) never "finishes"
+    done(response.request());
+    if (response.status() >= 400) problems.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname} on ${page.url()}`);
+  });
+  return {
+    problems,
+    async settled() {
+      const deadline = Date.now() + 15_000;
+      while (inFlight.size > 0 || Date.now() - lastChange < 500) {
+        if (Date.now() > deadline) throw new Error(`API calls still on their way: ${[...inFlight].map((r) => (r as { url(): string }).url()).join(', ')}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+  };
 }

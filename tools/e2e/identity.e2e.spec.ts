@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { explainFailures, launchBrowser, startPortal, type Portal } from './harness.js';
+import { actionPathOf, mailTo as mailOf } from './mailbox.js';
 
 /**
  * Identity in the browser (issue 3): e-mail links through the dev outbox, the profile, the
@@ -26,39 +27,8 @@ const newPage = async (locale = 'pt-BR'): Promise<Page> => {
   return context.newPage();
 };
 
-interface OutboxMessage {
-  id: string;
-  to: string;
-  subject: string;
-  category: string;
-  text: string;
-}
-
-/** The newest mail of `category` to `to`, waiting for it to arrive (newest first in the outbox). */
-const mailTo = async (to: string, category: string, notId?: string): Promise<OutboxMessage> => {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const response = await fetch(`${portal.url}/api/dev/mailbox/messages?${new URLSearchParams({ to })}`);
-    if (response.ok) {
-      const messages = (await response.json()) as OutboxMessage[];
-      const found = messages.find((m) => m.category === category && m.id !== notId);
-      if (found) return found;
-    }
-    if (Date.now() > deadline) throw new Error(`no ${category} mail to ${to}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-};
-
-/**
- * The /auth/action link of a mail, as a path: the mail names the configured public URL, the
- * browser opens it on the portal it is using (the refresh cookie belongs to that host).
- */
-const actionPathOf = (message: OutboxMessage): string => {
-  const match = message.text.match(/https?:\/\/\S+\/auth\/action\?\S+/);
-  if (!match) throw new Error(`no action link in: ${message.text}`);
-  const url = new URL(match[0]);
-  return `${url.pathname}${url.search}`;
-};
+/** The newest mail of `category` to `to` in this portal's outbox. */
+const mailTo = (to: string, category: string, notId?: string) => mailOf(portal.url, to, category, notId);
 
 const register = async (email: string, password: string, country = 'BR', lang = 'pt-BR'): Promise<void> => {
   const response = await fetch(`${portal.url}/api/createUserRegister`, {

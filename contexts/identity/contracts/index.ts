@@ -206,6 +206,13 @@ export type AppConfigResponse = z.infer<typeof appConfigResponseSchema>;
 /** The picture upload's multipart body: the image in the field `file`. */
 export const profilePictureUploadSchema = z.object({ file: z.string().meta({ format: 'binary', description: 'png, jpeg, webp or gif (by content), at most 2 MB' }) });
 
+/**
+ * Set with the refresh cookie and cleared with it, readable by the page (not httpOnly, path /):
+ * it holds no secret, only tells the SPA that a refresh cookie exists, so a visitor without a
+ * session never calls POST /auth/refresh for a 401 (ADR 0014). The server never trusts it.
+ */
+export const SESSION_MARKER_COOKIE = 'portal_session';
+
 /** HTTP routes of this context (paths under /api). */
 export const identityRoutes = {
   register: { method: 'POST', path: '/createUserRegister', body: registerRequestSchema, response: sessionResponseSchema, summary: 'Create an account (000 §5) and sign in; sets the refresh cookie', errors: ['email-already-in-use'] },

@@ -341,6 +341,13 @@ export const PLAYLISTS = ['continue', 'bookmarks', 'feedbacks', 'history', 'podc
 export type Playlist = (typeof PLAYLISTS)[number];
 /** continue: 8 at a time; feedbacks: 8 (000 §9). Others are unlimited (paged by `limit`). */
 export const PLAYLIST_PAGE = { continue: 8, feedbacks: 8 } as const;
+/**
+ * The playlists of what the learner did (continued, saved, rated, watched). Without an area
+ * filter they span every area, so a journey video saved on /journey is in /feed/bookmarks and
+ * counted on /home (issue 13); the catalogue's playlists (podcasts, new, recent) keep the
+ * default area (ADR 0023).
+ */
+export const LEARNER_PLAYLISTS: readonly Playlist[] = ['continue', 'bookmarks', 'feedbacks', 'history'];
 
 /** 000 §3 content feed item. */
 export const feedItemSchema = z.object({
@@ -394,7 +401,10 @@ export type FeedItem = z.infer<typeof feedItemSchema>;
 
 export const feedParamsSchema = z.object({ playlist: z.enum(PLAYLISTS) });
 export const feedQuerySchema = z.object({
-  /** content area filter; items whose areas include it (default area when none) */
+  /**
+   * content area filter: items whose areas include it; without it the learner's playlists
+   * (LEARNER_PLAYLISTS) span every area and the catalogue's keep the default area
+   */
   area: z.string().max(64).optional(),
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
   /** page size; continue and feedbacks are always 8 */

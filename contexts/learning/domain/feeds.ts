@@ -1,5 +1,5 @@
 import type { EntryType } from '../contracts/pack.js';
-import type { Playlist } from '../contracts/http.js';
+import { LEARNER_PLAYLISTS, type Playlist } from '../contracts/http.js';
 
 /**
  * The playlists of 000 §4.12 with their limits and orderings, over candidates the application
@@ -40,6 +40,23 @@ const desc = (a: string | null, b: string | null): number => (a === b ? 0 : a ==
 const tie = (a: FeedCandidate, b: FeedCandidate) => (a.entryId === b.entryId ? 0 : a.entryId < b.entryId ? -1 : 1);
 /** An entry without areas belongs to the default area. */
 export const inArea = (c: FeedCandidate, area: string): boolean => (c.areas.length === 0 ? area === DEFAULT_AREA : c.areas.includes(area));
+
+/** The learner's own records: the given area, else every area. */
+export const inLearnerArea =
+  (area: string | undefined) =>
+  (c: FeedCandidate): boolean =>
+    area === undefined || inArea(c, area);
+
+/** The catalogue: the given area, else the default area. */
+export const inCatalogueArea =
+  (area: string | undefined) =>
+  (c: FeedCandidate): boolean =>
+    inArea(c, area ?? DEFAULT_AREA);
+
+/** Without an area: every area for the learner's playlists, the default area for the catalogue's (issue 13). */
+export const inPlaylistArea = (playlist: Playlist, area: string | undefined): ((c: FeedCandidate) => boolean) =>
+  LEARNER_PLAYLISTS.includes(playlist) ? inLearnerArea(area) : inCatalogueArea(area);
+
 /** history and the calendar group: the last play (a document's last view) */
 export const lastActivityOf = (s: FeedState): string | null => s.lastPlayAt ?? s.lastViewAt;
 
@@ -48,8 +65,7 @@ export function selectPlaylist(
   all: readonly FeedCandidate[],
   options: { area?: string | undefined; offset?: number; limit?: number | undefined } = {},
 ): { items: FeedCandidate[]; total: number; nextOffset: number | null } {
-  const area = options.area ?? DEFAULT_AREA;
-  const candidates = all.filter((c) => inArea(c, area));
+  const candidates = all.filter(inPlaylistArea(playlist, options.area));
   let chosen: FeedCandidate[];
   switch (playlist) {
     case 'continue':

@@ -95,10 +95,25 @@ describe('playlists (000 §4.12)', () => {
     expect(ids(selectPlaylist('recent', items))).toEqual(['seen', 'fresh', 'bookmarked-only', 'old']);
   });
 
-  it('filters by content area, the default area when none is asked', () => {
+  it("filters the catalogue's playlists by content area, the default area when none is asked", () => {
     const items = [item('home'), item('journey', { areas: ['journey'] }), item('both', { areas: ['journey', 'default'] }), item('no-area', { areas: [] })];
     expect(ids(selectPlaylist('recent', items)).sort()).toEqual(['both', 'home', 'no-area']);
+    expect(ids(selectPlaylist('new', items)).sort()).toEqual(['both', 'home', 'no-area']);
     expect(ids(selectPlaylist('recent', items, { area: 'journey' })).sort()).toEqual(['both', 'journey']);
+  });
+
+  it("lists what the learner saved, started, rated and watched in every area when no area is asked (issue 13)", () => {
+    const touched = state({ bookmarkAt: day(3), lastPlayAt: day(2), lastVisitAt: day(2), feedbackScore: 4, feedbackAt: day(3) });
+    const items = [
+      item('journey', { areas: ['journey'], state: touched, progress: 40 }),
+      item('training', { areas: ['default', 'training'], state: touched, progress: 40 }),
+      item('no-area', { areas: [], state: touched, progress: 40 }),
+    ];
+    for (const playlist of ['bookmarks', 'continue', 'feedbacks', 'history'] as const) {
+      expect(ids(selectPlaylist(playlist, items)).sort(), playlist).toEqual(['journey', 'no-area', 'training']);
+      // an area asked for still narrows them (the Jornadas tab of /feed)
+      expect(ids(selectPlaylist(playlist, items, { area: 'journey' })), playlist).toEqual(['journey']);
+    }
   });
 
   it('groups history by the calendar day of the learner time zone', () => {

@@ -55,8 +55,9 @@ export function App({ router }: { router: AppRouter }) {
   const localizedTheme = useLocalizedTheme(theme);
   return (
     <MantineProvider theme={localizedTheme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-      {/* 000 §9: toasts top-right, 3000 ms, at most 350 px wide */}
-      <Notifications position="top-right" autoClose={3000} maw={350} />
+      {/* 000 §9: toasts 3000 ms, at most 350 px wide; at the bottom, not the spec's top-right,
+          where they covered the header's controls and the drawers' close buttons (ADR 0014) */}
+      <Notifications position="bottom-center" autoClose={3000} containerWidth={350} limit={3} />
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
           <Suspense fallback={<FullPageLoader />}>

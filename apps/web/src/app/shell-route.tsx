@@ -12,7 +12,7 @@ import { registerServiceWorker } from '../features/realtime/service-worker';
 import { SearchShortcut } from '../features/search/components/search-shortcut';
 import { SupportShortcut } from '../features/support/components/support-shortcut';
 import { loadNamespaces } from '../shared/i18n/i18n';
-import { useSignedIn } from '../shared/session/use-session';
+import { useAccountReady, useSignedIn } from '../shared/session/use-session';
 import { FeedbackPrompt } from '../shared/ui/feedback-prompt';
 import { FullPageLoader } from '../shared/ui/full-page-loader';
 import { LoadingBar } from '../shared/ui/loading-bar';
@@ -65,6 +65,9 @@ export function Component() {
   const matches = useMatches();
   const navigation = useNavigation();
   const signedIn = useSignedIn();
+  // the learner area's routes answer 403 until the e-mail is verified and the profile complete:
+  // the verify-email and profile screens must not call them (issue 13)
+  const ready = useAccountReady();
   const toggles = useToggles();
   const client = useQueryClient();
   useRouteHistory();
@@ -73,11 +76,11 @@ export function Component() {
   const layout = layoutFor(pathname, override?.layout);
   const family = familyOf(layout);
 
-  const knownContent = useQuery({ ...knownContentQueryOptions(), enabled: signedIn });
+  const knownContent = useQuery({ ...knownContentQueryOptions(), enabled: ready });
   const known = useMemo(() => knownContent.data ?? [], [knownContent.data]);
-  const stations = useStations(signedIn);
+  const stations = useStations(ready);
   const stationTitles = useMemo(() => (stations.data ?? []).filter((s) => s.parentId === null).map((s) => pickText(s.title, locale)), [stations.data, locale]);
-  const notificationsOn = signedIn && toggles.notifications;
+  const notificationsOn = ready && toggles.notifications;
 
   useEffect(() => {
     void registerServiceWorker();
@@ -124,9 +127,9 @@ export function Component() {
       <ClickTracer context={layout} />
       <OfflineAlert />
       <FeedbackPrompt />
+      {ready && <SearchShortcut />}
       {signedIn && (
         <>
-          <SearchShortcut />
           <RealtimeConnection />
           <SessionExpiredModal />
         </>
@@ -135,7 +138,7 @@ export function Component() {
       <Suspense fallback={null}>
         <SupportDialog stationTitles={stationTitles} />
       </Suspense>
-      {signedIn && (
+      {ready && (
         <Suspense fallback={null}>
           <SearchDialog knownContent={known} />
         </Suspense>

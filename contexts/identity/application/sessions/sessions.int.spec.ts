@@ -23,6 +23,30 @@ describe('sessions', () => {
     expect(raw).toMatch(/Max-Age=604800/);
   });
 
+  it('sets with the refresh cookie a session marker the page can read, holding no secret, and clears it with it (ADR 0014)', async () => {
+    const markerOf = (headers: Record<string, unknown>): string | undefined => {
+      const raw = headers['set-cookie'];
+      return (Array.isArray(raw) ? (raw as string[]) : [String(raw)]).find((c) => c.startsWith('portal_session='));
+    };
+    const u = await registerUser(t, 'marker@example.com');
+    const registered = await t.request('POST', '/api/auth/signIn', { body: { email: 'marker@example.com', password: STRONG_PASSWORD } });
+    const marker = markerOf(registered.headers)!;
+    expect(marker).toMatch(/^portal_session=1;/);
+    expect(marker).not.toMatch(/HttpOnly/i);
+    expect(marker).toMatch(/Path=\/;|Path=\/$/);
+    expect(marker).toMatch(/SameSite=Strict/i);
+    expect(marker).toMatch(/Max-Age=604800/);
+    // a refresh renews it with the cookie; a refresh that fails and a sign-out clear it
+    const renewed = await refresh(u.refresh);
+    expect(markerOf(renewed.headers)).toMatch(/^portal_session=1;.*Max-Age=604800/);
+    const failed = await refresh('not-a-session.token');
+    expect(failed.statusCode).toBe(401);
+    expect(markerOf(failed.headers)).toMatch(/^portal_session=;/);
+    const out = await t.request('POST', '/api/auth/logoff', { token: u.token, body: {}, headers: { cookie: `portal_refresh=${encodeURIComponent(cookieFrom(renewed.headers)!)}` } });
+    expect(out.statusCode).toBe(204);
+    expect(markerOf(out.headers)).toMatch(/^portal_session=;/);
+  });
+
   it('rotates the refresh token and issues a new access token', async () => {
     const u = await registerUser(t, 'rotate@example.com');
     const first = await refresh(u.refresh);

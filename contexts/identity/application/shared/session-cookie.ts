@@ -1,4 +1,5 @@
 import type { AppConfig } from '@portal/platform';
+import { SESSION_MARKER_COOKIE } from '../../contracts/index.js';
 
 export const REFRESH_COOKIE = 'portal_refresh';
 
@@ -16,9 +17,25 @@ const options = (config: AppConfig) => ({
   secure: config.publicUrl.startsWith('https://'),
 });
 
-export const setRefreshCookie = (reply: CookieReply, config: AppConfig, token: string, maxAgeSeconds: number) =>
-  reply.setCookie(REFRESH_COOKIE, token, { ...options(config), maxAge: maxAgeSeconds });
+/**
+ * The session marker (ADR 0014): readable by the page, on every path, with no secret in it; it
+ * lives and dies with the refresh cookie so the SPA asks for a refresh only when one exists.
+ */
+const markerOptions = (config: AppConfig) => ({
+  path: '/',
+  httpOnly: false,
+  sameSite: 'strict' as const,
+  secure: config.publicUrl.startsWith('https://'),
+});
 
-export const clearRefreshCookie = (reply: CookieReply, config: AppConfig) => reply.clearCookie(REFRESH_COOKIE, options(config));
+export const setRefreshCookie = (reply: CookieReply, config: AppConfig, token: string, maxAgeSeconds: number) => {
+  reply.setCookie(REFRESH_COOKIE, token, { ...options(config), maxAge: maxAgeSeconds });
+  reply.setCookie(SESSION_MARKER_COOKIE, '1', { ...markerOptions(config), maxAge: maxAgeSeconds });
+};
+
+export const clearRefreshCookie = (reply: CookieReply, config: AppConfig) => {
+  reply.clearCookie(REFRESH_COOKIE, options(config));
+  reply.clearCookie(SESSION_MARKER_COOKIE, markerOptions(config));
+};
 
 export const refreshCookieOf = (req: { cookies?: Record<string, string | undefined> }): string | undefined => req.cookies?.[REFRESH_COOKIE];

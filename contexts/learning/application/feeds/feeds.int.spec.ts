@@ -160,6 +160,24 @@ describe('feeds (000 §4.12)', () => {
     expect(ids((await feed('home')).bookmarks)).toEqual(['soja-plantio-video']);
   });
 
+  it('finds a journey video the learner saved and started in /feed/bookmarks, /feed/continue and the /home counts (issue 13)', async () => {
+    // gestao-custos is a journey-only station (areas: journey); the learner started its video above
+    const before = (await feed('home')).counts.bookmarks;
+    await write('gestao-custos', 'gestao-custos-video', { event: 'bookmark', value: true });
+    expect(ids(await feed('feed/bookmarks'))[0]).toBe('gestao-custos-video');
+    expect(ids(await feed('feed/continue'))).toContain('gestao-custos-video');
+    const home = await feed('home');
+    expect(ids(home.bookmarks)[0]).toBe('gestao-custos-video');
+    expect(ids(home.continue)).toContain('gestao-custos-video');
+    expect(home.counts.bookmarks).toBe(before + 1);
+    // the Jornadas tab narrows to the journey; the catalogue's lists keep the default area
+    expect(ids(await feed('feed/bookmarks?area=journey'))).toEqual(['gestao-custos-video']);
+    expect(ids(await feed('feed/bookmarks?area=training'))).not.toContain('gestao-custos-video');
+    expect(ids(await feed('feed/recent?limit=500'))).not.toContain('gestao-custos-video');
+    await write('gestao-custos', 'gestao-custos-video', { event: 'bookmark', value: false });
+    expect(ids(await feed('feed/bookmarks'))).not.toContain('gestao-custos-video');
+  });
+
   it('answers 400 for bad input and 401/403 for callers who may not read feeds', async () => {
     expect((await t.request('GET', '/api/feed/everything', { token })).statusCode).toBe(400);
     expect((await t.request('GET', '/api/feed/history?tz=Mars/Olympus', { token })).statusCode).toBe(400);

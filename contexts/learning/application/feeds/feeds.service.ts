@@ -5,7 +5,7 @@ import { PROJECTIONS } from '@portal/platform';
 import type { ProjectionRuntime } from '@portal/projections-runtime';
 import type { FeedRow } from '@portal/projection-feeds';
 import { PLAYLISTS, type FeedPage, type Home, type Playlist } from '../../contracts/index.js';
-import { contentStatusOf, DEFAULT_AREA, type CatalogueModel, entriesOf, inArea, lastActivityOf, selectPlaylist, type FeedCandidate, type LearnerFacts } from '../../domain/index.js';
+import { contentStatusOf, type CatalogueModel, entriesOf, inCatalogueArea, inLearnerArea, lastActivityOf, selectPlaylist, type FeedCandidate, type LearnerFacts } from '../../domain/index.js';
 import { visibleStations } from '../shared/access.js';
 import { CatalogueService } from '../shared/catalogue.service.js';
 import { waitForPosition } from '../shared/reads.js';
@@ -124,15 +124,15 @@ export class FeedsService {
     calendarFormatter(tz);
     const loaded = await this.load(principal, min);
     const pages = Object.fromEntries(PLAYLISTS.map((p) => [p, this.page(loaded, p, { area: query.area, offset: 0, limit: HOME_PAGE, tz })])) as Record<Playlist, FeedPage>;
-    const area = query.area ?? DEFAULT_AREA;
-    const listed = loaded.candidates.filter((c) => inArea(c, area));
+    // what the learner did counts in every area (as their playlists list it); total is the catalogue's
+    const own = loaded.candidates.filter(inLearnerArea(query.area));
     return {
       ...pages,
       counts: {
-        completed: listed.filter((c) => (c.state?.completedCount ?? 0) > 0).length,
-        started: listed.filter((c) => contentStatusOf(loaded.states.get(c.entryId) ?? null, false).status === 'started').length,
-        bookmarks: listed.filter((c) => c.state?.bookmarkAt).length,
-        total: listed.length,
+        completed: own.filter((c) => (c.state?.completedCount ?? 0) > 0).length,
+        started: own.filter((c) => contentStatusOf(loaded.states.get(c.entryId) ?? null, false).status === 'started').length,
+        bookmarks: own.filter((c) => c.state?.bookmarkAt).length,
+        total: loaded.candidates.filter(inCatalogueArea(query.area)).length,
       },
     };
   }

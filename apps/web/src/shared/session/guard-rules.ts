@@ -41,6 +41,14 @@ export const decideProtectedRoute = (access: RouteAccess, user: GuardUser | null
   return allow;
 };
 
+/**
+ * Whether the user may call the learner area's API (stations, feeds, recommendations,
+ * notifications, search): a verified e-mail and a Completed registration, what the API asks of
+ * every route not opened to incomplete accounts. The shell asks those routes nothing before,
+ * so the verify-email and profile screens make no call that answers 403 (issue 13).
+ */
+export const isAccountReady = (user: GuardUser | null | undefined): boolean => user != null && user.emailVerified && user.registerStatus === 'Completed';
+
 /** Signed-out-only screens (sign-in, registration, reset) send a signed-in user home (000 §2.2). */
 export const decideSignedOutOnly = (signedIn: boolean): GuardDecision => (signedIn ? redirectTo(paths.home) : allow);
 

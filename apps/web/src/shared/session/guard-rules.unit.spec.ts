@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { argentinaRedirect, decideProtectedRoute, decideSignedOutOnly, nextAccountStep, type ArgentinaRule, type GuardUser } from './guard-rules';
+import { argentinaRedirect, decideProtectedRoute, decideSignedOutOnly, isAccountReady, nextAccountStep, type ArgentinaRule, type GuardUser } from './guard-rules';
 
 const ready: GuardUser = { emailVerified: true, registerStatus: 'Completed' };
 const unverified: GuardUser = { emailVerified: false, registerStatus: 'None' };
@@ -39,6 +39,16 @@ describe('decideProtectedRoute (000 §2.2)', () => {
     expect(decideProtectedRoute('complete', ready, { pathname: '/home' })).toEqual({ kind: 'allow' });
     expect(decideProtectedRoute('verified', incomplete, { pathname: '/account/profile' })).toEqual({ kind: 'allow' });
     expect(decideProtectedRoute('session', unverified, { pathname: '/account/verify-email' })).toEqual({ kind: 'allow' });
+  });
+});
+
+describe('isAccountReady', () => {
+  it('opens the learner area to a verified e-mail with a Completed registration only', () => {
+    expect(isAccountReady(ready)).toBe(true);
+    expect(isAccountReady(unverified)).toBe(false);
+    expect(isAccountReady(incomplete)).toBe(false);
+    expect(isAccountReady({ emailVerified: false, registerStatus: 'Completed' })).toBe(false);
+    expect(isAccountReady(null)).toBe(false);
   });
 });
 

@@ -1,7 +1,8 @@
-import { identityRoutes, sessionResponseSchema, type SessionResponse } from '@portal/identity/contracts';
+import { identityRoutes, SESSION_MARKER_COOKIE, sessionResponseSchema, type SessionResponse } from '@portal/identity/contracts';
 import { API_BASE } from '../api/api-base';
 import { EVENT_POSITION_HEADER, rememberEventPosition } from '../api/event-position';
 import { getGuestId } from '../api/guest-id';
+import { readCookie } from '../i18n/detect-locale';
 import { REFRESH_RETRY_MS, refreshDelayMs, shouldRefreshNow } from './refresh-timing';
 import { broadcastSession, clearAccessToken, getAccessToken, getSession, markRefreshAttempted, sessionEpoch, setSession, wasRefreshAttempted } from './token-store';
 
@@ -83,8 +84,16 @@ export const refreshAccessToken = (): Promise<boolean> => {
 };
 
 /**
+ * Whether the browser holds a refresh cookie, as the session marker the server sets and clears
+ * with it says (ADR 0014). The refresh cookie itself stays httpOnly; the marker holds no secret.
+ */
+export const hasSessionMarker = (): boolean => typeof document !== 'undefined' && readCookie(document.cookie, SESSION_MARKER_COOKIE) !== undefined;
+
+/**
  * Route guards call this first: the first time a page needs to know, a page without a token
- * asks the refresh cookie (once per page life; again after another tab signs in).
+ * asks the refresh cookie (once per page life; again after another tab signs in). Without the
+ * session marker there is no cookie to ask: a visitor's page load makes no call that answers
+ * 401 (issue 13).
  */
 export const bootstrapSession = async (): Promise<void> => {
   if (getAccessToken() !== null) return;
@@ -93,6 +102,10 @@ export const bootstrapSession = async (): Promise<void> => {
     return;
   }
   if (wasRefreshAttempted()) return;
+  if (!hasSessionMarker()) {
+    markRefreshAttempted();
+    return;
+  }
   await refreshAccessToken();
 };
 

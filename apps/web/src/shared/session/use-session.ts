@@ -2,6 +2,7 @@ import { useMemo, useSyncExternalStore } from 'react';
 import type { Permission, Role } from '@portal/kernel';
 import { canAccessStation, hasAclTag, hasAnyRole, hasArea, hasCompany, hasPermission, hasRole, isCountry, type StationAreas } from './access';
 import type { AuthClaims } from './claims';
+import { isAccountReady } from './guard-rules';
 import { getAuthClaims, hasAccessToken, subscribeSession } from './token-store';
 
 /** The signed-in user's token claims, or null; re-renders on sign-in, refresh and sign-out. */
@@ -9,6 +10,12 @@ export const useAuthClaims = (): AuthClaims | null => useSyncExternalStore(subsc
 
 /** Whether a session exists in this tab. */
 export const useSignedIn = (): boolean => useSyncExternalStore(subscribeSession, hasAccessToken, () => false);
+
+/**
+ * Whether the signed-in user may use the learner area (verified e-mail, Completed registration):
+ * what decides the shell's calls to routes that answer 403 to incomplete accounts (issue 13).
+ */
+export const useAccountReady = (): boolean => isAccountReady(useAuthClaims());
 
 /**
  * The store's checks of 000 §6 bound to the signed-in user's claims (access.ts holds the pure

@@ -8,7 +8,7 @@ import { LEARNING_DATA } from './keys';
 export const FEED_PAGE_SIZE = 24;
 
 export interface FeedFilter {
-  /** content area filter (000 §4.12); default area when none */
+  /** content area filter (000 §4.12); without it the learner's playlists span every area, the catalogue's keep the default one */
   area?: string;
 }
 

@@ -134,8 +134,10 @@ export function StationPage({ resolution }: { resolution: RouteResolution }) {
                   {pickText(active.description, locale)}
                 </Text>
               )}
+              {/* keys unique among these siblings: a key shared by the player and the questions
+                  made React keep the old entry's player next to the new one (issue 13) */}
               <EntryPlayer
-                key={active.entryId}
+                key={`player:${active.entryId}`}
                 entry={active}
                 locale={locale}
                 signedIn={signedIn}
@@ -145,7 +147,7 @@ export function StationPage({ resolution }: { resolution: RouteResolution }) {
               />
               {signedIn && !active.lock.locked && <EntryActions entry={active} title={pickText(active.title, locale)} />}
               {signedIn && !active.lock.locked && active.questionsIds.length > 0 && slots.entryQuestions && (
-                <slots.entryQuestions key={active.entryId} stationId={station.stationId} entryId={active.entryId} onAnswered={refreshAfterAnswer} />
+                <slots.entryQuestions key={`questions:${active.entryId}`} stationId={station.stationId} entryId={active.entryId} onAnswered={refreshAfterAnswer} />
               )}
             </Stack>
           </Grid.Col>

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Center, Group, Loader, SegmentedControl, Stack, Tabs, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { data, useNavigate, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { PLAYLISTS, type Playlist } from '@portal/learning/contracts';
+import { LEARNER_PLAYLISTS, PLAYLISTS, type Playlist } from '@portal/learning/contracts';
 import { queryClient } from '../../../shared/api/query-client';
 import { feedQueryOptions } from '../api/feeds';
 import { LearningShell } from '../components/learning-shell';
@@ -44,7 +44,8 @@ export function Component() {
           <SegmentedControl
             value={area ?? 'default'}
             onChange={(value) => navigate(`${learningPaths.feed(playlist)}${value === 'default' ? '' : `?area=${value}`}`)}
-            data={FEED_AREAS.map((value) => ({ value, label: t(`feed.areas.${value}`) }))}
+            // without an area the learner's own playlists span every area (issue 13): "All", not "Portal"
+            data={FEED_AREAS.map((value) => ({ value, label: value === 'default' && LEARNER_PLAYLISTS.includes(playlist) ? t('feed.areas.all') : t(`feed.areas.${value}`) }))}
             aria-label={t('feed.areas.label')}
             data-testid="feed-area"
           />

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import DOMPurify from 'dompurify';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAuthClaims } from '../../../shared/session/use-session';
+import { useAccountReady } from '../../../shared/session/use-session';
 import { asLocale } from '../../../shared/ui/shell/localized';
 import { markMessageRead, messagesQueryOptions } from '../api/notifications';
 import { modalSize, nextMessage } from '../model/notifications-model';
@@ -21,8 +21,8 @@ export const sanitizeMessageHtml = (html: string): string =>
 export function MessagesModal() {
   const { t, i18n } = useTranslation('notifications');
   const lang = asLocale(i18n.language);
-  const claims = useAuthClaims();
-  const messages = useQuery({ ...messagesQueryOptions(lang), enabled: claims !== null });
+  const ready = useAccountReady();
+  const messages = useQuery({ ...messagesQueryOptions(lang), enabled: ready });
   const [shown, setShown] = useState<Set<string>>(() => new Set());
   const sent = useRef(new Set<string>());
   const current = nextMessage(messages.data ?? [], shown);

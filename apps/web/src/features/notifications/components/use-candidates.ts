@@ -1,14 +1,14 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { FeedItem } from '@portal/learning/contracts';
-import { useAuthClaims } from '../../../shared/session/use-session';
+import { useAccountReady } from '../../../shared/session/use-session';
 import { recommendationsQueryOptions } from '../api/notifications';
 import { notificationCandidates, type NotificationSource } from '../model/notifications-model';
 
 /** The notifiable rows: media recommendations (when the endpoint exists) and known content. */
 export const useCandidates = (knownContent: readonly FeedItem[]): NotificationSource[] => {
-  const claims = useAuthClaims();
-  const recommendations = useQuery({ ...recommendationsQueryOptions(), enabled: claims !== null });
+  const ready = useAccountReady();
+  const recommendations = useQuery({ ...recommendationsQueryOptions(), enabled: ready });
   return useMemo(
     () => notificationCandidates((recommendations.data ?? []).filter((r) => r.status === 'initial').flatMap((r) => r.videosState), knownContent),
     [recommendations.data, knownContent],

@@ -15,5 +15,9 @@ export const stationsQueryOptions = () =>
     staleTime: 5 * 60_000,
   });
 
-/** The stations for a signed-in user (none for a guest: the menus then show only what needs no data). */
-export const useStations = (signedIn: boolean) => useQuery({ ...stationsQueryOptions(), enabled: signedIn });
+/**
+ * The stations of a user whose account is ready (verified e-mail, Completed registration: the
+ * route answers 403 before); none for a guest or an incomplete account, whose menus then show
+ * only what needs no data.
+ */
+export const useStations = (accountReady: boolean) => useQuery({ ...stationsQueryOptions(), enabled: accountReady });

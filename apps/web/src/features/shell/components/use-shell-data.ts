@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { userDataQueryOptions } from '../../../shared/api/user-data';
 import { appConfig } from '../../../shared/config/app-config';
-import { useAuthClaims, useSignedIn } from '../../../shared/session/use-session';
+import { useAccountReady, useAuthClaims, useSignedIn } from '../../../shared/session/use-session';
 import { isLargeWidth, useViewportWidth } from '../../../shared/ui/breakpoints';
 import { asLocale } from '../../../shared/ui/shell/localized';
 import { useToggles } from '../../../shared/ui/shell/use-toggles';
@@ -14,7 +14,7 @@ export const useShellData = () => {
   const locale = asLocale(i18n.language);
   const signedIn = useSignedIn();
   const claims = useAuthClaims();
-  const stations = useStations(signedIn);
+  const stations = useStations(useAccountReady());
   const user = useQuery({ ...userDataQueryOptions(), enabled: signedIn });
   const toggles = useToggles();
   const width = useViewportWidth();
