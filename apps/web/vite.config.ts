@@ -1,12 +1,25 @@
+import { constants } from 'node:zlib';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const apiTarget = process.env.PORTAL_API_URL ?? 'http://localhost:3000';
 
 // The SPA is served by the API in production (same origin, /api); in dev Vite proxies /api.
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Every text file also as .br and .gz, made once at build time at the highest levels; the API
+    // sends the one the browser accepts (apps/api/src/web/spa.ts, ADR 0013).
+    compression({
+      include: /\.(js|css|html|json|svg|webmanifest|txt)$/,
+      threshold: 0,
+      skipIfLargerOrEqual: true,
+      logLevel: 'silent',
+      algorithms: [defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }), defineAlgorithm('gzip', { level: 9 })],
+    }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
