@@ -1,7 +1,7 @@
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import { Outlet, useLocation, useMatches, useNavigation, type LoaderFunctionArgs } from 'react-router';
 import { ClickTracer } from '../features/shell/components/click-tracer';
 import { useStations } from '../features/shell/api/stations';
 import { NotificationsButton } from '../features/notifications/components/notifications-button';
@@ -13,6 +13,7 @@ import { SearchShortcut } from '../features/search/components/search-shortcut';
 import { SupportShortcut } from '../features/support/components/support-shortcut';
 import { loadNamespaces } from '../shared/i18n/i18n';
 import { useSignedIn } from '../shared/session/use-session';
+import { useShellState } from '../shared/ui/shell/shell-store';
 import { FeedbackPrompt } from '../shared/ui/feedback-prompt';
 import { FullPageLoader } from '../shared/ui/full-page-loader';
 import { LoadingBar } from '../shared/ui/loading-bar';
@@ -21,26 +22,50 @@ import { pushRoute, resetShellState, setShellState } from '../shared/ui/shell/sh
 import { ShellSlotsProvider } from '../shared/ui/shell/slots';
 import { useToggles } from '../shared/ui/shell/use-toggles';
 import { knownContentQueryOptions } from './known-content';
-import { familyOf, layoutFor } from './layout-for';
+import { familyOf, layoutFor, type LayoutFamily } from './layout-for';
 import { SHELL_SLOTS } from './shell-slots';
 
 /** The namespaces every layout and shell dialog reads. */
 export const SHELL_NAMESPACES = ['shell', 'search', 'support', 'notifications', 'realtime'] as const;
 
-const SideMenuLayout = lazy(() => import('./layouts/side-menu-layout').then((m) => ({ default: m.SideMenuLayout })));
-const JourneyLayout = lazy(() => import('./layouts/top-header-layouts').then((m) => ({ default: m.JourneyLayout })));
-const TrainingLayout = lazy(() => import('./layouts/top-header-layouts').then((m) => ({ default: m.TrainingLayout })));
-const PublicLayout = lazy(() => import('./layouts/top-header-layouts').then((m) => ({ default: m.PublicLayout })));
-const FullLayout = lazy(() => import('./layouts/top-header-layouts').then((m) => ({ default: m.FullLayout })));
+const sideMenuLayouts = () => import('./layouts/side-menu-layout');
+const topHeaderLayouts = () => import('./layouts/top-header-layouts');
+/** The code that draws each layout family (none: the screen draws its own frame). */
+const LAYOUT_CODE: Record<LayoutFamily, (() => Promise<unknown>) | null> = {
+  'side-menu': sideMenuLayouts,
+  journey: topHeaderLayouts,
+  training: topHeaderLayouts,
+  public: topHeaderLayouts,
+  bare: topHeaderLayouts,
+  'own-chrome': null,
+};
+const SideMenuLayout = lazy(() => sideMenuLayouts().then((m) => ({ default: m.SideMenuLayout })));
+const JourneyLayout = lazy(() => topHeaderLayouts().then((m) => ({ default: m.JourneyLayout })));
+const TrainingLayout = lazy(() => topHeaderLayouts().then((m) => ({ default: m.TrainingLayout })));
+const PublicLayout = lazy(() => topHeaderLayouts().then((m) => ({ default: m.PublicLayout })));
+const FullLayout = lazy(() => topHeaderLayouts().then((m) => ({ default: m.FullLayout })));
 const SearchDialog = lazy(() => import('../features/search/components/search-dialog').then((m) => ({ default: m.SearchDialog })));
 const SupportDialog = lazy(() => import('../features/support/components/support-dialog').then((m) => ({ default: m.SupportDialog })));
 const NotificationsSidebar = lazy(() => import('../features/notifications/components/notifications').then((m) => ({ default: m.NotificationsSidebar })));
 const MessagesModal = lazy(() => import('../features/notifications/components/messages-modal').then((m) => ({ default: m.MessagesModal })));
 
-/** The shell's strings load with the first screen, not after it. */
-export async function loader(): Promise<null> {
-  await loadNamespaces(...SHELL_NAMESPACES);
+/**
+ * The shell's strings and the path's layout code load with the first screen, beside its data,
+ * not after it has rendered (ADR 0013).
+ */
+export async function loader({ request }: LoaderFunctionArgs): Promise<null> {
+  await Promise.all([loadNamespaces(...SHELL_NAMESPACES), LAYOUT_CODE[familyOf(layoutFor(new URL(request.url).pathname))]?.()]);
   return null;
+}
+
+/**
+ * A dialog's code is fetched the first time it opens, not with every page; once open it
+ * stays mounted, so it can close with its transition.
+ */
+function OnceOpened({ open, children }: { open: boolean; children: ReactNode }) {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
 
 /** Keeps the tab's route history (000 §3) and closes the mobile menu on every route change (000 §2.5). */
@@ -78,6 +103,9 @@ export function Component() {
   const stations = useStations(signedIn);
   const stationTitles = useMemo(() => (stations.data ?? []).filter((s) => s.parentId === null).map((s) => pickText(s.title, locale)), [stations.data, locale]);
   const notificationsOn = signedIn && toggles.notifications;
+  const supportOpen = useShellState((s) => s.supportOpen);
+  const searchOpen = useShellState((s) => s.searchOpen);
+  const notificationsOpen = useShellState((s) => s.drawer === 'notifications');
 
   useEffect(() => {
     void registerServiceWorker();
@@ -132,19 +160,20 @@ export function Component() {
         </>
       )}
       {/* each lazy dialog waits for its code alone: a loading one never unmounts the others */}
-      <Suspense fallback={null}>
+      <OnceOpened open={supportOpen}>
         <SupportDialog stationTitles={stationTitles} />
-      </Suspense>
+      </OnceOpened>
       {signedIn && (
-        <Suspense fallback={null}>
+        <OnceOpened open={searchOpen}>
           <SearchDialog knownContent={known} />
-        </Suspense>
+        </OnceOpened>
       )}
       {notificationsOn && (
         <>
-          <Suspense fallback={null}>
+          <OnceOpened open={notificationsOpen}>
             <NotificationsSidebar knownContent={known} onOpen={refreshKnown} />
-          </Suspense>
+          </OnceOpened>
+          {/* shows the messages the server has for the user as soon as it knows them */}
           <Suspense fallback={null}>
             <MessagesModal />
           </Suspense>

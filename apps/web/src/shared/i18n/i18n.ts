@@ -8,7 +8,7 @@ import { DEFAULT_NAMESPACE, isAppNamespace, type AppNamespace } from './namespac
 
 export const i18n = i18next.createInstance();
 
-/** Each locale file is its own chunk, fetched the first time a screen needs it. */
+/** A locale's files, fetched the first time a screen needs one (one chunk per locale, vite.config.ts). */
 const loadLocaleFile = (language: string, namespace: string): Promise<unknown> => {
   if (!isLocale(language) || !isAppNamespace(namespace)) {
     return Promise.reject(new Error(`No locale file ${language}/${namespace}`));
@@ -64,8 +64,12 @@ export const initI18n = (): Promise<void> => {
 };
 
 const start = async (): Promise<void> => {
+  const detected = detectLocale({ cookie: readLocaleCookie(), browserLanguages: browserLanguages() });
+  // The build puts a locale's namespaces in one file (vite.config.ts): it is on its way while
+  // the settings tell whether this domain forces another locale.
+  void loadLocaleFile(detected, DEFAULT_NAMESPACE).catch(() => undefined);
   forced = await detectForcedLocale();
-  const locale = forced ?? detectLocale({ cookie: readLocaleCookie(), browserLanguages: browserLanguages() });
+  const locale = forced ?? detected;
   i18n.on('languageChanged', applyToDocument);
   await i18n
     .use(resourcesToBackend(loadLocaleFile))
