@@ -30,6 +30,8 @@ export default defineConfig({
     assetsDir: 'assets',
     sourcemap: false,
     target: 'es2022',
+    // the vendor file is one on purpose (every screen needs all of it): 720 kB, 186 kB in brotli
+    chunkSizeWarningLimit: 800,
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useMatches, useNavigation, type LoaderFunctionArgs } from 'react-router';
+import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { ClickTracer } from '../features/shell/components/click-tracer';
 import { useStations } from '../features/shell/api/stations';
 import { NotificationsButton } from '../features/notifications/components/notifications-button';
@@ -22,39 +22,24 @@ import { pushRoute, resetShellState, setShellState } from '../shared/ui/shell/sh
 import { ShellSlotsProvider } from '../shared/ui/shell/slots';
 import { useToggles } from '../shared/ui/shell/use-toggles';
 import { knownContentQueryOptions } from './known-content';
-import { familyOf, layoutFor, type LayoutFamily } from './layout-for';
+import { familyOf, layoutFor } from './layout-for';
+// The layouts are part of the shell's code: a lazy layout was fetched only once the screen's
+// data had arrived and the shell rendered, one more round trip before the first paint (ADR 0013).
+import { SideMenuLayout } from './layouts/side-menu-layout';
+import { FullLayout, JourneyLayout, PublicLayout, TrainingLayout } from './layouts/top-header-layouts';
 import { SHELL_SLOTS } from './shell-slots';
 
 /** The namespaces every layout and shell dialog reads. */
 export const SHELL_NAMESPACES = ['shell', 'search', 'support', 'notifications', 'realtime'] as const;
 
-const sideMenuLayouts = () => import('./layouts/side-menu-layout');
-const topHeaderLayouts = () => import('./layouts/top-header-layouts');
-/** The code that draws each layout family (none: the screen draws its own frame). */
-const LAYOUT_CODE: Record<LayoutFamily, (() => Promise<unknown>) | null> = {
-  'side-menu': sideMenuLayouts,
-  journey: topHeaderLayouts,
-  training: topHeaderLayouts,
-  public: topHeaderLayouts,
-  bare: topHeaderLayouts,
-  'own-chrome': null,
-};
-const SideMenuLayout = lazy(() => sideMenuLayouts().then((m) => ({ default: m.SideMenuLayout })));
-const JourneyLayout = lazy(() => topHeaderLayouts().then((m) => ({ default: m.JourneyLayout })));
-const TrainingLayout = lazy(() => topHeaderLayouts().then((m) => ({ default: m.TrainingLayout })));
-const PublicLayout = lazy(() => topHeaderLayouts().then((m) => ({ default: m.PublicLayout })));
-const FullLayout = lazy(() => topHeaderLayouts().then((m) => ({ default: m.FullLayout })));
 const SearchDialog = lazy(() => import('../features/search/components/search-dialog').then((m) => ({ default: m.SearchDialog })));
 const SupportDialog = lazy(() => import('../features/support/components/support-dialog').then((m) => ({ default: m.SupportDialog })));
 const NotificationsSidebar = lazy(() => import('../features/notifications/components/notifications').then((m) => ({ default: m.NotificationsSidebar })));
 const MessagesModal = lazy(() => import('../features/notifications/components/messages-modal').then((m) => ({ default: m.MessagesModal })));
 
-/**
- * The shell's strings and the path's layout code load with the first screen, beside its data,
- * not after it has rendered (ADR 0013).
- */
-export async function loader({ request }: LoaderFunctionArgs): Promise<null> {
-  await Promise.all([loadNamespaces(...SHELL_NAMESPACES), LAYOUT_CODE[familyOf(layoutFor(new URL(request.url).pathname))]?.()]);
+/** The shell's strings load with the first screen, not after it. */
+export async function loader(): Promise<null> {
+  await loadNamespaces(...SHELL_NAMESPACES);
   return null;
 }
 

@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import { isLocale, LOCALES, type Locale } from '@portal/kernel';
+import { loadAppConfig } from '../config/app-config';
 import { detectLocale, LOCALE_COOKIE, localeCookieString, readCookie } from './detect-locale';
 import { forcedLocaleForHost } from './locale-rules';
 import { DEFAULT_NAMESPACE, isAppNamespace, type AppNamespace } from './namespaces';
@@ -36,20 +37,10 @@ let forced: Locale | undefined;
 /** The locale the domain forces (the Spanish domain: es), if any; known once initI18n resolved. */
 export const forcedLocale = (): Locale | undefined => forced;
 
-/**
- * The Spanish domain (app-config domains.spanish) forces es (000 §4.11). The settings come
- * with the contracts chunk, so they are imported here rather than bundled in the first file.
- */
+/** The Spanish domain (app-config domains.spanish) forces es (000 §4.11). */
 const detectForcedLocale = async (): Promise<Locale | undefined> => {
-  try {
-    const { loadAppConfig } = await import('../config/app-config');
-    const config = await loadAppConfig();
-    return forcedLocaleForHost(window.location.host, config.domains.spanish);
-  } catch (error) {
-    // The settings chunk failed (a deploy in progress): the route chunks will reload the page.
-    console.warn(error);
-    return undefined;
-  }
+  const config = await loadAppConfig();
+  return forcedLocaleForHost(window.location.host, config.domains.spanish);
 };
 
 let ready: Promise<void> | undefined;
