@@ -151,7 +151,7 @@ function section(result: FirstLoadResult, runs: number): string {
     '',
     `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench -- first-load\` on ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}; Lighthouse 12.8.2 driving ${chromiumVersion()}.`,
     `The built portal (\`node tools/src/build.mjs\`, API and SPA on one port, PGlite with the demo content) on 127.0.0.1; every load is cold (Lighthouse empties the cache and storage first); signed-in pages are the demo learner with a refresh cookie of its own per run, so the SPA resumes the session as after a reload. Each figure is the median of ${runs} run(s).`,
-    `1-minute load average ${result.loadBefore.toFixed(1)} before and ${result.loadAfter.toFixed(1)} after the run: the machine is shared, and with other work on it the localhost timings move with it (the simulated Slow 4G ones much less, they are computed from the observed request graph).`,
+    `1-minute load average ${result.loadBefore.toFixed(1)} before and ${result.loadAfter.toFixed(1)} after the run: the machine is shared, and with other work on it every timing moves with it (the Slow 4G simulation too: it multiplies the observed main-thread time by four). Byte and request counts do not depend on the load.`,
     '',
     `### ${PROFILES.localhost.label}`,
     '',
@@ -171,7 +171,7 @@ function section(result: FirstLoadResult, runs: number): string {
     '',
     ...before,
     '',
-    'Transferred bytes are what went over the wire (brotli where the browser accepts it). LCP on localhost is observed; under Slow 4G it is',
+    'Transferred bytes are what went over the wire, response headers included (brotli: Chromium offers it to 127.0.0.1). LCP on localhost is observed; under Slow 4G it is',
     "Lighthouse's simulation (Lantern) over the observed requests and main-thread work.",
     '',
   ].join('\n');
