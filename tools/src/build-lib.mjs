@@ -47,7 +47,7 @@ export async function buildApi({ force = false } = {}) {
 
 export function buildWeb({ force = false } = {}) {
   const out = join(root, 'apps/web/dist/index.html');
-  if (!force && mtime(out) > sources(['apps/web/src', 'apps/web/index.html', 'libs/kernel', 'contexts'])) return false;
+  if (!force && mtime(out) > sources(['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', 'libs/kernel', 'contexts'])) return false;
   const res = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
     cwd: join(root, 'apps/web'),
     stdio: 'inherit',

@@ -5,11 +5,17 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createAppRouter } from './app/router';
 import { queryClient, setUnauthorizedHandler } from './shared/api/query-client';
+import { loadAppConfig } from './shared/config/app-config';
 import { initI18n } from './shared/i18n/i18n';
 import { isChunkLoadError, reloadAfterChunkError } from './shared/routing/chunk-reload';
+import { bootstrapSession } from './shared/session/refresh';
 import { clearAccessToken, onRemoteSessionChange, removeLegacyToken } from './shared/session/token-store';
 
 removeLegacyToken();
+// What every first screen waits for is asked for now, side by side, while the router fetches
+// the screen's code: the session (refresh cookie), the settings and the translations (ADR 0013).
+void bootstrapSession();
+void loadAppConfig();
 void initI18n();
 const router = createAppRouter();
 

@@ -33,6 +33,10 @@ const suites: Record<string, () => Promise<unknown>> = {
     const { benchAssessment } = await import('./assessment.js');
     return benchAssessment({ url, ...toy({ learners: 10, answersPerLearner: 3, reportFile: null }) });
   },
+  'first-load': async () => {
+    const { benchFirstLoad } = await import('./first-load.js');
+    return benchFirstLoad({ smoke, ...toy({ reportFile: null }) });
+  },
 };
 
 const requested = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -1,31 +1,45 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { ERROR_CATALOGUE } from '@portal/kernel';
 
+/** Vite writes only content-hashed files under assets/: a new build never reuses a name. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Everything else (index.html, sw.js, the manifest): revalidated on every use, so a deploy shows at once. */
+export const REVALIDATE = 'no-cache';
+
+const HASHED_DIR = `${sep}assets${sep}`;
+
 /**
- * One port: the API under /api, the built SPA everywhere else. Hashed assets are cached for a
- * year; index.html is never cached so a deploy is picked up at once. Unknown /api paths are 404 JSON.
+ * One port: the API under /api, the built SPA everywhere else (ADR 0013). Every text file of
+ * the build has a brotli and a gzip copy made at build time (apps/web/vite.config.ts); the one
+ * the browser accepts is sent (`preCompressed`, with `Vary: Accept-Encoding`). Hashed assets
+ * are cached for a year; the index and the other files are revalidated. Unknown /api paths,
+ * missing assets and /health are 404 JSON: only a screen path gets the SPA's index, so a
+ * probe or a stale chunk is never answered with a page that pretends to be it.
  */
 export async function registerSpa(fastify: FastifyInstance, webDist: string): Promise<void> {
-  const indexFile = join(webDist, 'index.html');
-  const hasSpa = existsSync(indexFile);
+  const hasSpa = existsSync(join(webDist, 'index.html'));
   if (hasSpa) {
     await fastify.register(fastifyStatic, {
       root: webDist,
       prefix: '/',
       wildcard: false,
       index: false,
-      setHeaders(res, path) {
-        res.header('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      preCompressed: true,
+      setHeaders(reply, path) {
+        reply.header('cache-control', path.includes(HASHED_DIR) ? IMMUTABLE : REVALIDATE);
       },
     });
   }
   const notFound = { statusCode: 404, code: '404', message: ERROR_CATALOGUE['404'].message };
+  // Health is GET /api/health; a 200 page here would tell a misaddressed probe all is well.
+  fastify.get('/health', async (_request, reply) => reply.code(404).send(notFound));
   fastify.get('/*', async (request, reply) => {
-    if (request.url === '/api' || request.url.startsWith('/api/')) return reply.code(404).send(notFound);
+    const path = request.url.split('?')[0]!;
+    if (path === '/api' || path.startsWith('/api/') || path.startsWith('/assets/')) return reply.code(404).send(notFound);
     if (!hasSpa) return reply.code(503).type('text/plain').send('The web app is not built: run npm run build');
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(readFileSync(indexFile));
+    return reply.sendFile('index.html');
   });
 }

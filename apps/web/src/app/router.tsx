@@ -1,4 +1,5 @@
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { rootLoader } from '../shared/session/guards';
 import { FullPageLoader } from '../shared/ui/full-page-loader';
 import { NotFoundPage, RouteErrorPage } from '../shared/ui/route-error-page';
 
@@ -14,8 +15,9 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     HydrateFallback: FullPageLoader,
     // Session from the refresh cookie, translations and the Argentina rule, before every
-    // screen (on every navigation: the rule depends on who is signed in).
-    loader: (args) => import('../shared/session/guards').then((m) => m.rootLoader(args)),
+    // screen (on every navigation: the rule depends on who is signed in). In the first file:
+    // it runs on every load, so a chunk of its own would only add a round trip (ADR 0013).
+    loader: rootLoader,
     shouldRevalidate: () => true,
     children: [
       {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
@@ -17,21 +17,20 @@ import { FeedbackPrompt } from '../shared/ui/feedback-prompt';
 import { FullPageLoader } from '../shared/ui/full-page-loader';
 import { LoadingBar } from '../shared/ui/loading-bar';
 import { asLocale, pickText } from '../shared/ui/shell/localized';
-import { pushRoute, resetShellState, setShellState } from '../shared/ui/shell/shell-store';
+import { pushRoute, resetShellState, setShellState, useShellState } from '../shared/ui/shell/shell-store';
 import { ShellSlotsProvider } from '../shared/ui/shell/slots';
 import { useToggles } from '../shared/ui/shell/use-toggles';
 import { knownContentQueryOptions } from './known-content';
 import { familyOf, layoutFor } from './layout-for';
+// The layouts are part of the shell's code: a lazy layout was fetched only once the screen's
+// data had arrived and the shell rendered, one more round trip before the first paint (ADR 0013).
+import { SideMenuLayout } from './layouts/side-menu-layout';
+import { FullLayout, JourneyLayout, PublicLayout, TrainingLayout } from './layouts/top-header-layouts';
 import { SHELL_SLOTS } from './shell-slots';
 
 /** The namespaces every layout and shell dialog reads. */
 export const SHELL_NAMESPACES = ['shell', 'search', 'support', 'notifications', 'realtime'] as const;
 
-const SideMenuLayout = lazy(() => import('./layouts/side-menu-layout').then((m) => ({ default: m.SideMenuLayout })));
-const JourneyLayout = lazy(() => import('./layouts/top-header-layouts').then((m) => ({ default: m.JourneyLayout })));
-const TrainingLayout = lazy(() => import('./layouts/top-header-layouts').then((m) => ({ default: m.TrainingLayout })));
-const PublicLayout = lazy(() => import('./layouts/top-header-layouts').then((m) => ({ default: m.PublicLayout })));
-const FullLayout = lazy(() => import('./layouts/top-header-layouts').then((m) => ({ default: m.FullLayout })));
 const SearchDialog = lazy(() => import('../features/search/components/search-dialog').then((m) => ({ default: m.SearchDialog })));
 const SupportDialog = lazy(() => import('../features/support/components/support-dialog').then((m) => ({ default: m.SupportDialog })));
 const NotificationsSidebar = lazy(() => import('../features/notifications/components/notifications').then((m) => ({ default: m.NotificationsSidebar })));
@@ -41,6 +40,16 @@ const MessagesModal = lazy(() => import('../features/notifications/components/me
 export async function loader(): Promise<null> {
   await loadNamespaces(...SHELL_NAMESPACES);
   return null;
+}
+
+/**
+ * A dialog's code is fetched the first time it opens, not with every page; once open it
+ * stays mounted, so it can close with its transition.
+ */
+function OnceOpened({ open, children }: { open: boolean; children: ReactNode }) {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
 
 /** Keeps the tab's route history (000 §3) and closes the mobile menu on every route change (000 §2.5). */
@@ -81,6 +90,9 @@ export function Component() {
   const stations = useStations(ready);
   const stationTitles = useMemo(() => (stations.data ?? []).filter((s) => s.parentId === null).map((s) => pickText(s.title, locale)), [stations.data, locale]);
   const notificationsOn = ready && toggles.notifications;
+  const supportOpen = useShellState((s) => s.supportOpen);
+  const searchOpen = useShellState((s) => s.searchOpen);
+  const notificationsOpen = useShellState((s) => s.drawer === 'notifications');
 
   useEffect(() => {
     void registerServiceWorker();
@@ -135,19 +147,20 @@ export function Component() {
         </>
       )}
       {/* each lazy dialog waits for its code alone: a loading one never unmounts the others */}
-      <Suspense fallback={null}>
+      <OnceOpened open={supportOpen}>
         <SupportDialog stationTitles={stationTitles} />
-      </Suspense>
+      </OnceOpened>
       {ready && (
-        <Suspense fallback={null}>
+        <OnceOpened open={searchOpen}>
           <SearchDialog knownContent={known} />
-        </Suspense>
+        </OnceOpened>
       )}
       {notificationsOn && (
         <>
-          <Suspense fallback={null}>
+          <OnceOpened open={notificationsOpen}>
             <NotificationsSidebar knownContent={known} onOpen={refreshKnown} />
-          </Suspense>
+          </OnceOpened>
+          {/* shows the messages the server has for the user as soon as it knows them */}
           <Suspense fallback={null}>
             <MessagesModal />
           </Suspense>

@@ -2,13 +2,14 @@ import i18next from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import { isLocale, LOCALES, type Locale } from '@portal/kernel';
+import { loadAppConfig } from '../config/app-config';
 import { detectLocale, LOCALE_COOKIE, localeCookieString, readCookie } from './detect-locale';
 import { forcedLocaleForHost } from './locale-rules';
 import { DEFAULT_NAMESPACE, isAppNamespace, type AppNamespace } from './namespaces';
 
 export const i18n = i18next.createInstance();
 
-/** Each locale file is its own chunk, fetched the first time a screen needs it. */
+/** A locale's files, fetched the first time a screen needs one (one chunk per locale, vite.config.ts). */
 const loadLocaleFile = (language: string, namespace: string): Promise<unknown> => {
   if (!isLocale(language) || !isAppNamespace(namespace)) {
     return Promise.reject(new Error(`No locale file ${language}/${namespace}`));
@@ -36,17 +37,13 @@ let forced: Locale | undefined;
 /** The locale the domain forces (the Spanish domain: es), if any; known once initI18n resolved. */
 export const forcedLocale = (): Locale | undefined => forced;
 
-/**
- * The Spanish domain (app-config domains.spanish) forces es (000 §4.11). The settings come
- * with the contracts chunk, so they are imported here rather than bundled in the first file.
- */
+/** The Spanish domain (app-config domains.spanish) forces es (000 §4.11); the settings also name the product. */
 const detectForcedLocale = async (): Promise<{ forced: Locale | undefined; product: string }> => {
   try {
-    const { loadAppConfig } = await import('../config/app-config');
     const config = await loadAppConfig();
     return { forced: forcedLocaleForHost(window.location.host, config.domains.spanish), product: config.productName };
   } catch (error) {
-    // The settings chunk failed (a deploy in progress): the route chunks will reload the page.
+    // the settings did not answer (a deploy in progress): the default locale rules and name
     console.warn(error);
     return { forced: undefined, product: DEFAULT_PRODUCT };
   }
@@ -67,9 +64,13 @@ export const initI18n = (): Promise<void> => {
 };
 
 const start = async (): Promise<void> => {
+  const detected = detectLocale({ cookie: readLocaleCookie(), browserLanguages: browserLanguages() });
+  // The build puts a locale's namespaces in one file (vite.config.ts): it is on its way while
+  // the settings tell whether this domain forces another locale.
+  void loadLocaleFile(detected, DEFAULT_NAMESPACE).catch(() => undefined);
   const settings = await detectForcedLocale();
   forced = settings.forced;
-  const locale = forced ?? detectLocale({ cookie: readLocaleCookie(), browserLanguages: browserLanguages() });
+  const locale = forced ?? detected;
   i18n.on('languageChanged', applyToDocument);
   await i18n
     .use(resourcesToBackend(loadLocaleFile))

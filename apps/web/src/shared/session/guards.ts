@@ -1,3 +1,4 @@
+import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query';
 import { redirect } from 'react-router';
 import { identityRoutes, type UserData } from '@portal/identity/contracts';
 import { isApiError } from '../api/api-error';
@@ -106,4 +107,18 @@ export const rootLoader = async (_args?: unknown): Promise<null> => {
     throw redirect(target);
   }
   return null;
+};
+
+/**
+ * Starts a screen's data as soon as the session is known, beside its access check rather than
+ * after it (ADR 0013): only for a verified, completed user, whom every learner screen lets in,
+ * so no call is made that the user may not make. The loader then awaits the same query
+ * options, which joins this request; a failure is left to that await.
+ */
+export const prefetchForLearner = <T, K extends QueryKey>(options: FetchQueryOptions<T, Error, T, K>): void => {
+  void bootstrapSession().then(() => {
+    const claims = getAuthClaims();
+    if (claims?.emailVerified && claims.registerStatus === 'Completed') return queryClient.prefetchQuery(options);
+    return undefined;
+  });
 };

@@ -27,13 +27,13 @@ function LinkCard({ to, disabled, children, testId, current }: { to: string; dis
 }
 
 /** A station, crop or journey: title, progress and, when not enabled, why (lock or availability). */
-export function StationCard({ station, locale }: { station: StationSummary; locale: Locale }) {
+export function StationCard({ station, locale, priority = false }: { station: StationSummary; locale: Locale; priority?: boolean }) {
   const { t } = useTranslation('learning');
   const disabled = !station.isEnable || station.isUnavailable;
   return (
     <LinkCard to={station.pageTo} disabled={disabled} testId={`station-card-${station.stationId}`}>
       <Card.Section>
-        <Thumb src={station.thumbSrc} kicker={station.isUnavailable ? t('card.comingSoon') : t(`card.kinds.${station.displayCategory}`)} title={pickText(station.title, locale)} />
+        <Thumb src={station.thumbSrc} kicker={station.isUnavailable ? t('card.comingSoon') : t(`card.kinds.${station.displayCategory}`)} title={pickText(station.title, locale)} priority={priority} />
       </Card.Section>
       <Stack gap={6} mt="sm">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -100,13 +100,13 @@ export function EntryCard({ entry, locale, current }: { entry: ContentEntryView;
 }
 
 /** A feed item (000 §3 content feed item): content and station titles, status and progress. */
-export function FeedItemCard({ item, locale, resume = false }: { item: FeedItem; locale: Locale; resume?: boolean }) {
+export function FeedItemCard({ item, locale, resume = false, priority = false }: { item: FeedItem; locale: Locale; resume?: boolean; priority?: boolean }) {
   const { t } = useTranslation('learning');
   const to = resume ? resumeLink(item.to) : item.to;
   return (
     <LinkCard to={to} disabled={item.disabled} testId={`feed-item-${item.entryId}`}>
       <Card.Section>
-        <Thumb src={item.thumbSrc} kicker={t(`types.${item.contentType}`)} title={pickText(item.stationTitle, locale)} />
+        <Thumb src={item.thumbSrc} kicker={t(`types.${item.contentType}`)} title={pickText(item.stationTitle, locale)} priority={priority} />
       </Card.Section>
       <Stack gap={4} mt="sm">
         <Text fw={600} size="sm" lineClamp={2}>

@@ -87,11 +87,19 @@ export function LangBanner({ locale }: { locale: Locale }) {
   );
 }
 
-/** A 16:9 thumbnail (decorative: the title is next to it), with a neutral block when there is none. */
-export function Thumb({ src, kicker, title, children }: { src: string | null | undefined; kicker?: string; title?: string; children?: ReactNode }) {
+/** The content pack's thumbnails are 320 x 180 (16:9). */
+const THUMB_SIZE = { width: 320, height: 180 } as const;
+
+/**
+ * A 16:9 thumbnail (decorative: the title is next to it), with a neutral block when there is
+ * none, and its localized labels written over it. Lazy below the fold; `priority` (the first row
+ * of a screen) loads it at once and first, since it is what the page's largest paint waits for
+ * (ADR 0013).
+ */
+export function Thumb({ src, kicker, title, children, priority = false }: { src: string | null | undefined; kicker?: string; title?: string; children?: ReactNode; priority?: boolean }) {
   return (
     <AspectRatio ratio={16 / 9} bg="gray.2" style={{ position: 'relative', overflow: 'hidden', borderRadius: 'var(--mantine-radius-sm)' }}>
-      {src ? <Image src={src} alt="" loading="lazy" /> : <Box bg="brand.1" />}
+      {src ? <Image src={src} alt="" {...THUMB_SIZE} loading={priority ? 'eager' : 'lazy'} fetchPriority={priority ? 'high' : 'auto'} /> : <Box bg="brand.1" />}
       {(kicker || title) && <ThumbLabels kicker={kicker} title={title} />}
       {children}
     </AspectRatio>

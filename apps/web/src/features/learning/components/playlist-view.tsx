@@ -7,11 +7,15 @@ import { browserTimeZone, calendarKind, calendarOf, formatCalendar, mergeFeedPag
 import { FeedItemCard } from './cards';
 import { useLocale } from './station-page';
 
-export function FeedGrid({ items, locale, resume }: { items: FeedItem[]; locale: Locale; resume: boolean }) {
+/** The most cards a row of FeedGrid holds. */
+export const FEED_GRID_ROW = 4;
+
+/** `firstRow`: the grid opens the screen, so its first row's pictures load first (ADR 0013). */
+export function FeedGrid({ items, locale, resume, firstRow = false }: { items: FeedItem[]; locale: Locale; resume: boolean; firstRow?: boolean }) {
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-      {items.map((item) => (
-        <FeedItemCard key={item.rowId} item={item} locale={locale} resume={resume} />
+    <SimpleGrid cols={{ base: 1, xs: 2, md: FEED_GRID_ROW }} spacing="md">
+      {items.map((item, index) => (
+        <FeedItemCard key={item.rowId} item={item} locale={locale} resume={resume} priority={firstRow && index < FEED_GRID_ROW} />
       ))}
     </SimpleGrid>
   );

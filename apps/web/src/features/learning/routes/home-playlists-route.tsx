@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, type LoaderFunctionArgs } from 'react-router';
 import type { FeedPage, Playlist } from '@portal/learning/contracts';
 import { queryClient } from '../../../shared/api/query-client';
+import { prefetchForLearner } from '../../../shared/session/guards';
 import { homeQueryOptions, useHomeFeeds } from '../api/feeds';
 import { FeedGrid } from '../components/playlist-view';
 import { useLocale } from '../components/station-page';
@@ -15,12 +16,14 @@ const SECTIONS: Playlist[] = ['continue', 'bookmarks', 'feedbacks', 'history', '
 
 /** The playlists under /home ("My content"): GET /home, the first page of every playlist (000 §4.12). */
 export async function loader({ url }: LoaderFunctionArgs): Promise<null> {
+  // asked for beside the profile (the access check), not after it
+  prefetchForLearner(homeQueryOptions());
   await requireLearner(url);
   await queryClient.ensureQueryData(homeQueryOptions());
   return null;
 }
 
-function Section({ playlist, page }: { playlist: Playlist; page: FeedPage }) {
+function Section({ playlist, page, first }: { playlist: Playlist; page: FeedPage; first: boolean }) {
   const { t } = useTranslation('learning');
   const locale = useLocale();
   if (page.items.length === 0) return null;
@@ -34,7 +37,7 @@ function Section({ playlist, page }: { playlist: Playlist; page: FeedPage }) {
           {t('home.seeAll', { total: page.total })}
         </Anchor>
       </Group>
-      <FeedGrid items={page.items.slice(0, HOME_ITEMS)} locale={locale} resume={playlist === 'continue'} />
+      <FeedGrid items={page.items.slice(0, HOME_ITEMS)} locale={locale} resume={playlist === 'continue'} firstRow={first} />
     </Stack>
   );
 }
@@ -50,6 +53,7 @@ export function Component() {
     ...(courses ? [{ to: learningPaths.courses(), label: t('nav.courses'), testId: 'home-link-courses' }] : []),
   ];
   const empty = SECTIONS.every((playlist) => home[playlist].items.length === 0);
+  const firstShown = SECTIONS.find((playlist) => home[playlist].items.length > 0);
 
   return (
     <Stack gap="xl" data-testid="home-playlists">
@@ -74,7 +78,7 @@ export function Component() {
       </SimpleGrid>
       {empty && <Text c="dimmed">{t('home.empty')}</Text>}
       {SECTIONS.map((playlist) => (
-        <Section key={playlist} playlist={playlist} page={home[playlist]} />
+        <Section key={playlist} playlist={playlist} page={home[playlist]} first={playlist === firstShown} />
       ))}
     </Stack>
   );
