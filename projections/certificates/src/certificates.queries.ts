@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { jsonValue } from '@portal/database';
-import type { LockReason, StationRuleStatus } from './rules.js';
+import type { CertificateLockReason as LockReason, StationRuleStatus } from '@portal/learning/contracts';
 
 const parse = jsonValue;
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
