@@ -39,8 +39,6 @@ export class CatalogueService implements CatalogueReader {
 
   async fresh(): Promise<CatalogueModel> {
     await this.projections.waitForHead('catalogue');
-    // a load that began before the wait may predate the import
-    await this.loading?.catch(() => undefined);
     this.cached = null;
     return this.model();
   }
