@@ -18,7 +18,7 @@ beforeAll(async () => {
   t = await startTestApp();
   await seedDemoUsers(t.infra.store, t.infra.clock);
   const pack = await importContentPack(t.infra.store, t.infra.clock);
-  if (pack.checkpoint) await t.infra.projections.waitFor('questions', pack.checkpoint, 30_000);
+  if (pack.checkpoint) await t.infra.projections.waitFor('catalogue', pack.checkpoint, 30_000);
   learner = await signIn(t, 'learner@demo.agro', 'Demo#2026');
   auditor = await signIn(t, 'auditor@demo.agro', 'Demo#2026');
   t.infra.realtime.subscribe(learner.userId, (m) => pushed.push(m));

@@ -8,7 +8,6 @@ import { AllAnswersController } from './answers/all-answers.http.controller.js';
 import { AnswersAuditController } from './audit/answers-audit.http.controller.js';
 import { QuestionsController } from './questions/questions.http.controller.js';
 import { AnswerSheets } from './shared/answer-sheets.js';
-import { CatalogueReader } from './shared/catalogue.service.js';
 import { AssessmentContentService } from './shared/content.service.js';
 import { RecommendationsService } from './shared/recommendations.service.js';
 import { SubmitAnswerController } from './submit-answer/submit-answer.http.controller.js';
@@ -22,6 +21,6 @@ registerRoutes('assessment', assessmentRoutes);
 @Module({
   imports: [CqrsModule],
   controllers: [SubmitAnswerController, AllAnswersController, QuestionsController, SurveysController, AdaptiveController, AnswersAuditController],
-  providers: [AnswerSheets, CatalogueReader, AssessmentContentService, RecommendationsService, SubmitAnswerHandler, AnswerSurveyHandler, VisitRecommendationHandler],
+  providers: [AnswerSheets, AssessmentContentService, RecommendationsService, SubmitAnswerHandler, AnswerSurveyHandler, VisitRecommendationHandler],
 })
 export class AssessmentModule {}

@@ -7,7 +7,7 @@ import { FeedsService } from './feeds/feeds.service.js';
 import { LearnerFactsCache } from './feeds/learner-facts.cache.js';
 import { CONTENT_DIR, MediaController } from './media/media.http.controller.js';
 import { ScormController } from './scorm/scorm.http.controller.js';
-import { CatalogueService } from './shared/catalogue.service.js';
+import { CatalogueModule } from './shared/catalogue.module.js';
 import { resolveContentDir } from './shared/content-dir.js';
 import { LearnerReader } from './shared/learner-reader.js';
 import { ProgressWriter } from './shared/progress-writer.js';
@@ -20,11 +20,10 @@ registerRoutes('learning', learningRoutes);
 
 /** Catalogue, stations, progress, feeds, SCORM and protected media (issue 4). */
 @Module({
-  imports: [CqrsModule],
+  imports: [CqrsModule, CatalogueModule],
   controllers: [StationsController, TrackProgressController, FeedsController, ScormController, MediaController],
   providers: [
     { provide: CONTENT_DIR, useFactory: () => resolveContentDir() },
-    CatalogueService,
     LearnerReader,
     ProgressWriter,
     FeedsService,

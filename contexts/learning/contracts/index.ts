@@ -8,3 +8,4 @@ export * from './http.js';
 export * from './integration.js';
 export * from './routes.js';
 export * from './access.js';
+export * from './catalogue.js';

@@ -1,14 +1,14 @@
-import type { Principal } from '@portal/kernel';
 import type { CatalogueStation } from '../contracts/events.js';
-import { stationAccessIn, type StationAccess } from '../contracts/access.js';
+import { certificateStatusOf, contentEntriesOf, entriesOf, questionsProgressOf, requiredEntriesOf, stationMediaComplete, type CatalogueModel } from '../contracts/catalogue.js';
 import type { ContentEntry } from '../contracts/pack.js';
-import { LOCK_MESSAGE_KEYS, type ContentStatus, type LockReason, type LockState, type ProgressSummary, type QuestionsProgress } from '../contracts/http.js';
-import { contentEntriesOf, entriesOf, type CatalogueModel } from './catalogue.js';
+import { LOCK_MESSAGE_KEYS, type ContentStatus, type LockReason, type LockState, type ProgressSummary } from '../contracts/http.js';
 import { unlocked } from './progress.js';
 
 /**
- * Locks and progress of 000 §4.3, content status of 000 §4.1 and station access of 000 §6, as
- * pure functions of the catalogue and what one learner has done.
+ * Locks and progress of 000 §4.3 and content status of 000 §4.1, as pure functions of the
+ * catalogue and what one learner has done. The station view they stand on (content, questions
+ * progress, crop progress, certificate rules) and station access are learning's contracts
+ * (contracts/catalogue.ts, contracts/access.ts), shared with assessment and scoring.
  */
 
 /** What the rules need to know about one learner (from the progress read model). */
@@ -37,41 +37,6 @@ const lockOf = (reason: LockReason, extra: Partial<Pick<LockState, 'requiredEntr
   requiredStationIds: extra.requiredStationIds ?? [],
 });
 
-/** Non-optional content of a station (a Map's includes its active children's). */
-export function requiredEntriesOf(model: CatalogueModel, stationId: string): ContentEntry[] {
-  return contentEntriesOf(model, stationId).filter((e) => !e.optional);
-}
-
-export function stationMediaComplete(model: CatalogueModel, facts: LearnerFacts, stationId: string): boolean {
-  return requiredEntriesOf(model, stationId).every((e) => facts.completed.has(e.entryId));
-}
-
-/** 000 §4.3 questions progress: null when the config is inactive or there are no questions. */
-export function questionsProgressOf(station: CatalogueStation, facts: LearnerFacts): QuestionsProgress {
-  const config = station.questions;
-  if (!config || config.inactive || config.questionIds.length === 0) return null;
-  const total = config.questionIds.length;
-  let answered = 0;
-  let correct = 0;
-  for (const q of config.questionIds) {
-    const a = facts.answers.get(q);
-    if (!a) continue;
-    answered += 1;
-    if (a.isCorrect) correct += 1;
-  }
-  const mandatoryUnmet = config.mandatoryAnswerAll && answered < total;
-  const belowMin = config.minCorrectAnswers > 0 && correct < config.minCorrectAnswers;
-  return {
-    total,
-    answered,
-    correct,
-    isComplete: answered === total,
-    requirementsMet: !mandatoryUnmet && !belowMin,
-    mandatoryAnswerAll: config.mandatoryAnswerAll,
-    minCorrectAnswers: config.minCorrectAnswers,
-  };
-}
-
 /**
  * Why a required station does not count as done (000 §4.3): incomplete content, unanswered
  * required questions, or fewer than minCorrectAnswers correct answers once answers exist.
@@ -80,7 +45,7 @@ function requiredStationGap(model: CatalogueModel, facts: LearnerFacts, required
   const required = model.stations.get(requiredId);
   if (!required) return null;
   if (!stationMediaComplete(model, facts, requiredId)) return lockOf('incompleteContent', { requiredStationIds: [requiredId] });
-  const qp = questionsProgressOf(required, facts);
+  const qp = questionsProgressOf(required.questions, facts.answers);
   if (qp && qp.mandatoryAnswerAll && qp.answered < qp.total) return lockOf('incompleteQuestions', { requiredStationIds: [requiredId] });
   if (qp && qp.minCorrectAnswers > 0 && qp.answered > 0 && qp.correct < qp.minCorrectAnswers) {
     return lockOf('minCorrectAnswers', { requiredStationIds: [requiredId], minAnswers: qp.minCorrectAnswers });
@@ -129,29 +94,14 @@ export function entryLock(model: CatalogueModel, facts: LearnerFacts, stationId:
   return missing.length > 0 ? lockOf('incompleteContent', { requiredEntryIds: missing }) : unlocked();
 }
 
-/** 000 §4.3 station crop progress. */
-export function cropProgressOf(model: CatalogueModel, facts: LearnerFacts, stationId: string) {
-  const station = model.stations.get(stationId);
-  if (!station) return { isCompleted: false, mediaCompleted: false, questionsCompleted: false, mediaQuestionsCompleted: false };
-  const mediaCompleted = stationMediaComplete(model, facts, stationId);
-  const qp = questionsProgressOf(station, facts);
-  const questionsCompleted = qp === null || (qp.isComplete && qp.requirementsMet);
-  const mediaQuestionsCompleted = contentEntriesOf(model, stationId).every((e) => e.questionsIds.every((q) => facts.answers.has(q)));
-  return { isCompleted: mediaCompleted && questionsCompleted && mediaQuestionsCompleted, mediaCompleted, questionsCompleted, mediaQuestionsCompleted };
-}
-
-/** 000 §4.3 / 001 §4: a certificate is earned when all its station rules are satisfied. */
+/** 000 §4.3 / 001 §4: the crop's certificates, earned when all their station rules are satisfied. */
 export function certificatesOf(model: CatalogueModel, facts: LearnerFacts, cropId: string) {
   return model.certificates
     .filter((c) => c.cropId === cropId)
     .map((c) => {
-      const rules = c.stationsRules.map((r) => {
-        const p = cropProgressOf(model, facts, r.stationId);
-        const satisfied = (!r.requiredMedias || p.mediaCompleted) && (!r.requiredQuestions || p.questionsCompleted) && (!r.requiredMediaQuestions || p.mediaQuestionsCompleted);
-        return { ...r, satisfied };
-      });
-      const earned = rules.every((r) => r.satisfied);
-      return { certificateId: c.certificateId, cropId: c.cropId, title: c.title, earned, locked: !earned, rules };
+      const status = certificateStatusOf(model, facts, c);
+      const rules = status.rules.map((r) => ({ stationId: r.stationId, requiredMedias: r.requiredMedias, requiredQuestions: r.requiredQuestions, requiredMediaQuestions: r.requiredMediaQuestions, satisfied: r.satisfied }));
+      return { certificateId: c.certificateId, cropId: c.cropId, title: c.title, earned: status.met, locked: !status.met, rules };
     });
 }
 
@@ -191,13 +141,6 @@ export function contentStatusOf(state: EntryStatusInput | null, locked: boolean)
   if (state.viewsCount > 0 || (state.seconds > 10 && state.seconds < state.duration - 1)) return { status: 'started', color: 'orange', progress };
   return { status: 'initial', color: null, progress };
 }
-
-// ---------------------------------------------------------------- access (000 §6)
-
-export { tagsAllow, type StationAccess } from '../contracts/access.js';
-
-/** Who may open a station (000 §6): the rule in learning's contracts, shared with assessment. */
-export const stationAccess = (model: CatalogueModel, principal: Principal, stationId: string): StationAccess => stationAccessIn(model.stations, principal, stationId);
 
 /** Entries of a station the caller sees (display order). */
 export const visibleEntries = (station: CatalogueStation) => entriesOf(station);

@@ -2,18 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { Principal } from '@portal/kernel';
 import type { CatalogueStation } from '../contracts/events.js';
 import { stationSchema, type ContentEntry } from '../contracts/pack.js';
-import { buildCatalogueModel, entryLink, pageTo } from './catalogue.js';
+import { tagsAllow } from '../contracts/access.js';
+import { buildCatalogueModel, cropProgressOf, entryLink, pageTo, questionsProgressOf, stationAccess } from '../contracts/catalogue.js';
 import {
   certificatesOf,
   contentStatusOf,
-  cropProgressOf,
   entryLock,
   noFacts,
   progressSummaryOf,
-  questionsProgressOf,
-  stationAccess,
   stationLock,
-  tagsAllow,
   type LearnerFacts,
 } from './rules.js';
 
@@ -111,11 +108,11 @@ describe('station locks (000 §4.3)', () => {
 describe('questions, crop progress and certificates (000 §4.3)', () => {
   it('questions progress: complete when all are answered; requirements; null when inactive or none', () => {
     const a = model.stations.get('st-a')!;
-    expect(questionsProgressOf(a, facts([], [['q1', true], ['q2', true]]))).toMatchObject({ total: 3, answered: 2, correct: 2, isComplete: false, requirementsMet: false });
-    expect(questionsProgressOf(a, facts([], [['q1', true], ['q2', true], ['q3', false]]))).toMatchObject({ isComplete: true, requirementsMet: true });
-    expect(questionsProgressOf(a, facts([], [['q1', true], ['q2', false], ['q3', false]]))).toMatchObject({ isComplete: true, requirementsMet: false });
-    expect(questionsProgressOf(model.stations.get('st-b')!, noFacts())).toBeNull();
-    expect(questionsProgressOf({ ...a, questions: { ...a.questions!, inactive: true } }, noFacts())).toBeNull();
+    expect(questionsProgressOf(a.questions, facts([], [['q1', true], ['q2', true]]).answers)).toMatchObject({ total: 3, answered: 2, correct: 2, isComplete: false, requirementsMet: false });
+    expect(questionsProgressOf(a.questions, facts([], [['q1', true], ['q2', true], ['q3', false]]).answers)).toMatchObject({ isComplete: true, requirementsMet: true });
+    expect(questionsProgressOf(a.questions, facts([], [['q1', true], ['q2', false], ['q3', false]]).answers)).toMatchObject({ isComplete: true, requirementsMet: false });
+    expect(questionsProgressOf(model.stations.get('st-b')!.questions, noFacts().answers)).toBeNull();
+    expect(questionsProgressOf({ ...a.questions!, inactive: true }, noFacts().answers)).toBeNull();
   });
 
   it('station crop progress: media, required questions and media questions', () => {

@@ -6,3 +6,5 @@ export const APP_CONFIG = Symbol.for('portal.AppConfig');
 export const CLOCK = Symbol.for('portal.Clock');
 export const TOKENS = Symbol.for('portal.TokenService');
 export const MAILER = Symbol.for('portal.Mailer');
+/** The catalogue model, one per process (learning's `CatalogueReader`, ADR 0009): assessment and scoring inject it. */
+export const CATALOGUE = Symbol.for('portal.Catalogue');

@@ -1,14 +1,14 @@
 import type { Kysely } from 'kysely';
 import { jsonValue } from '@portal/database';
-import type { CatalogueStation, CertificateRule, Question } from '@portal/learning/contracts';
+import type { CatalogueStation, CertificateRule, Question, Revised } from '@portal/learning/contracts';
 
 const iso = (v: Date | string): string => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
 const parse = jsonValue;
 
 export interface CatalogueSnapshot {
   stations: (CatalogueStation & { revision: number; revisedAt: string })[];
-  questions: Question[];
-  certificates: CertificateRule[];
+  questions: Revised<Question>[];
+  certificates: Revised<CertificateRule>[];
   entryDates: Record<string, { mediaUpdatedAt: string; uploadDate: string }>;
 }
 
@@ -17,13 +17,13 @@ export async function loadCatalogue(reader: Kysely<any>): Promise<CatalogueSnaps
   const [stations, entries, questions, certificates] = await Promise.all([
     reader.selectFrom('stations').select(['data', 'revision', 'revised_at']).where('retired', '=', false).execute(),
     reader.selectFrom('entries').select(['entry_id', 'media_updated_at', 'upload_date']).where('retired', '=', false).execute(),
-    reader.selectFrom('questions').select('data').where('retired', '=', false).execute(),
-    reader.selectFrom('certificates').select('data').where('retired', '=', false).execute(),
+    reader.selectFrom('questions').select(['data', 'revision']).where('retired', '=', false).execute(),
+    reader.selectFrom('certificates').select(['data', 'revision']).where('retired', '=', false).execute(),
   ]);
   return {
     stations: stations.map((r) => ({ ...parse<CatalogueStation>(r.data), revision: Number(r.revision), revisedAt: iso(r.revised_at) })),
-    questions: questions.map((r) => parse<Question>(r.data)),
-    certificates: certificates.map((r) => parse<CertificateRule>(r.data)),
+    questions: questions.map((r) => ({ ...parse<Question>(r.data), revision: Number(r.revision) })),
+    certificates: certificates.map((r) => ({ ...parse<CertificateRule>(r.data), revision: Number(r.revision) })),
     entryDates: Object.fromEntries(entries.map((r) => [String(r.entry_id), { mediaUpdatedAt: iso(r.media_updated_at), uploadDate: iso(r.upload_date) }])),
   };
 }

@@ -3,14 +3,28 @@ import { jsonValue } from '@portal/database';
 import type { RecordedEvent } from '@portal/eventstore';
 import type { ProjectionDefinition } from '@portal/projections-runtime';
 import type { AnswerSubmitted } from '@portal/assessment/contracts';
-import type { CertificateRuleRetired, CertificateRuleRevised, MediaCompleted, StationRetired, StationRevised } from '@portal/learning/contracts';
+import {
+  certificateStatusOf,
+  indexStations,
+  viewStationOf,
+  type CertificateRule,
+  type CertificateRuleRetired,
+  type CertificateRuleRevised,
+  type MediaCompleted,
+  type Revised,
+  type StationRetired,
+  type StationRevised,
+  type ViewStation,
+} from '@portal/learning/contracts';
 import type { CertificateIssued } from '@portal/scoring/contracts';
-import { certificateStatus, type CertRule, type CertStation } from './rules.js';
 
 type Handled = StationRevised | StationRetired | CertificateRuleRevised | CertificateRuleRetired | MediaCompleted | AnswerSubmitted | CertificateIssued;
 
 const parse = jsonValue;
 const isUser = (actor: string) => !actor.startsWith('guest:') && actor !== 'system';
+
+/** A certificate rule as cert_rules stores it (the title is kept beside it). */
+type CertRuleRow = Revised<Pick<CertificateRule, 'certificateId' | 'cropId' | 'stationsRules'>>;
 
 /**
  * The certificates read model: what each learner has completed and answered, the crops'
@@ -92,18 +106,11 @@ export const certificatesProjection: ProjectionDefinition = {
       const e = { type: recorded.type, data: recorded.data } as Handled;
       switch (e.type) {
         case 'StationRevised': {
-          const st = e.data.station;
-          const station: CertStation = {
-            stationId: st.stationId,
-            parent: st.parent ?? null,
-            type: st.type,
-            isActive: st.isActive,
-            entries: st.entries.map((x) => ({ entryId: x.entryId, optional: x.optional, questionsIds: x.questionsIds })),
-            questions: st.questions ?? null,
-          };
+          // the station view's fields (learning's contracts): what the certificate rules read
+          const station = viewStationOf(e.data.station);
           await t
             .insertInto('cert_stations')
-            .values({ station_id: st.stationId, station: JSON.stringify(station), retired: false })
+            .values({ station_id: station.stationId, station: JSON.stringify(station), retired: false })
             .onConflict((oc) => oc.column('station_id').doUpdateSet({ station: JSON.stringify(station), retired: false }))
             .execute();
           catalogueChanged = true;
@@ -115,7 +122,7 @@ export const certificatesProjection: ProjectionDefinition = {
           break;
         case 'CertificateRuleRevised': {
           const r = e.data.rule;
-          const rule: CertRule = { certificateId: r.certificateId, cropId: r.cropId, revision: e.data.revision, stationsRules: r.stationsRules };
+          const rule: CertRuleRow = { certificateId: r.certificateId, cropId: r.cropId, revision: e.data.revision, stationsRules: r.stationsRules };
           const row = { rule: JSON.stringify({ ...rule, title: r.title }), retired: false };
           await t
             .insertInto('cert_rules')
@@ -180,21 +187,17 @@ export const certificatesProjection: ProjectionDefinition = {
       actors = rows.rows.map((r) => r.actor);
     }
     if (actors.length === 0) return;
-    const stations = new Map<string, CertStation>();
-    for (const r of await t.selectFrom('cert_stations').select('station').where('retired', '=', false).execute()) {
-      const s = parse<CertStation>(r.station);
-      stations.set(s.stationId, s);
-    }
-    const rules = (await t.selectFrom('cert_rules').select('rule').where('retired', '=', false).execute()).map((r) => parse<CertRule>(r.rule));
+    const stations = indexStations((await t.selectFrom('cert_stations').select('station').where('retired', '=', false).execute()).map((r) => parse<ViewStation>(r.station)));
+    const rules = (await t.selectFrom('cert_rules').select('rule').where('retired', '=', false).execute()).map((r) => parse<CertRuleRow>(r.rule));
     for (let i = 0; i < actors.length; i += 500) {
       const chunk = actors.slice(i, i + 500);
-      const facts = new Map<string, { completed: Set<string>; answers: Map<string, boolean> }>(chunk.map((a) => [a, { completed: new Set(), answers: new Map() }]));
+      const facts = new Map<string, { completed: Set<string>; answers: Map<string, { isCorrect: boolean }> }>(chunk.map((a) => [a, { completed: new Set(), answers: new Map() }]));
       for (const r of await t.selectFrom('cert_completed').select(['actor', 'entry_id']).where('actor', 'in', chunk).execute()) facts.get(r.actor)!.completed.add(r.entry_id);
-      for (const r of await t.selectFrom('cert_answers').select(['actor', 'question_id', 'is_correct']).where('actor', 'in', chunk).execute()) facts.get(r.actor)!.answers.set(r.question_id, Boolean(r.is_correct));
+      for (const r of await t.selectFrom('cert_answers').select(['actor', 'question_id', 'is_correct']).where('actor', 'in', chunk).execute()) facts.get(r.actor)!.answers.set(r.question_id, { isCorrect: Boolean(r.is_correct) });
       const rows = [];
       for (const actor of chunk) {
         for (const rule of rules) {
-          const status = certificateStatus(stations, facts.get(actor)!, rule);
+          const status = certificateStatusOf(stations, facts.get(actor)!, rule);
           rows.push({ actor, certificate_id: rule.certificateId, crop_id: rule.cropId, rule_revision: rule.revision, met: status.met, lock_reason: status.lockReason, rules: JSON.stringify(status.rules) });
         }
       }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { jsonValue } from '@portal/database';
-import type { LockReason, StationRuleStatus } from './rules.js';
+import type { CertificateLockReason, StationRuleStatus } from '@portal/learning/contracts';
 
 const parse = jsonValue;
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
@@ -33,7 +33,7 @@ export interface CertificateStatusRow {
   cropId: string;
   ruleRevision: number;
   met: boolean;
-  lockReason: LockReason | null;
+  lockReason: CertificateLockReason | null;
   rules: StationRuleStatus[];
 }
 
@@ -52,7 +52,7 @@ export async function pendingIssues(reader: Kysely<any>, options: { actor?: stri
     cropId: String(r.crop_id),
     ruleRevision: Number(r.rule_revision),
     met: Boolean(r.met),
-    lockReason: (r.lock_reason ?? null) as LockReason | null,
+    lockReason: (r.lock_reason ?? null) as CertificateLockReason | null,
     rules: parse(r.rules),
   }));
 }
@@ -65,7 +65,7 @@ export async function certificateStatuses(reader: Kysely<any>, actor: string): P
     cropId: String(r.crop_id),
     ruleRevision: Number(r.rule_revision),
     met: Boolean(r.met),
-    lockReason: (r.lock_reason ?? null) as LockReason | null,
+    lockReason: (r.lock_reason ?? null) as CertificateLockReason | null,
     rules: parse(r.rules),
   }));
 }

@@ -7,7 +7,6 @@ import { pagesProjection } from '@portal/projection-pages';
 import { catalogueProjection } from '@portal/projection-catalogue';
 import { progressProjection } from '@portal/projection-progress';
 import { feedsProjection } from '@portal/projection-feeds';
-import { questionsProjection } from '@portal/projection-questions';
 import { answersProjection } from '@portal/projection-answers';
 import { scoresProjection } from '@portal/projection-scores';
 import { certificatesProjection } from '@portal/projection-certificates';
@@ -18,4 +17,4 @@ import { bookingBookingsProjection } from '@portal/projection-booking-bookings';
 import { bookingCalendarProjection } from '@portal/projection-booking-calendar';
 
 /** Every read model the API serves (composition root). */
-export const PROJECTIONS_LIST: ProjectionDefinition[] = [usersProjection, engagementProjection, searchProjection, pagesProjection, catalogueProjection, progressProjection, feedsProjection, bookingLocationsProjection, bookingAvailabilityProjection, bookingBookingsProjection, bookingCalendarProjection, questionsProjection, answersProjection, scoresProjection, certificatesProjection, recommendationsProjection, revocationsProjection];
+export const PROJECTIONS_LIST: ProjectionDefinition[] = [usersProjection, engagementProjection, searchProjection, pagesProjection, catalogueProjection, progressProjection, feedsProjection, bookingLocationsProjection, bookingAvailabilityProjection, bookingBookingsProjection, bookingCalendarProjection, answersProjection, scoresProjection, certificatesProjection, recommendationsProjection, revocationsProjection];

@@ -1,18 +1,17 @@
 import { Controller, Get, HttpCode, Inject, Post, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { checkpointToString } from '@portal/eventstore';
-import { appendContextOf, Authorized, CurrentRequest, PROJECTIONS, requireUser, ZodParams, ZodQuery, type PortalRequest } from '@portal/platform';
+import { appendContextOf, Authorized, CATALOGUE, CurrentRequest, PROJECTIONS, requireUser, ZodParams, ZodQuery, type PortalRequest } from '@portal/platform';
 import type { ProjectionRuntime } from '@portal/projections-runtime';
 import { answersByQuestion } from '@portal/projection-answers';
-import { pageTo, stationAccess } from '@portal/projection-questions';
+import { pageTo, questionsProgressOf, stationAccess, type CatalogueReader } from '@portal/learning/contracts';
 import { recommendationsOf } from '@portal/projection-recommendations';
 import type { z } from 'zod';
 import { learningQuerySchema, setVisitedParamsSchema, type LearningState, type QuestionState } from '../../contracts/index.js';
 import { AssessmentContentService } from '../shared/content.service.js';
-import { CatalogueReader } from '../shared/catalogue.service.js';
 import { RecommendationsService } from '../shared/recommendations.service.js';
 import { waitForReads } from '../shared/reads.js';
-import { questionsProgressOf, questionState } from '../shared/views.js';
+import { questionState } from '../shared/views.js';
 import { VisitRecommendationCommand } from './visit-recommendation.command.js';
 
 type Reply = { header(name: string, value: string): unknown };
@@ -27,7 +26,7 @@ export class AdaptiveController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(PROJECTIONS) private readonly projections: ProjectionRuntime,
-    @Inject(CatalogueReader) private readonly catalogue: CatalogueReader,
+    @Inject(CATALOGUE) private readonly catalogue: CatalogueReader,
     @Inject(AssessmentContentService) private readonly content: AssessmentContentService,
     @Inject(RecommendationsService) private readonly recommendations: RecommendationsService,
   ) {}
@@ -37,7 +36,7 @@ export class AdaptiveController {
   async learning(@ZodQuery(learningQuerySchema) q: z.infer<typeof learningQuerySchema>, @CurrentRequest() req: PortalRequest): Promise<LearningState> {
     const user = requireUser(req.principal);
     await waitForReads(this.projections, req, ['answers', 'recommendations']);
-    const cat = await this.catalogue.get();
+    const cat = await this.catalogue.model();
     const track = this.content.content.adaptiveLearning;
     const stations = track.stationIds
       .map((id) => cat.stations.get(id))
@@ -45,7 +44,7 @@ export class AdaptiveController {
     const allIds = stations.flatMap((s) => s.questions!.questionIds);
     const answers = await answersByQuestion(this.projections.reader('answers'), user.userId, [
       ...allIds,
-      ...allIds.map((id) => cat.questions.get(id)?.question.postAnswerQuestionId).filter((x): x is string => !!x),
+      ...allIds.map((id) => cat.questions.get(id)?.postAnswerQuestionId).filter((x): x is string => !!x),
     ]);
     const items = stations.map((s) => {
       const ids = s.questions!.questionIds;

@@ -1,26 +1,25 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { AppError } from '@portal/kernel';
-import { Authorized, CurrentRequest, PROJECTIONS, requireUser, ZodParams, type PortalRequest } from '@portal/platform';
+import { Authorized, CATALOGUE, CurrentRequest, PROJECTIONS, requireUser, ZodParams, type PortalRequest } from '@portal/platform';
 import type { ProjectionRuntime } from '@portal/projections-runtime';
 import { answersByQuestion } from '@portal/projection-answers';
-import type { AssessmentCatalogue } from '@portal/projection-questions';
+import { questionsProgressOf, type CatalogueModel, type CatalogueReader } from '@portal/learning/contracts';
 import type { z } from 'zod';
 import { entryQuestionsParamsSchema, NPS_QUESTION_IDS, stationQuestionsParamsSchema, type QuestionSet, type QuestionState } from '../../contracts/index.js';
 import { requireStationAccess } from '../shared/access.js';
-import { CatalogueReader } from '../shared/catalogue.service.js';
 import { waitForReads } from '../shared/reads.js';
-import { nextUnanswered, questionsProgressOf, questionState } from '../shared/views.js';
+import { nextUnanswered, questionState } from '../shared/views.js';
 
 /** What the question overlay (000 §4.4) and the NPS panel (000 §4.8) load. Honour x-min-position. */
 @Controller('questions')
 export class QuestionsController {
   constructor(
     @Inject(PROJECTIONS) private readonly projections: ProjectionRuntime,
-    @Inject(CatalogueReader) private readonly catalogue: CatalogueReader,
+    @Inject(CATALOGUE) private readonly catalogue: CatalogueReader,
   ) {}
 
-  private async states(cat: AssessmentCatalogue, actor: string, ids: string[]) {
-    const follows = ids.map((id) => cat.questions.get(id)?.question.postAnswerQuestionId).filter((x): x is string => !!x);
+  private async states(cat: CatalogueModel, actor: string, ids: string[]) {
+    const follows = ids.map((id) => cat.questions.get(id)?.postAnswerQuestionId).filter((x): x is string => !!x);
     const answers = await answersByQuestion(this.projections.reader('answers'), actor, [...ids, ...follows]);
     const states = ids.map((id) => questionState(cat, id, answers)).filter((s): s is QuestionState => s !== null);
     return { answers, states };
@@ -31,7 +30,7 @@ export class QuestionsController {
   async station(@ZodParams(stationQuestionsParamsSchema) p: z.infer<typeof stationQuestionsParamsSchema>, @CurrentRequest() req: PortalRequest): Promise<QuestionSet> {
     const user = requireUser(req.principal);
     await waitForReads(this.projections, req, ['answers']);
-    const cat = await this.catalogue.get();
+    const cat = await this.catalogue.model();
     requireStationAccess(cat, user, p.stationId);
     const station = cat.stations.get(p.stationId)!;
     const ids = station.questions?.questionIds ?? [];
@@ -51,7 +50,7 @@ export class QuestionsController {
   async entry(@ZodParams(entryQuestionsParamsSchema) p: z.infer<typeof entryQuestionsParamsSchema>, @CurrentRequest() req: PortalRequest): Promise<QuestionSet> {
     const user = requireUser(req.principal);
     await waitForReads(this.projections, req, ['answers']);
-    const cat = await this.catalogue.get();
+    const cat = await this.catalogue.model();
     const found = cat.entries.get(p.entryId);
     if (!found) throw new AppError('404');
     requireStationAccess(cat, user, found.stationId);
@@ -71,7 +70,7 @@ export class QuestionsController {
   async nps(@CurrentRequest() req: PortalRequest) {
     const user = requireUser(req.principal);
     await waitForReads(this.projections, req, ['answers']);
-    const cat = await this.catalogue.get();
+    const cat = await this.catalogue.model();
     const { answers, states } = await this.states(cat, user.userId, [...NPS_QUESTION_IDS]);
     const next = states.map((s) => s.question.questionId).find((id) => !answers.has(id)) ?? null;
     return { questions: states, nextQuestionId: next, completed: states.length > 0 && next === null };

@@ -1,13 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { checkpointToString, type Checkpoint } from '@portal/eventstore';
-import { PROJECTIONS, REALTIME, type RealtimeHub } from '@portal/platform';
+import { CATALOGUE, PROJECTIONS, REALTIME, type RealtimeHub } from '@portal/platform';
 import type { ProjectionRuntime } from '@portal/projections-runtime';
-import { entryLink, rootOf, type AssessmentCatalogue } from '@portal/projection-questions';
+import { entryLink, rootOf, type CatalogueModel, type CatalogueReader } from '@portal/learning/contracts';
 import { contentStatusOf, entryStates, recommendationsOf, type EntryStateRow, type RecommendationRow } from '@portal/projection-recommendations';
 import { viewedRowIds } from '@portal/projection-engagement';
 import type { Recommendation } from '../../contracts/index.js';
 import type { MediaRecommendation, RecommendationView } from '../../contracts/index.js';
-import { CatalogueReader } from './catalogue.service.js';
 
 /**
  * Recommendation views (000 §3 Recommendation with its videosState of media recommendation
@@ -20,10 +19,10 @@ export class RecommendationsService {
   constructor(
     @Inject(PROJECTIONS) private readonly projections: ProjectionRuntime,
     @Inject(REALTIME) private readonly realtime: RealtimeHub,
-    @Inject(CatalogueReader) private readonly catalogue: CatalogueReader,
+    @Inject(CATALOGUE) private readonly catalogue: CatalogueReader,
   ) {}
 
-  private item(cat: AssessmentCatalogue, entryId: string, states: ReadonlyMap<string, EntryStateRow>): MediaRecommendation | null {
+  private item(cat: CatalogueModel, entryId: string, states: ReadonlyMap<string, EntryStateRow>): MediaRecommendation | null {
     const found = cat.entries.get(entryId);
     if (!found) return null;
     const station = cat.stations.get(found.stationId)!;
@@ -52,18 +51,18 @@ export class RecommendationsService {
 
   /** GET /adaptive/recommendations: newest recommendation last, as recorded. */
   async list(actor: string): Promise<{ recommendations: RecommendationView[]; unseen: number }> {
-    const cat = await this.catalogue.get();
+    const cat = await this.catalogue.model();
     const rows = await recommendationsOf(this.projections.reader('recommendations'), actor);
     const states = await entryStates(this.projections.reader('recommendations'), actor, rows.flatMap((r) => r.entryIds));
     const recommendations = rows.map((r) => this.view(cat, r, states));
     return { recommendations, unseen: await this.unseenOf(actor, recommendations) };
   }
 
-  private view(cat: AssessmentCatalogue, r: RecommendationRow, states: ReadonlyMap<string, EntryStateRow>): RecommendationView {
+  private view(cat: CatalogueModel, r: RecommendationRow, states: ReadonlyMap<string, EntryStateRow>): RecommendationView {
     return {
       recommendationId: r.recommendationId,
       questionId: r.questionId,
-      questionLabel: cat.questions.get(r.questionId)?.question.label ?? null,
+      questionLabel: cat.questions.get(r.questionId)?.label ?? null,
       stationId: r.stationId,
       status: r.visitedAt ? 'visited' : 'initial',
       createdAt: r.createdAt,
@@ -107,7 +106,7 @@ export class RecommendationsService {
           recommendations: after.map((r) => ({ recommendationId: r.recommendationId, questionId: r.questionId, entryIds: r.entryIds, status: r.visitedAt ? 'visited' : 'initial' })),
         },
       });
-      const cat = await this.catalogue.get();
+      const cat = await this.catalogue.model();
       const notifiable = (list: readonly Recommendation[]) =>
         list.filter((r) => r.visitedAt === null).flatMap((r) => r.entryIds.filter((id) => cat.entries.get(id)?.entry.showInNotification === true));
       if (notifiable(before).length === 0 && notifiable(after).length === 0) return;

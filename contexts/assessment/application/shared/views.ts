@@ -1,5 +1,4 @@
-import type { Question } from '@portal/learning/contracts';
-import type { AssessmentCatalogue } from '@portal/projection-questions';
+import type { CatalogueModel, Question } from '@portal/learning/contracts';
 import type { AnswerRow } from '@portal/projection-answers';
 import type { Answer, QuestionState, QuestionView } from '../../contracts/index.js';
 import type { QuestionFacts } from '../../domain/index.js';
@@ -62,41 +61,18 @@ export function answerView(a: AnswerRow): Answer {
 }
 
 /** One question of the overlay: the question, its follow-up, the learner's answer and what the learner may do. */
-export function questionState(cat: AssessmentCatalogue, questionId: string, answers: ReadonlyMap<string, AnswerRow>): QuestionState | null {
-  const found = cat.questions.get(questionId);
-  if (!found) return null;
-  const q = found.question;
+export function questionState(cat: CatalogueModel, questionId: string, answers: ReadonlyMap<string, AnswerRow>): QuestionState | null {
+  const q = cat.questions.get(questionId);
+  if (!q) return null;
   const follow = q.postAnswerQuestionId ? cat.questions.get(q.postAnswerQuestionId) : undefined;
   const answer = answers.get(questionId) ?? null;
   return {
-    question: questionView(q, found.revision),
-    followUp: follow ? questionView(follow.question, follow.revision) : null,
+    question: questionView(q, q.revision),
+    followUp: follow ? questionView(follow, follow.revision) : null,
     answer: answer ? answerView(answer) : null,
     canAnswer: !answer || q.allowRetry,
     correctAnswerIds: answer ? correctIdsOf(q, answer.isCorrect) : null,
-    postCorrectAnswerIds: answer && follow ? correctIdsOf(follow.question, answer.postIsCorrect !== false) : null,
-  };
-}
-
-/** 000 §4.3 questions progress: null when the config is inactive or has no questions. */
-export function questionsProgressOf(
-  config: { questionIds: string[]; inactive: boolean; mandatoryAnswerAll: boolean; minCorrectAnswers: number } | undefined | null,
-  answers: ReadonlyMap<string, { isCorrect: boolean }>,
-) {
-  if (!config || config.inactive || config.questionIds.length === 0) return null;
-  const total = config.questionIds.length;
-  const answered = config.questionIds.filter((q) => answers.has(q));
-  const correct = answered.filter((q) => answers.get(q)!.isCorrect).length;
-  const mandatoryUnmet = config.mandatoryAnswerAll && answered.length < total;
-  const belowMin = config.minCorrectAnswers > 0 && correct < config.minCorrectAnswers;
-  return {
-    total,
-    answered: answered.length,
-    correct,
-    isComplete: answered.length === total,
-    requirementsMet: !mandatoryUnmet && !belowMin,
-    mandatoryAnswerAll: config.mandatoryAnswerAll,
-    minCorrectAnswers: config.minCorrectAnswers,
+    postCorrectAnswerIds: answer && follow ? correctIdsOf(follow, answer.postIsCorrect !== false) : null,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { AssessmentCatalogue } from '@portal/projection-questions';
+import type { CatalogueModel } from '@portal/learning/contracts';
 import { isNpsQuestion, type AnswerContext, type AnswerRequest } from '../../contracts/index.js';
 import { fieldError } from '../../domain/index.js';
 
@@ -14,7 +14,7 @@ export interface Placement {
  * catalogue decides: a station's questions config first, then an entry's questionsIds; a
  * question asked nowhere is an adaptive-learning question. AV1/AV2 are always NPS.
  */
-export function placeAnswer(cat: AssessmentCatalogue, questionId: string, input: Pick<AnswerRequest, 'context' | 'stationId' | 'entryId'>): Placement {
+export function placeAnswer(cat: CatalogueModel, questionId: string, input: Pick<AnswerRequest, 'context' | 'stationId' | 'entryId'>): Placement {
   if (isNpsQuestion(questionId)) return { context: 'nps', stationId: null, entryId: null };
   const adaptive = input.context === 'adaptive_learning';
   if (input.entryId) {

@@ -1,25 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { buildCatalogue } from '@portal/projection-questions';
-import type { Question, Station } from '@portal/learning/contracts';
+import { buildCatalogueModel, type CatalogueStation, type Question } from '@portal/learning/contracts';
 import { placeAnswer } from './placement.js';
 
-const q = (questionId: string): { question: Question; revision: number } => ({
-  revision: 1,
-  question: {
-    questionId,
-    label: { 'pt-BR': questionId, es: questionId, en: questionId },
-    enunciations: [],
-    hasScore: true,
-    showOptionPrefix: true,
-    hideResult: false,
-    ignoreScore: false,
-    allowRetry: false,
-    teachesEntryIds: [],
-    options: [],
-  },
+const q = (questionId: string): Question => ({
+  questionId,
+  label: { 'pt-BR': questionId, es: questionId, en: questionId },
+  enunciations: [],
+  hasScore: true,
+  showOptionPrefix: true,
+  hideResult: false,
+  ignoreScore: false,
+  allowRetry: false,
+  teachesEntryIds: [],
+  options: [],
 });
-const station = { stationId: 's1', path: 's1', type: 'Detail', questions: { questionIds: ['q1', 'q2'], inactive: false, mandatoryAnswerAll: false, minCorrectAnswers: 0 }, entries: [{ entryId: 'e1', questionsIds: ['q2', 'q3'], displayOrder: 0 }] } as unknown as Station;
-const cat = buildCatalogue({ stations: [station], questions: ['q1', 'q2', 'q3', 'q9', 'av1'].map(q), certificates: [] });
+const station = { stationId: 's1', path: 's1', type: 'Detail', questions: { questionIds: ['q1', 'q2'], inactive: false, mandatoryAnswerAll: false, minCorrectAnswers: 0 }, entries: [{ entryId: 'e1', questionsIds: ['q2', 'q3'], displayOrder: 0 }] } as unknown as CatalogueStation;
+const cat = buildCatalogueModel({ stations: [station], questions: ['q1', 'q2', 'q3', 'q9', 'av1'].map(q) });
 
 describe('where an answer is placed (ADR 0041)', () => {
   it('takes the overlay\'s place when it asks the question', () => {

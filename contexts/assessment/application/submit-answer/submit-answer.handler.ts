@@ -1,16 +1,16 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { newId, type Clock } from '@portal/kernel';
-import { CLOCK, type CommandOutcome } from '@portal/platform';
-import { teachingEntries } from '@portal/projection-questions';
+import { CATALOGUE, CLOCK, type CommandOutcome } from '@portal/platform';
+import { questionsProgressOf, type CatalogueReader } from '@portal/learning/contracts';
 import { isNpsQuestion, normalizeQuestionId, NPS_QUESTION_IDS, type AnswerResult, type AnswerSubmitted } from '../../contracts/index.js';
-import { fieldError } from '../../domain/index.js';
+import { fieldError, teachingEntries } from '../../domain/index.js';
 import { requireStationAccess } from '../shared/access.js';
 import { AnswerSheets } from '../shared/answer-sheets.js';
-import { CatalogueReader } from '../shared/catalogue.service.js';
 import { RecommendationsService } from '../shared/recommendations.service.js';
-import { correctIdsOf, questionFacts, questionsProgressOf } from '../shared/views.js';
+import { correctIdsOf, questionFacts } from '../shared/views.js';
 import { placeAnswer } from './placement.js';
+import { teachingCatalogueOf } from './teaching-catalogue.js';
 import { SubmitAnswerCommand } from './submit-answer.command.js';
 
 /**
@@ -24,19 +24,18 @@ export class SubmitAnswerHandler implements ICommandHandler<SubmitAnswerCommand>
   constructor(
     @Inject(AnswerSheets) private readonly sheets: AnswerSheets,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(CatalogueReader) private readonly catalogue: CatalogueReader,
+    @Inject(CATALOGUE) private readonly catalogue: CatalogueReader,
     @Inject(RecommendationsService) private readonly recommendations: RecommendationsService,
   ) {}
 
   async execute({ principal, input, context }: SubmitAnswerCommand): Promise<CommandOutcome<AnswerResult>> {
     const actor = principal.userId;
     const questionId = normalizeQuestionId(input.questionId);
-    let cat = await this.catalogue.get();
+    let cat = await this.catalogue.model();
     // a pack imported a moment ago may not be in the read model yet
     if (!cat.questions.has(questionId)) cat = await this.catalogue.fresh();
-    const found = cat.questions.get(questionId);
-    if (!found) throw fieldError('questionId', 'unknown question');
-    const q = found.question;
+    const q = cat.questions.get(questionId);
+    if (!q) throw fieldError('questionId', 'unknown question');
     if (!q.options.some((o) => o.id === input.answerId)) throw fieldError('answerId', `not an option of question ${questionId}`);
     const postQuestionId = input.postQuestionId ? normalizeQuestionId(input.postQuestionId) : null;
     if (postQuestionId && postQuestionId !== (q.postAnswerQuestionId ?? null)) {
@@ -55,15 +54,15 @@ export class SubmitAnswerHandler implements ICommandHandler<SubmitAnswerCommand>
         data: {
           rowId: newId(),
           actor,
-          question: questionFacts(q, found.revision),
-          followUp: follow ? questionFacts(follow.question, follow.revision) : null,
+          question: questionFacts(q, q.revision),
+          followUp: follow ? questionFacts(follow, follow.revision) : null,
           answerId: input.answerId,
           postAnswerId: input.postAnswerId ?? null,
           secondsToAnswer: input.secondsToAnswer,
           context: place.context,
           stationId: place.stationId,
           entryId: place.entryId,
-          teaching: { recommendationId: newId(), entryIds: teachingEntries(cat, questionId, place.stationId) },
+          teaching: { recommendationId: newId(), entryIds: teachingEntries(teachingCatalogueOf(cat), questionId, place.stationId) },
           now: this.clock.now().toISOString(),
         },
       },

@@ -12,12 +12,13 @@ import {
   scormProgressBodySchema,
   SCORM_STATUSES,
   progressStream,
+  entriesOf,
   type ContentEntry,
   type scormContentSchema,
   type scormListItemSchema,
   type scormProgressSchema,
 } from '../../contracts/index.js';
-import { entriesOf, type EntryProgress } from '../../domain/index.js';
+import type { EntryProgress } from '../../domain/index.js';
 import { requireEntry, visibleStations } from '../shared/access.js';
 import { LearnerReader } from '../shared/learner-reader.js';
 import { minPositionOf, waitForPosition } from '../shared/reads.js';

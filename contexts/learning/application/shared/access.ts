@@ -1,6 +1,5 @@
 import { AppError, type Principal } from '@portal/kernel';
-import type { CatalogueStation, ContentEntry } from '../../contracts/index.js';
-import { stationAccess, type CatalogueModel } from '../../domain/index.js';
+import { stationAccess, type CatalogueModel, type CatalogueStation, type ContentEntry } from '../../contracts/index.js';
 
 /**
  * Station access for a request (000 §6): unknown, retired or inactive is 404; a station the

@@ -3,35 +3,31 @@ import { checkpointToString } from '@portal/eventstore';
 import { PROJECTIONS } from '@portal/platform';
 import type { ProjectionRuntime } from '@portal/projections-runtime';
 import { loadCatalogue } from '@portal/projection-catalogue';
-import { buildCatalogueModel, type CatalogueModel } from '../../domain/index.js';
-import { waitForPosition } from './reads.js';
-import type { Checkpoint } from '@portal/eventstore';
+import { buildCatalogueModel, type CatalogueModel, type CatalogueReader } from '../../contracts/index.js';
 
 /** How long a loaded catalogue serves when another process runs the projection. */
 const MAX_AGE_MS = 10_000;
 
 /**
- * The catalogue is small and read on every request: it is held in memory and reloaded when the
- * catalogue projection moves (or after MAX_AGE_MS, for projections run by another process).
+ * The catalogue is small and read on every request of learning, assessment and scoring: one model
+ * per process, held in memory and reloaded when the catalogue projection moves (or after
+ * MAX_AGE_MS, for projections run by another process). Other contexts inject it as `CATALOGUE`
+ * (ADR 0009).
  */
 @Injectable()
-export class CatalogueService {
+export class CatalogueService implements CatalogueReader {
   private cached: { key: string; at: number; model: CatalogueModel } | null = null;
   private loading: Promise<CatalogueModel> | null = null;
 
-  constructor(
-    @Inject(PROJECTIONS) private readonly projections: ProjectionRuntime,
-  ) {}
+  constructor(@Inject(PROJECTIONS) private readonly projections: ProjectionRuntime) {}
 
-  async model(min: Checkpoint | null = null): Promise<CatalogueModel> {
-    if (min) await waitForPosition(this.projections, ['catalogue'], min);
+  async model(): Promise<CatalogueModel> {
     const status = this.projections.status().find((s) => s.name === 'catalogue');
     const key = status ? `${status.schema}@${checkpointToString(status.checkpoint)}` : 'none';
     if (this.cached && this.cached.key === key && Date.now() - this.cached.at < MAX_AGE_MS) return this.cached.model;
     this.loading ??= (async () => {
       try {
-        const snapshot = await loadCatalogue(this.projections.reader('catalogue'));
-        const model = buildCatalogueModel(snapshot);
+        const model = buildCatalogueModel(await loadCatalogue(this.projections.reader('catalogue')));
         this.cached = { key, at: Date.now(), model };
         return model;
       } finally {
@@ -39,5 +35,11 @@ export class CatalogueService {
       }
     })();
     return this.loading;
+  }
+
+  async fresh(): Promise<CatalogueModel> {
+    await this.projections.waitForHead('catalogue');
+    this.cached = null;
+    return this.model();
   }
 }

@@ -4,14 +4,13 @@ import { EVENT_STORE, PROJECTIONS } from '@portal/platform';
 import type { ProjectionRuntime } from '@portal/projections-runtime';
 import { loadAnswers } from '@portal/projection-progress';
 import { AppError } from '@portal/kernel';
-import { progressStream, type ContentEntry, type EntryState, type LockState, type ProgressEvent, type StationState } from '../../contracts/index.js';
+import { progressStream, type CatalogueModel, type ContentEntry, type EntryState, type LockState, type ProgressEvent, type StationState } from '../../contracts/index.js';
 import {
   decideProgress,
   entryLock,
   evolveProgress,
   initialProgressState,
   stationLock,
-  type CatalogueModel,
   type EntryProgress,
   type LearnerFacts,
   type ProgressCommand,

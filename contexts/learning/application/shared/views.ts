@@ -1,33 +1,26 @@
 import { LOCALES, type Locale } from '@portal/kernel';
 import type { EntryStateRow, LearnerProgress, StationStateRow } from '@portal/projection-progress';
-import type {
-  CatalogueStation,
-  ContentEntry,
-  ContentEntryView,
-  EntryState,
-  FeedItem,
-  LockState,
-  StationDetail,
-  StationState,
-  StationSummary,
-} from '../../contracts/index.js';
 import {
-  certificatesOf,
-  contentStatusOf,
   cropProgressOf,
   entriesOf,
   entryLink,
-  entryLock,
   pageTo,
-  progressSummaryOf,
   questionsProgressOf,
   rootOf,
   routeAreaOf,
   stationAccess,
-  stationLock,
   type CatalogueModel,
-  type LearnerFacts,
-} from '../../domain/index.js';
+  type CatalogueStation,
+  type ContentEntry,
+  type ContentEntryView,
+  type EntryState,
+  type FeedItem,
+  type LockState,
+  type StationDetail,
+  type StationState,
+  type StationSummary,
+} from '../../contracts/index.js';
+import { certificatesOf, contentStatusOf, entryLock, progressSummaryOf, stationLock, type LearnerFacts } from '../../domain/index.js';
 import type { Principal } from '@portal/kernel';
 import { isExternal } from './content-dir.js';
 
@@ -202,7 +195,7 @@ export class LearnerView {
         inactive: config?.inactive ?? false,
         mandatoryAnswerAll: config?.mandatoryAnswerAll ?? false,
         minCorrectAnswers: config?.minCorrectAnswers ?? 0,
-        progress: questionsProgressOf(s, this.facts),
+        progress: questionsProgressOf(s.questions, this.facts.answers),
       },
       cropProgress: cropProgressOf(this.model, this.facts, stationId),
       initialVideoId: s.initialVideoId ?? null,
@@ -216,7 +209,7 @@ export class LearnerView {
   feedItem(entryId: string, state: FeedItemState | null, calendar: string | null): FeedItem {
     const { stationId, entry } = this.model.entries.get(entryId)!;
     const station = this.model.stations.get(stationId)!;
-    const root = rootOf(this.model, stationId);
+    const root = rootOf(this.model, stationId) ?? station;
     const isDetail = root.stationId !== stationId;
     const lock = this.entryLock(stationId, entry);
     const status = contentStatusOf(state, lock.locked);

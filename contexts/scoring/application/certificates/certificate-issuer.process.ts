@@ -1,10 +1,10 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DEFAULT_LOCALE, isLocale, newId, type Clock } from '@portal/kernel';
 import type { AppendContext, Checkpoint, EventStore } from '@portal/eventstore';
-import { CLOCK, EVENT_STORE, handleCommand, PROJECTIONS } from '@portal/platform';
+import { CATALOGUE, CLOCK, EVENT_STORE, handleCommand, PROJECTIONS } from '@portal/platform';
 import type { ProjectionRuntime } from '@portal/projections-runtime';
 import { pendingIssues } from '@portal/projection-certificates';
-import { loadCatalogue } from '@portal/projection-questions';
+import type { CatalogueReader } from '@portal/learning/contracts';
 import { findUserById } from '@portal/projection-users';
 import { certificateStream } from '../../contracts/index.js';
 import { certificateDecider } from '../../domain/index.js';
@@ -34,6 +34,7 @@ export class CertificateIssuer implements OnApplicationBootstrap, OnApplicationS
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(PROJECTIONS) private readonly projections: ProjectionRuntime,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(CATALOGUE) private readonly catalogue: CatalogueReader,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -99,11 +100,11 @@ export class CertificateIssuer implements OnApplicationBootstrap, OnApplicationS
 
   private async issuePending(pending: Awaited<ReturnType<typeof pendingIssues>>): Promise<{ issued: number; checkpoint: Checkpoint | null }> {
     if (pending.length === 0) return { issued: 0, checkpoint: null };
-    const catalogue = await loadCatalogue(this.projections.reader('questions'));
+    const catalogue = await this.catalogue.model();
     let issued = 0;
     let checkpoint: Checkpoint | null = null;
     for (const p of pending) {
-      const rule = catalogue.certificates.find((c) => c.rule.certificateId === p.certificateId);
+      const rule = catalogue.certificates.find((c) => c.certificateId === p.certificateId);
       if (!rule) continue;
       const user = await findUserById(this.projections.reader('users'), p.actor).catch(() => undefined);
       const lang = user?.lang && isLocale(user.lang) ? user.lang : DEFAULT_LOCALE;
@@ -122,7 +123,7 @@ export class CertificateIssuer implements OnApplicationBootstrap, OnApplicationS
             userId: p.actor,
             holderName: user?.name ?? null,
             lang,
-            title: rule.rule.title,
+            title: rule.title,
             rules: p.rules,
             issuedAt: this.clock.now().toISOString(),
           },

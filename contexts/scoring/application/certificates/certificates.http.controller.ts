@@ -1,9 +1,9 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { DEFAULT_LOCALE, isLocale, isUuid, type Locale } from '@portal/kernel';
-import { APP_CONFIG, Authorized, CurrentRequest, PROJECTIONS, Public, requireUser, ZodParams, ZodQuery, type AppConfig, type PortalRequest } from '@portal/platform';
+import { APP_CONFIG, Authorized, CATALOGUE, CurrentRequest, PROJECTIONS, Public, requireUser, ZodParams, ZodQuery, type AppConfig, type PortalRequest } from '@portal/platform';
 import type { ProjectionRuntime } from '@portal/projections-runtime';
 import { certificateStatuses, findIssuedCertificate, issuedCertificates, type IssuedCertificateRow } from '@portal/projection-certificates';
-import { loadCatalogue, type AssessmentCatalogue } from '@portal/projection-questions';
+import type { CatalogueReader } from '@portal/learning/contracts';
 import { findUserById } from '@portal/projection-users';
 import type { z } from 'zod';
 import {
@@ -38,6 +38,7 @@ export class CertificatesController {
     @Inject(PROJECTIONS) private readonly projections: ProjectionRuntime,
     @Inject(CertificateIssuer) private readonly issuer: CertificateIssuer,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CATALOGUE) private readonly catalogue: CatalogueReader,
   ) {}
 
   private verifyUrl(issuedId: string) {
@@ -52,13 +53,13 @@ export class CertificatesController {
     // rules met a moment ago: issue now rather than on the next sweep
     await this.issuer.issueFor(user.userId);
     const [cat, statuses, issued] = await Promise.all([
-      loadCatalogue(this.projections.reader('questions')),
+      this.catalogue.model(),
       certificateStatuses(this.projections.reader('certificates'), user.userId),
       issuedCertificates(this.projections.reader('certificates'), user.userId),
     ]);
     return cat.certificates
-      .filter((c) => !q.cropId || c.rule.cropId === q.cropId)
-      .map(({ rule }) => {
+      .filter((c) => !q.cropId || c.cropId === q.cropId)
+      .map((rule) => {
         const status = statuses.find((s) => s.certificateId === rule.certificateId);
         const mine = issued.find((i) => i.certificateId === rule.certificateId) ?? null;
         const rules = (status?.rules ?? rule.stationsRules.map((r) => ({ ...r, mediaCompleted: false, questionsCompleted: false, mediaQuestionsCompleted: false, satisfied: false }))).map((r) => ({
@@ -95,14 +96,14 @@ export class CertificatesController {
   ): Promise<void> {
     const user = requireUser(req.principal);
     await waitForReads(this.projections, req, ['certificates']);
-    const cat = await loadCatalogue(this.projections.reader('questions'));
+    const cat = await this.catalogue.model();
     let issued: IssuedCertificateRow | null = null;
     if (isUuid(p.certificateId)) {
       const found = await findIssuedCertificate(this.projections.reader('certificates'), p.certificateId);
       issued = found && found.actor === user.userId ? found : null;
       if (!issued) throw certificateError('404', 'Certificate not found');
     } else {
-      const rule = cat.certificates.find((c) => c.rule.certificateId === p.certificateId);
+      const rule = cat.certificates.find((c) => c.certificateId === p.certificateId);
       if (!rule) throw certificateError('404', 'Certificate not found');
       await this.issuer.issueFor(user.userId);
       issued = (await issuedCertificates(this.projections.reader('certificates'), user.userId)).find((i) => i.certificateId === p.certificateId) ?? null;
@@ -143,7 +144,7 @@ export class CertificatesController {
   async verify(@ZodParams(certificateVerifyParamsSchema) p: z.infer<typeof certificateVerifyParamsSchema>) {
     const found = isUuid(p.code) ? await findIssuedCertificate(this.projections.reader('certificates'), p.code.toLowerCase()) : null;
     if (!found) return { valid: false as const, certificateId: p.code };
-    const cat: AssessmentCatalogue = await loadCatalogue(this.projections.reader('questions'));
+    const cat = await this.catalogue.model();
     const profile = await findUserById(this.projections.reader('users'), found.actor).catch(() => undefined);
     return {
       valid: true as const,

@@ -1,9 +1,9 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { AppError } from '@portal/kernel';
-import { Authorized, CurrentRequest, PROJECTIONS, requireUser, ZodParams, type PortalRequest } from '@portal/platform';
+import { Authorized, CATALOGUE, CurrentRequest, PROJECTIONS, requireUser, ZodParams, type PortalRequest } from '@portal/platform';
 import type { ProjectionRuntime } from '@portal/projections-runtime';
 import { learnerScores, stationScores } from '@portal/projection-scores';
-import { loadCatalogue, rootOf } from '@portal/projection-questions';
+import { rootOf, type CatalogueReader } from '@portal/learning/contracts';
 import type { z } from 'zod';
 import { stationScoreParamsSchema } from '../../contracts/index.js';
 import { waitForReads } from '../shared/reads.js';
@@ -11,14 +11,17 @@ import { waitForReads } from '../shared/reads.js';
 /** Score detail (000 §3, §9; ADR 0044): per crop and total, and the main header's active station. Honour x-min-position. */
 @Controller('scores')
 export class ScoresController {
-  constructor(@Inject(PROJECTIONS) private readonly projections: ProjectionRuntime) {}
+  constructor(
+    @Inject(PROJECTIONS) private readonly projections: ProjectionRuntime,
+    @Inject(CATALOGUE) private readonly catalogue: CatalogueReader,
+  ) {}
 
   @Get()
   @Authorized()
   async scores(@CurrentRequest() req: PortalRequest) {
     const user = requireUser(req.principal);
     await waitForReads(this.projections, req, ['scores']);
-    const [scores, cat] = await Promise.all([learnerScores(this.projections.reader('scores'), user.userId), loadCatalogue(this.projections.reader('questions'))]);
+    const [scores, cat] = await Promise.all([learnerScores(this.projections.reader('scores'), user.userId), this.catalogue.model()]);
     return {
       total: scores.total,
       crops: scores.crops
@@ -32,7 +35,7 @@ export class ScoresController {
   async station(@ZodParams(stationScoreParamsSchema) p: z.infer<typeof stationScoreParamsSchema>, @CurrentRequest() req: PortalRequest) {
     const user = requireUser(req.principal);
     await waitForReads(this.projections, req, ['scores']);
-    const cat = await loadCatalogue(this.projections.reader('questions'));
+    const cat = await this.catalogue.model();
     const root = rootOf(cat, p.stationId);
     if (!root) throw new AppError('404');
     const scores = await stationScores(this.projections.reader('scores'), user.userId, p.stationId, root.stationId);

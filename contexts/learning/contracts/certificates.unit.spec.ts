@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { certificateStatusOf, indexStations, type ViewStation } from './catalogue.js';
+import type { CertificateRule } from './pack.js';
+
+const station = (stationId: string, extra: Partial<ViewStation> = {}): ViewStation => ({
+  stationId,
+  parent: 'soja',
+  type: 'Detail',
+  isActive: true,
+  entries: [
+    { entryId: `${stationId}-video`, optional: false, questionsIds: [`${stationId}-mq`] },
+    { entryId: `${stationId}-extra`, optional: true, questionsIds: [] },
+  ],
+  questions: { questionIds: [`${stationId}-q1`, `${stationId}-q2`], inactive: false, mandatoryAnswerAll: false, minCorrectAnswers: 1 },
+  ...extra,
+});
+const stations = indexStations([station('a'), station('b')]);
+const rule = (r: Partial<CertificateRule['stationsRules'][number]> = {}): Pick<CertificateRule, 'stationsRules'> => ({
+  stationsRules: ['a', 'b'].map((stationId) => ({ stationId, requiredMedias: true, requiredQuestions: false, requiredMediaQuestions: false, ...r })),
+});
+const facts = (completed: string[], answers: [string, boolean][] = []) => ({ completed: new Set(completed), answers: new Map(answers.map(([q, isCorrect]) => [q, { isCorrect }])) });
+
+describe('certificate rules (000 §4.3, 001 §4)', () => {
+  it('requires every non-optional medium of every station; optional ones do not count', () => {
+    expect(certificateStatusOf(stations, facts(['a-video']), rule())).toMatchObject({ met: false, lockReason: 'incompleteContent' });
+    expect(certificateStatusOf(stations, facts(['a-video', 'b-video']), rule())).toMatchObject({ met: true, lockReason: null });
+  });
+
+  it('required questions: all answered and at least minCorrectAnswers right', () => {
+    const r = rule({ requiredQuestions: true });
+    const media = ['a-video', 'b-video'];
+    expect(certificateStatusOf(stations, facts(media, [['a-q1', true], ['b-q1', true], ['b-q2', false]]), r)).toMatchObject({ met: false, lockReason: 'incompleteQuestions' });
+    expect(certificateStatusOf(stations, facts(media, [['a-q1', false], ['a-q2', false], ['b-q1', true], ['b-q2', false]]), r).met).toBe(false);
+    expect(certificateStatusOf(stations, facts(media, [['a-q1', true], ['a-q2', false], ['b-q1', true], ['b-q2', false]]), r).met).toBe(true);
+  });
+
+  it('required media questions: every entry question answered, right or wrong', () => {
+    const r = rule({ requiredMedias: false, requiredMediaQuestions: true });
+    expect(certificateStatusOf(stations, facts([], [['a-mq', false]]), r).met).toBe(false);
+    expect(certificateStatusOf(stations, facts([], [['a-mq', false], ['b-mq', true]]), r).met).toBe(true);
+  });
+
+  it('a retired (unknown) station can never be completed', () => {
+    expect(certificateStatusOf(indexStations([station('a')]), facts(['a-video', 'b-video']), rule()).met).toBe(false);
+  });
+});

@@ -1,2 +1,0 @@
-export * from './questions.projection.js';
-export * from './catalogue.js';
