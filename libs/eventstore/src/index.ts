@@ -7,6 +7,7 @@ export * from './port.js';
 export { createPostgresEventStore, postgresEventStoreNames, type PostgresEventStoreOptions } from './postgres.js';
 export { createEventStoreDbEventStore, esdbEventHash, type EventStoreDbOptions } from './eventstoredb.js';
 export { canonicalJson } from './canonical-json.js';
+export * from './event-schemas.js';
 
 export interface CreateEventStoreOptions {
   database: Database;
