@@ -4,15 +4,19 @@ import { Command } from 'commander';
 import cliProgress from 'cli-progress';
 import { createInfrastructure, parseConfig, type Infrastructure } from '@portal/api';
 import { query } from '@portal/database';
-import { checkpointToString } from '@portal/eventstore';
+import { performance } from 'node:perf_hooks';
+import { checkpointToString, ed25519Signer, fileWitness, generateSigningKey, publicKeyOf, type LogBreak } from '@portal/eventstore';
+import type { AppConfig } from '@portal/platform';
 import { seedDemoUsers } from '@portal/identity/application';
 import { importContentPack, PackValidationError } from '@portal/learning/application';
 
-async function withInfra<T>(fn: (infra: Infrastructure) => Promise<T>): Promise<T> {
-  const config = parseConfig({ DATA_DIR: './.data', ...process.env });
+const loadConfig = () => parseConfig({ DATA_DIR: './.data', ...process.env });
+
+async function withInfra<T>(fn: (infra: Infrastructure, config: AppConfig) => Promise<T>): Promise<T> {
+  const config = loadConfig();
   const infra = await createInfrastructure(config, { runProjections: false });
   try {
-    return await fn(infra);
+    return await fn(infra, config);
   } finally {
     await infra.close();
   }
@@ -91,17 +95,75 @@ content
     }),
   );
 
-const audit = program.command('audit').description('trace and verify the event log');
+const audit = program.command('audit').description('trace, seal and verify the event log');
+const fmt = (n: number) => n.toLocaleString('en-US');
+const whereOf = (b: LogBreak) =>
+  b.kind === 'stream' ? `stream ${b.streamId}, revision ${b.revision}` : `checkpoint ${b.checkpoint}${b.position === null ? '' : `, global position ${b.position}`}`;
+/** The public keys a verification accepts: the configured signing key's and the retired ones (ADR 0030). */
+const trustedKeys = (config: AppConfig) => [publicKeyOf(config.audit.signingKey), ...config.audit.trustedKeys];
 audit
-  .command('verify <stream>')
-  .description("recompute a stream's hash chain")
-  .action((stream: string) =>
-    withInfra(async (infra) => {
-      const result = await infra.store.verifyStream(stream);
-      console.log(result.ok ? `${stream}: ${result.checked} events, hash chain intact` : `${stream}: BROKEN at revision ${result.brokenAt}: ${result.reason}`);
-      if (!result.ok) process.exitCode = 1;
+  .command('verify [stream]')
+  .description("recompute a stream's hash chain and check it against the newest checkpoint that sealed it; --all: every stream and every checkpoint")
+  .option('--all', 'verify the whole log: every stream chain, every checkpoint in order, every sealed event')
+  .action((stream: string | undefined, flags: { all?: boolean }) =>
+    withInfra(async (infra, config) => {
+      if (flags.all === (stream !== undefined)) throw new Error('name a stream or pass --all');
+      if (stream !== undefined) {
+        const result = await infra.store.verifyStream(stream);
+        const sealed = result.ok && infra.logAudit ? await infra.logAudit.verifySealedHead(stream, trustedKeys(config)) : null;
+        if (!result.ok) console.log(`${stream}: BROKEN at revision ${result.brokenAt}: ${result.reason}`);
+        else if (sealed) console.log(`${stream}: BROKEN at ${whereOf(sealed)}: ${sealed.reason}`);
+        else console.log(`${stream}: ${result.checked} events, hash chain intact`);
+        if (!result.ok || sealed) process.exitCode = 1;
+        return;
+      }
+      if (!infra.logAudit) {
+        console.error('verify --all needs the event store in Postgres or PGlite: EventStoreDB keeps no checkpoints (ADR 0030)');
+        process.exitCode = 2;
+        return;
+      }
+      const started = performance.now();
+      const result = await infra.logAudit.verify({ trustedKeys: trustedKeys(config), witness: fileWitness(config.audit.witnessFile) });
+      const seconds = (performance.now() - started) / 1000;
+      console.log(
+        `${fmt(result.events)} events in ${fmt(result.streams)} streams, ${fmt(result.checkpoints)} checkpoints` +
+          (result.sealedUpTo ? ` sealing up to ${checkpointToString(result.sealedUpTo)}` : '') +
+          `; ${fmt(result.unsealed)} events after the newest checkpoint (not sealed yet); ${seconds.toFixed(1)} s`,
+      );
+      if (result.ok) {
+        console.log('log intact: every stream chain and every checkpoint verify');
+        return;
+      }
+      console.log(`BROKEN: first at ${whereOf(result.breaks[0]!)}`);
+      for (const b of result.breaks) console.log(`  ${whereOf(b)}: ${b.reason}`);
+      process.exitCode = 1;
     }),
   );
+audit
+  .command('seal')
+  .description('seal every event readers can see into signed checkpoints now (the API also does it in the background)')
+  .action(() =>
+    withInfra(async (infra, config) => {
+      if (!infra.logAudit) throw new Error('sealing needs the event store in Postgres or PGlite: EventStoreDB keeps no checkpoints (ADR 0030)');
+      const sealed = await infra.logAudit.seal({ signer: ed25519Signer(config.audit.signingKey), witness: fileWitness(config.audit.witnessFile) });
+      for (const c of sealed) console.log(`checkpoint ${c.number}: ${fmt(c.events)} events up to ${checkpointToString(c.to)}, ${fmt(c.heads)} stream heads, digest ${c.digest}`);
+      if (sealed.length === 0) console.log('nothing to seal (or another process is sealing right now)');
+    }),
+  );
+audit
+  .command('keygen')
+  .description('print a new Ed25519 signing key (for AUDIT_SIGNING_KEY) and its public key; see ADR 0030 on rotation')
+  .action(() => {
+    const key = generateSigningKey();
+    console.log(key.trim());
+    console.log(`public key: ${publicKeyOf(key)}`);
+  });
+audit
+  .command('public-key')
+  .description('print the public key of the configured signing key (to keep in AUDIT_TRUSTED_KEYS after a rotation)')
+  .action(() => {
+    console.log(publicKeyOf(loadConfig().audit.signingKey));
+  });
 audit
   .command('stream <stream>')
   .description("print a stream's events with their metadata")

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { generateSigningKey, publicKeyOf } from '@portal/eventstore';
 import type { AppConfig } from '@portal/platform';
 
 /** The repository root, from the source file or the bundle in apps/api/dist alike. */
@@ -56,7 +57,23 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).default('Agro Portal <no-reply@agro-portal.local>'),
+  AUDIT_SIGNING_KEY: z.string().refine(isSigningKey, 'must be an Ed25519 private key in PKCS#8 PEM (npm run portal -- audit keygen)').optional(),
+  AUDIT_TRUSTED_KEYS: z
+    .string()
+    .refine((v) => v.split(',').every((k) => /^[A-Za-z0-9_-]{43}$/.test(k.trim()) || k.trim() === ''), 'must be public keys (43 base64url characters) separated by commas')
+    .optional(),
+  AUDIT_CHECKPOINT_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  AUDIT_CHECKPOINT_EVENTS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
 });
+
+function isSigningKey(pem: string): boolean {
+  try {
+    publicKeyOf(pem);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -113,6 +130,13 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): AppConfig & {
       stagingHosts: (e.AR_STAGING_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean),
     },
     mailFrom: e.MAIL_FROM,
+    audit: {
+      signingKey: e.AUDIT_SIGNING_KEY ?? localSigningKey(dataDir),
+      trustedKeys: (e.AUDIT_TRUSTED_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean),
+      checkpointSeconds: e.AUDIT_CHECKPOINT_SECONDS,
+      checkpointEvents: e.AUDIT_CHECKPOINT_EVENTS,
+      witnessFile: join(dataDir, 'audit-witness.json'),
+    },
     seedDemo: (e.SEED_DEMO ?? (e.NODE_ENV === 'production' ? 'false' : 'true')) === 'true',
   };
 }
@@ -125,4 +149,17 @@ function localSecret(dataDir: string): string {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * Without AUDIT_SIGNING_KEY the key that seals the log is generated once and kept with the data,
+ * outside the database (ADR 0030); a server installation should set it from its secret store.
+ */
+function localSigningKey(dataDir: string): string {
+  const file = join(dataDir, 'audit-signing-key.pem');
+  if (existsSync(file)) return readFileSync(file, 'utf8');
+  const key = generateSigningKey();
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, key, { mode: 0o600 });
+  return key;
 }

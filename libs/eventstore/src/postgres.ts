@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { jsonValue, query, type Database } from '@portal/database';
-import { sha256Hex } from './canonical-json.js';
 import { createAppendListeners } from './polling-subscription.js';
 import {
   ConcurrencyError,
@@ -19,6 +18,7 @@ import {
 } from './port.js';
 import { compareCheckpoints } from './port.js';
 import { assertExpectedRevision, prepareEvents, type PreparedEvent } from './prepare-events.js';
+import { StreamChain } from './stream-chain.js';
 import { upcast } from './upcast.js';
 
 export interface PostgresEventStoreOptions {
@@ -47,6 +47,8 @@ export function postgresEventStoreNames(schema?: string) {
     append: q('es_append'),
     appendBatch: q('es_append_batch'),
     hash: q('es_event_hash'),
+    checkpoints: q('es_checkpoints'),
+    checkpointHeads: q('es_checkpoint_heads'),
     // NOTIFY channels are per database, not per schema: stores in different schemas must not wake each other
     channel: schema ? `es_appended_${schema}` : 'es_appended',
   };
@@ -105,6 +107,8 @@ const EVENT_COLUMNS =
  */
 const canonicalSql = (e: { streamId: string; revision: string; eventId: string; type: string; schemaVersion: string; data: string; metadata: string }) =>
   `jsonb_build_object('streamId', ${e.streamId}, 'revision', ${e.revision}, 'eventId', ${e.eventId}, 'type', ${e.type}, 'schemaVersion', ${e.schemaVersion}, 'data', ${e.data}, 'metadata', ${e.metadata})::text`;
+/** The canonical text of the es_events row `e`. */
+export const CANONICAL_EVENT_SQL = canonicalSql({ streamId: 'e.stream_id', revision: 'e.revision', eventId: 'e.event_id', type: 'e.type', schemaVersion: 'e.schema_version', data: 'e.data', metadata: 'e.metadata' });
 const hashSql = (previous: string, e: Parameters<typeof canonicalSql>[0]) =>
   `encode(sha256(convert_to(${previous} || ${canonicalSql(e)}, 'UTF8')), 'hex')`;
 
@@ -156,6 +160,33 @@ function schemaStatements(n: ReturnType<typeof postgresEventStoreNames>, schema?
   revision bigint not null,
   last_hash text not null
 )`,
+    // Signed checkpoints that seal the global log in order (ADR 0030, log-audit.ts). `entries`
+    // holds, per sealed event in global order, its position (8 bytes) and the first 16 bytes of the
+    // sha256 of its sealed line; `heads` are the streams that moved in the range.
+    `create table if not exists ${n.checkpoints} (
+  number bigint primary key,
+  previous_digest text not null,
+  from_transaction_id xid8 not null,
+  from_position bigint not null,
+  to_transaction_id xid8 not null,
+  to_position bigint not null,
+  event_count int not null,
+  lines_digest text not null,
+  entries bytea not null,
+  head_count int not null,
+  sealed_at timestamptz not null,
+  public_key text not null,
+  signature text not null,
+  digest text not null
+)`,
+    `create table if not exists ${n.checkpointHeads} (
+  stream_id text not null,
+  checkpoint bigint not null,
+  revision bigint not null,
+  last_hash text not null,
+  primary key (stream_id, checkpoint)
+)`,
+    `create index if not exists es_checkpoint_heads_checkpoint on ${n.checkpointHeads} (checkpoint)`,
     `create or replace function ${n.hash}(
   p_previous text, p_stream_id text, p_revision bigint, p_event_id uuid, p_type text,
   p_schema_version int, p_data jsonb, p_metadata jsonb
@@ -669,33 +700,18 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
     async verifyStream(streamId): Promise<VerifyResult> {
       const rows = await query<{ revision: unknown; hash: string; canonical: string }>(
         db,
-        `select e.revision, e.hash, ${canonicalSql({ streamId: 'e.stream_id', revision: 'e.revision', eventId: 'e.event_id', type: 'e.type', schemaVersion: 'e.schema_version', data: 'e.data', metadata: 'e.metadata' })} as canonical
+        `select e.revision, e.hash, ${CANONICAL_EVENT_SQL} as canonical
            from ${names.events} e where e.stream_id = $1 order by e.revision`,
         [streamId],
       );
       const head = (await query<{ revision: unknown; last_hash: string }>(db, `select revision, last_hash from ${names.streams} where stream_id = $1`, [streamId]))[0];
       // hashed here rather than by es_event_hash so the check does not trust a function stored in the database it audits
-      let previous = '';
-      let expectedRevision = 0n;
+      const chain = new StreamChain(streamId);
       for (const row of rows) {
-        const revision = toBigInt(row.revision);
-        if (revision !== expectedRevision) {
-          return { ok: false, streamId, checked: Number(expectedRevision), brokenAt: expectedRevision, reason: `revision ${expectedRevision} is missing` };
-        }
-        if (sha256Hex(previous + row.canonical) !== row.hash) {
-          return { ok: false, streamId, checked: Number(revision), brokenAt: revision, reason: `hash of revision ${revision} does not match its content and predecessor` };
-        }
-        previous = row.hash;
-        expectedRevision += 1n;
+        const broken = chain.add(toBigInt(row.revision), row.hash, row.canonical);
+        if (broken) return broken;
       }
-      const last = expectedRevision - 1n;
-      if (head && (toBigInt(head.revision) !== last || head.last_hash !== previous)) {
-        return { ok: false, streamId, checked: rows.length, brokenAt: expectedRevision, reason: `stream head (revision ${toBigInt(head.revision)}) does not match the last stored event: events were removed` };
-      }
-      if (!head && rows.length > 0) {
-        return { ok: false, streamId, checked: rows.length, brokenAt: 0n, reason: 'events exist without a stream head' };
-      }
-      return { ok: true, streamId, checked: rows.length };
+      return chain.finish(head && { revision: toBigInt(head.revision), lastHash: head.last_hash });
     },
 
     async headCheckpoint(): Promise<Checkpoint> {

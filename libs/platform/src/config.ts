@@ -27,4 +27,11 @@ export interface AppConfig {
   toggles: { localSearch: boolean; notifications: boolean; scheduledEvents: boolean; scormTest: boolean; enableSearch: boolean };
   domains: { spanish: string | null; brazilUniversity: string | null };
   argentina: { expectedHost: string | null; siteUrl: string | null; stagingHosts: string[] };
+  /**
+   * Sealing the event log (ADR 0030): the Ed25519 signing key (PKCS#8 PEM, never in the database),
+   * the public keys of earlier signing keys a verifier still trusts, how often the API seals
+   * (seconds, 0: no background job; or sooner after that many events) and the witness file that
+   * remembers the newest checkpoint this installation sealed.
+   */
+  audit: { signingKey: string; trustedKeys: string[]; checkpointSeconds: number; checkpointEvents: number; witnessFile: string };
 }

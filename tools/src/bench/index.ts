@@ -25,6 +25,10 @@ const suites: Record<string, () => Promise<unknown>> = {
     const { benchLearning } = await import('./learning.js');
     return benchLearning({ url, ...toy({ reportFile: null }) });
   },
+  audit: async () => {
+    const { benchAudit } = await import('./audit.js');
+    return benchAudit({ url, ...toy({ events: 4_000, reportFile: null }) });
+  },
   assessment: async () => {
     const { benchAssessment } = await import('./assessment.js');
     return benchAssessment({ url, ...toy({ learners: 10, answersPerLearner: 3, reportFile: null }) });

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
 import { createDatabase, type Database } from '@portal/database';
-import { createEventStore, type EventStore } from '@portal/eventstore';
+import { createEventStore, createLogAudit, ed25519Signer, fileWitness, startLogSealing, type EventStore, type LogAudit, type LogSealing } from '@portal/eventstore';
 import { systemClock, type Clock } from '@portal/kernel';
 import { REVOCATION_CLOCK_SKEW_MS, RevocationList, TokenService, type AppConfig } from '@portal/platform';
 import { RevocationWatcher } from '@portal/projection-revocations';
@@ -21,6 +21,10 @@ export interface Infrastructure {
   mailer: Mailer;
   realtime: RealtimeHub & { broadcastLocal(m: { type: string; data: unknown }): Promise<void> };
   clock: Clock;
+  /** Checkpoints that seal the log (ADR 0030); null on EventStoreDB. */
+  logAudit: LogAudit | null;
+  /** The background job sealing the log; null when not running (EventStoreDB, the CLI, AUDIT_CHECKPOINT_SECONDS=0). */
+  logSealing: LogSealing | null;
   close(): Promise<void>;
 }
 
@@ -31,6 +35,8 @@ export interface InfrastructureOptions {
   runProjections?: boolean;
   /** Where the database and the projection runtime log (default: pino at the config's LOG_LEVEL). */
   logger?: Logger;
+  /** Whether this process seals the log in the background (default: as runProjections). */
+  sealLog?: boolean;
 }
 
 /** Opens the database, migrates the event store, starts the projection runners. */
@@ -61,6 +67,18 @@ export async function createInfrastructure(config: AppConfig, options: Infrastru
     log: (msg) => logger.child({ name: 'revocations' }).warn(msg),
   });
   await revocations.start();
+  const logAudit = store.kind === 'eventstoredb' ? null : createLogAudit(database);
+  const sealingLog = logger.child({ name: 'log-audit' });
+  const logSealing =
+    logAudit && (options.sealLog ?? options.runProjections ?? true) && config.audit.checkpointSeconds > 0
+      ? startLogSealing(logAudit, store, {
+          signer: ed25519Signer(config.audit.signingKey),
+          intervalMs: config.audit.checkpointSeconds * 1000,
+          maxPendingEvents: config.audit.checkpointEvents,
+          witness: fileWitness(config.audit.witnessFile),
+          log: (level: 'info' | 'error', message: string) => (level === 'error' ? sealingLog.error(message) : sealingLog.info(message)),
+        })
+      : null;
   let closed = false;
   return {
     database,
@@ -71,9 +89,12 @@ export async function createInfrastructure(config: AppConfig, options: Infrastru
     mailer,
     realtime,
     clock,
+    logAudit,
+    logSealing,
     async close() {
       if (closed) return;
       closed = true;
+      await logSealing?.stop();
       await realtime.close();
       await revocations.stop();
       await projections.stop();
