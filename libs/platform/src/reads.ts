@@ -1,4 +1,4 @@
-import { Injectable, SetMetadata, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { Inject, Injectable, SetMetadata, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { checkpointToString } from '@portal/eventstore';
 import type { ProjectionRuntime } from '@portal/projections-runtime';
@@ -20,7 +20,7 @@ export const AnswersWithPosition = () => SetMetadata(POSITION_KEY, true);
 /** Unwraps CommandOutcome for routes marked AnswersWithPosition (registered once, globally). */
 @Injectable()
 export class EventPositionInterceptor implements NestInterceptor {
-  constructor(private readonly reflector: Reflector) {}
+  constructor(@Inject(Reflector) private readonly reflector: Reflector) {}
 
   intercept(ctx: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (!this.reflector.get<boolean>(POSITION_KEY, ctx.getHandler())) return next.handle();
