@@ -1,8 +1,8 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import type { IncomingMessage } from 'node:http';
-import type { AppConfig } from '@portal/platform';
+import { EventPositionInterceptor, type AppConfig } from '@portal/platform';
 import { IdentityModule } from '@portal/identity/application';
 import { EngagementModule } from '@portal/engagement/application';
 import { LearningModule } from '@portal/learning/application';
@@ -63,6 +63,7 @@ export class AppModule {
       controllers: [HealthController, MailboxController, AppConfigController, RealtimeController],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_INTERCEPTOR, useClass: EventPositionInterceptor },
         { provide: APP_FILTER, useClass: ErrorFilter },
       ],
     };

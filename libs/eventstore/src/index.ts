@@ -7,6 +7,7 @@ export * from './port.js';
 export { createPostgresEventStore, postgresEventStoreNames, type PostgresEventStoreOptions } from './postgres.js';
 export { createEventStoreDbEventStore, esdbEventHash, type EventStoreDbOptions } from './eventstoredb.js';
 export { canonicalJson } from './canonical-json.js';
+export * from './event-schemas.js';
 export { createLogAudit, fileWitness, LogSealRefusedError, CHECKPOINT_FORMAT, type LogAudit, type LogBreak, type LogVerifyResult, type SealedCheckpoint, type SealWitness } from './log-audit.js';
 export { startLogSealing, type LogSealing, type LogSealingOptions } from './log-sealing.js';
 export { ed25519Signer, generateSigningKey, publicKeyOf, verifySignature, type LogSigner } from './signing.js';

@@ -1,16 +1,147 @@
-import { ConcurrencyError, type AppendContext, type AppendResult, type EventStore, type NewEvent } from '@portal/eventstore';
+import { ConcurrencyError, type AppendContext, type AppendResult, type EventStore, type NewEvent, type RecordedEvent } from '@portal/eventstore';
 
+/** A pure decider as its domain exports it (ADR 0009): commands in, events out, state folded from events. */
 export interface Decider<C, E extends { type: string; data: unknown }, S> {
   decide(command: C, state: S): E[];
   evolve(state: S, event: E): S;
   initial(): S;
 }
 
+/** What a run of the decider produced: the state before, the new events and the state after. */
+export interface DecisionOutcome<E, S> {
+  before: S;
+  events: E[];
+  state: S;
+  /** null when the decision was to do nothing */
+  result: AppendResult | null;
+}
+
+export interface StreamWriterOptions<E> {
+  /**
+   * Streams whose folded state stays in memory between commands (most recently used kept). A
+   * cached decision still states the revision it was made on, so another instance's write makes
+   * the append fail and the command is decided again on the stream's tail. 0: read every time.
+   */
+  cacheSize?: number;
+  /** Run one stream's commands one after another in this process (no self-inflicted conflicts). */
+  serialize?: boolean;
+  /** Decisions tried before a concurrency conflict is given up (each on fresh state). */
+  attempts?: number;
+  /** How a stored event becomes the decider's event (the contracts' parser; a cast by default). */
+  parse?: (recorded: RecordedEvent) => E;
+}
+
+interface Folded<S> {
+  state: S;
+  /** the stream's last revision, null for a stream that does not exist yet */
+  revision: bigint | null;
+}
+
+const castEvent = <E>(r: RecordedEvent): E => ({ type: r.type, data: r.data }) as E;
+
 /**
- * Load a stream, fold it, decide, append with the revision we read (optimistic concurrency).
- * A concurrent writer makes the append fail: decide again on the fresh state (a few times), so
- * the loser gets the rule's answer (email-already-in-use, booking-unavailable) and not a conflict.
- * Returns the new events and the append result (null when the decision was to do nothing).
+ * The one way to run a decider on a stream (ADR 0009): load (or take the cached fold and read
+ * only the tail), decide, append with the revision the decision was made on; a concurrent writer
+ * makes the append fail and the command is decided again on fresh state, so the loser gets the
+ * rule's answer (email-already-in-use, booking-unavailable) and not a conflict. The hot paths
+ * (progress ticks, answers) turn on the cache and per-stream serialization.
+ */
+export class StreamWriter<C, E extends { type: string; data: unknown }, S> {
+  private readonly cache = new Map<string, Folded<S>>();
+  private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly parse: (recorded: RecordedEvent) => E;
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly decider: Decider<C, E, S>,
+    private readonly options: StreamWriterOptions<E> = {},
+  ) {
+    this.parse = options.parse ?? castEvent;
+  }
+
+  /**
+   * Decides `command` (or the command built from the current state) on `streamId` and appends
+   * what it decides.
+   */
+  execute(streamId: string, command: C | ((state: S) => C | Promise<C>), context: AppendContext): Promise<DecisionOutcome<E, S>> {
+    if (!this.options.serialize) return this.run(streamId, command, context);
+    const previous = this.queues.get(streamId) ?? Promise.resolve();
+    const run = previous.then(
+      () => this.run(streamId, command, context),
+      () => this.run(streamId, command, context),
+    );
+    const tail = run.catch(() => undefined);
+    this.queues.set(streamId, tail);
+    void tail.then(() => {
+      if (this.queues.get(streamId) === tail) this.queues.delete(streamId);
+    });
+    return run;
+  }
+
+  /** The stream's folded state (from the cache plus its tail, or from the log). */
+  async load(streamId: string): Promise<Folded<S> & { exists: boolean }> {
+    const cached = this.cache.get(streamId);
+    const recorded = await this.store.readStream(streamId, cached?.revision != null ? { fromRevision: cached.revision + 1n } : {});
+    let state = cached?.state ?? this.decider.initial();
+    let revision = cached?.revision ?? null;
+    for (const r of recorded) {
+      state = this.decider.evolve(state, this.parse(r));
+      revision = r.revision;
+    }
+    if (revision !== null) this.remember(streamId, { state, revision });
+    return { state, revision, exists: revision !== null };
+  }
+
+  private async run(streamId: string, command: C | ((state: S) => C | Promise<C>), context: AppendContext): Promise<DecisionOutcome<E, S>> {
+    const attempts = this.options.attempts ?? 5;
+    const cached = this.cache.get(streamId);
+    let current: Folded<S> = cached ?? (await this.load(streamId));
+    let fresh = cached === undefined;
+    for (let attempt = 1; ; attempt++) {
+      const { state, revision } = current;
+      const decided = typeof command === 'function' ? await (command as (s: S) => C | Promise<C>)(state) : command;
+      const events = this.decider.decide(decided, state);
+      if (events.length === 0) {
+        // "nothing to do" on a cached state could hide another process's write: confirm on the tail
+        if (fresh) return { before: state, events, state, result: null };
+        current = await this.load(streamId);
+        fresh = true;
+        if (current.revision === revision) return { before: state, events, state, result: null };
+        continue;
+      }
+      try {
+        const result = await this.store.append(
+          streamId,
+          events.map((e) => ({ type: e.type, data: e.data as Record<string, unknown> }) satisfies NewEvent),
+          { expectedRevision: revision ?? 'no-stream', context },
+        );
+        const next = events.reduce(this.decider.evolve, state);
+        this.remember(streamId, { state: next, revision: result.nextRevision });
+        return { before: state, events, state: next, result };
+      } catch (error) {
+        this.cache.delete(streamId);
+        if (!(error instanceof ConcurrencyError) || attempt >= attempts) throw error;
+        // another writer went first: back off a little (spreads racing retries), decide again on the log
+        if (attempt > 1) await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
+        current = await this.load(streamId);
+        fresh = true;
+      }
+    }
+  }
+
+  private remember(streamId: string, folded: Folded<S>) {
+    const size = this.options.cacheSize ?? 0;
+    if (size <= 0) return;
+    this.cache.delete(streamId);
+    this.cache.set(streamId, folded);
+    if (this.cache.size > size) this.cache.delete(this.cache.keys().next().value!);
+  }
+}
+
+/**
+ * One command on one stream without a cache: StreamWriter's rules for the many writes that are
+ * not on a hot path (registration, bookings, locations). Returns the new events, the state after
+ * and the append result (null when the decision was to do nothing).
  */
 export async function handleCommand<C, E extends { type: string; data: unknown }, S>(
   store: EventStore,
@@ -20,34 +151,8 @@ export async function handleCommand<C, E extends { type: string; data: unknown }
   context: AppendContext,
   attempts = 5,
 ): Promise<{ events: E[]; state: S; result: AppendResult | null }> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await decideAndAppend(store, streamId, decider, command, context);
-    } catch (error) {
-      if (!(error instanceof ConcurrencyError) || attempt >= attempts) throw error;
-    }
-  }
-}
-
-async function decideAndAppend<C, E extends { type: string; data: unknown }, S>(
-  store: EventStore,
-  streamId: string,
-  decider: Decider<C, E, S>,
-  command: C,
-  context: AppendContext,
-): Promise<{ events: E[]; state: S; result: AppendResult | null }> {
-  const recorded = await store.readStream(streamId);
-  const state = recorded.reduce((s, r) => decider.evolve(s, { type: r.type, data: r.data } as E), decider.initial());
-  const events = decider.decide(command, state);
-  if (events.length === 0) return { events, state, result: null };
-  const last = recorded[recorded.length - 1];
-  const result = await store.append(
-    streamId,
-    events.map((e) => ({ type: e.type, data: e.data as Record<string, unknown> }) satisfies NewEvent),
-    { expectedRevision: last ? last.revision : 'no-stream', context },
-  );
-  const next = events.reduce(decider.evolve, state);
-  return { events, state: next, result };
+  const { events, state, result } = await new StreamWriter(store, decider, { attempts }).execute(streamId, command, context);
+  return { events, state, result };
 }
 
 /** Folds a stream without deciding (queries that need the aggregate's own state). */
@@ -56,9 +161,6 @@ export async function loadState<E extends { type: string; data: unknown }, S>(
   streamId: string,
   decider: Pick<Decider<unknown, E, S>, 'evolve' | 'initial'>,
 ): Promise<{ state: S; exists: boolean }> {
-  const recorded = await store.readStream(streamId);
-  return {
-    state: recorded.reduce((s, r) => decider.evolve(s, { type: r.type, data: r.data } as E), decider.initial()),
-    exists: recorded.length > 0,
-  };
+  const { state, exists } = await new StreamWriter(store, { ...decider, decide: () => [] }).load(streamId);
+  return { state, exists };
 }

@@ -8,3 +8,4 @@ export * from './decider-command.js';
 export * from './config.js';
 export * from './realtime.js';
 export * from './revocations.js';
+export * from './reads.js';

@@ -17,3 +17,31 @@ export interface ProjectionDefinition {
 
 export const schemaNameFor = (name: string, version: number, suffix = ''): string =>
   `rm_${name.replace(/[^a-z0-9_]/gi, '_').toLowerCase()}_v${version}${suffix}`;
+
+/** What a typed projection reads: its events' parser (one contract, or combineEvents of several). */
+export interface ProjectionEvents<E> {
+  types: readonly string[];
+  parseRecorded(recorded: RecordedEvent): E;
+}
+
+/**
+ * The one way to write a projection (ADR 0009): `events` is the contracts' parser, so `apply`
+ * receives parsed, typed events (no casts); `DB` types the projection's own tables (queries use
+ * the same interface).
+ */
+export function defineProjection<DB, E extends { type: string }>(definition: {
+  name: string;
+  version: number;
+  events: ProjectionEvents<E>;
+  /** a subset of `events.types` when the projection ignores some (default: all of them) */
+  eventTypes?: readonly E['type'][];
+  migrate(db: Kysely<any>, schema: string): Promise<void>;
+  apply(trx: Transaction<DB>, schema: string, events: E[]): Promise<void>;
+}): ProjectionDefinition {
+  const { events, eventTypes, apply, ...rest } = definition;
+  return {
+    ...rest,
+    eventTypes: [...(eventTypes ?? events.types)],
+    apply: (trx, schema, recorded) => apply(trx as Transaction<DB>, schema, recorded.map((r) => events.parseRecorded(r))),
+  };
+}

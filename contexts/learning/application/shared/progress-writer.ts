@@ -1,15 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ConcurrencyError, type AppendContext, type Checkpoint, type EventStore, type NewEvent } from '@portal/eventstore';
-import { EVENT_STORE, PROJECTIONS } from '@portal/platform';
+import type { AppendContext, Checkpoint, EventStore } from '@portal/eventstore';
+import { EVENT_STORE, PROJECTIONS, StreamWriter } from '@portal/platform';
 import type { ProjectionRuntime } from '@portal/projections-runtime';
 import { loadAnswers } from '@portal/projection-progress';
 import { AppError } from '@portal/kernel';
 import { progressStream, type CatalogueModel, type ContentEntry, type EntryState, type LockState, type ProgressEvent, type StationState } from '../../contracts/index.js';
 import {
-  decideProgress,
   entryLock,
-  evolveProgress,
-  initialProgressState,
+  progressDecider,
   stationLock,
   type EntryProgress,
   type LearnerFacts,
@@ -18,10 +16,6 @@ import {
   type StationFacts,
 } from '../../domain/index.js';
 
-/** Streams whose folded state stays in memory (most recently used first out). */
-const CACHE_SIZE = 5_000;
-const RETRIES = 4;
-
 export interface WriteOutcome {
   events: ProgressEvent[];
   state: ProgressState;
@@ -29,70 +23,30 @@ export interface WriteOutcome {
 }
 
 /**
- * Appends progress events with the progress decider. A learner's stream grows with every tick,
- * so its folded state is kept in memory and only the tail is read before deciding (streams are
- * append-only: the tail read is always enough); optimistic concurrency on the revision read, and a
- * conflict (two tabs, a beacon racing a pause) retries on the fresh tail.
+ * Appends progress events with the progress decider, run by the one StreamWriter with the hot
+ * path's options: a learner's stream grows with every tick, so its folded state stays in memory
+ * (5,000 streams) and only the tail is read before deciding; a conflict (two tabs, a beacon
+ * racing a pause) is decided again on the fresh tail.
  */
 @Injectable()
 export class ProgressWriter {
-  private readonly cache = new Map<string, { revision: bigint; state: ProgressState }>();
+  private readonly writer: StreamWriter<ProgressCommand, ProgressEvent, ProgressState>;
 
   constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(EVENT_STORE) store: EventStore,
     @Inject(PROJECTIONS) private readonly projections: ProjectionRuntime,
-  ) {}
+  ) {
+    this.writer = new StreamWriter(store, progressDecider, { cacheSize: 5_000 });
+  }
 
   /** The folded state of a stream, read up to its tail. */
-  async load(stream: string): Promise<{ revision: bigint | null; state: ProgressState }> {
-    const cached = this.cache.get(stream);
-    const recorded = await this.store.readStream(stream, cached ? { fromRevision: cached.revision + 1n } : {});
-    let state = cached?.state ?? initialProgressState();
-    let revision: bigint | null = cached?.revision ?? null;
-    for (const r of recorded) {
-      state = evolveProgress(state, { type: r.type, data: r.data } as unknown as ProgressEvent);
-      revision = r.revision;
-    }
-    if (revision !== null) this.remember(stream, revision, state);
-    return { revision, state };
+  load(stream: string): Promise<{ revision: bigint | null; state: ProgressState }> {
+    return this.writer.load(stream);
   }
 
   async execute(actor: string, stationId: string, build: (state: ProgressState) => ProgressCommand | Promise<ProgressCommand>, context: AppendContext): Promise<WriteOutcome> {
-    const stream = progressStream(actor, stationId);
-    // a warm cache decides without reading: the append's expected revision catches a stale one
-    const cached = this.cache.get(stream);
-    let current: { revision: bigint | null; state: ProgressState } = cached ?? (await this.load(stream));
-    let fresh = cached === undefined;
-    for (let attempt = 0; ; attempt++) {
-      const { revision, state } = current;
-      const command = await build(state);
-      const events = decideProgress(command, state);
-      if (events.length === 0) {
-        // "nothing to do" on a cached state could hide another process's write: confirm on the tail
-        if (fresh) return { events, state, checkpoint: null };
-        current = await this.load(stream);
-        fresh = true;
-        if (current.revision === revision) return { events, state, checkpoint: null };
-        continue;
-      }
-      try {
-        const result = await this.store.append(stream, events.map((e) => ({ type: e.type, data: e.data as unknown as Record<string, unknown> }) satisfies NewEvent), {
-          expectedRevision: revision ?? 'no-stream',
-          context,
-        });
-        const next = events.reduce(evolveProgress, state);
-        this.remember(stream, result.nextRevision, next);
-        return { events, state: next, checkpoint: result.checkpoint };
-      } catch (error) {
-        if (error instanceof ConcurrencyError && attempt < RETRIES) {
-          // another tab, process or a beacon wrote first: read the tail and decide again
-          current = await this.load(stream);
-          fresh = true;
-          continue;
-        }
-        throw error;
-      }
-    }
+    const { events, state, result } = await this.writer.execute(progressStream(actor, stationId), build, context);
+    return { events, state, checkpoint: result?.checkpoint ?? null };
   }
 
   /**
@@ -143,12 +97,6 @@ export class ProgressWriter {
     }
     const facts: LearnerFacts = { completed, touched: new Set(), visited: new Set(), answers };
     return entry ? entryLock(model, facts, station.stationId, entry) : stationLock(model, facts, station.stationId);
-  }
-
-  private remember(stream: string, revision: bigint, state: ProgressState) {
-    this.cache.delete(stream);
-    this.cache.set(stream, { revision, state });
-    if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
   }
 }
 

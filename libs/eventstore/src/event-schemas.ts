@@ -1,0 +1,61 @@
+import type { z } from 'zod';
+import type { RecordedEvent, UpcasterRegistry } from './port.js';
+
+/** A context's stored event types: the type name (an explicit string, never a class name) and its data schema. */
+export type EventSchemas = Record<string, z.ZodType<Record<string, unknown>>>;
+
+/** The events a schema map describes, as a discriminated union on `type`. */
+export type EventOf<M extends EventSchemas> = { [K in keyof M & string]: { type: K; data: z.output<M[K]> } }[keyof M & string];
+
+/** A stored event after parsing: the envelope as recorded, `type` and `data` typed. */
+export type ParsedEvent<E extends { type: string; data: unknown }> = E extends unknown ? Omit<RecordedEvent, 'type' | 'data'> & E : never;
+
+export interface EventContract<M extends EventSchemas> {
+  /** every type this contract names, for projections' eventTypes and readAll filters */
+  readonly types: (keyof M & string)[];
+  readonly schemas: M;
+  /** old shapes to current ones, handed to createEventStore (stored data is never rewritten) */
+  readonly upcasters: UpcasterRegistry;
+  /** `{ type, data }` of a stored event, its data checked against the current schema */
+  parse(recorded: { type: string; data: unknown }): EventOf<M>;
+  /** the whole recorded event with typed `type` and `data` (projections, process managers) */
+  parseRecorded(recorded: RecordedEvent): ParsedEvent<EventOf<M>>;
+  /** whether a stored event is one of these types */
+  has(type: string): type is keyof M & string;
+}
+
+/**
+ * Each context's contracts export their stored events once, as zod schemas (ADR 0009): the
+ * domain's event types are inferred from them, projections and process managers receive parsed
+ * events instead of casting, and an old shape is upcast on read before it is parsed.
+ */
+export function defineEvents<M extends EventSchemas>(schemas: M, upcasters: UpcasterRegistry = {}): EventContract<M> {
+  const parse = (recorded: { type: string; data: unknown }): EventOf<M> => {
+    const schema = schemas[recorded.type];
+    if (!schema) throw new Error(`not an event of this contract: ${recorded.type}`);
+    return { type: recorded.type, data: schema.parse(recorded.data) } as EventOf<M>;
+  };
+  return {
+    types: Object.keys(schemas) as (keyof M & string)[],
+    schemas,
+    upcasters,
+    parse,
+    parseRecorded: (recorded) => ({ ...recorded, data: parse(recorded).data }) as ParsedEvent<EventOf<M>>,
+    has: (type): type is keyof M & string => Object.hasOwn(schemas, type),
+  };
+}
+
+/** Several contracts' events as one parser (a projection that reads more than one context). */
+export function combineEvents<Cs extends EventContract<EventSchemas>[]>(...contracts: Cs) {
+  type Union = Cs[number] extends EventContract<infer M> ? EventOf<M> : never;
+  const byType = new Map<string, EventContract<EventSchemas>>();
+  for (const c of contracts) for (const t of c.types) byType.set(t, c);
+  return {
+    types: [...byType.keys()],
+    parseRecorded(recorded: RecordedEvent): ParsedEvent<Union> {
+      const contract = byType.get(recorded.type);
+      if (!contract) throw new Error(`not an event of these contracts: ${recorded.type}`);
+      return contract.parseRecorded(recorded) as ParsedEvent<Union>;
+    },
+  };
+}
