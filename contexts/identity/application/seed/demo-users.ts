@@ -2,8 +2,7 @@ import type { Clock, Permission, Role } from '@portal/kernel';
 import type { AppendContext, EventStore } from '@portal/eventstore';
 import { handleCommand, loadState } from '@portal/platform';
 import { companyStream, emailStream, userStream } from '../../contracts/index.js';
-import { decideCompany, evolveCompany, initialCompanyState } from '../../domain/index.js';
-import { emailClaimDecider, userDecider } from '../shared/deciders.js';
+import { companyDecider, emailClaimDecider, userDecider } from '../../domain/index.js';
 import { emailKey } from '../shared/email-key.js';
 import { PasswordHasher } from '../shared/password-hasher.js';
 
@@ -24,7 +23,6 @@ export interface DemoUser {
   actingArea: 'Vendas' | 'Marketing' | 'Market Development' | null;
 }
 
-const companyDecider = { decide: decideCompany, evolve: evolveCompany, initial: initialCompanyState };
 export const DEMO_COMPANY = '01900000-0000-7000-8000-00000000c0de';
 
 /** One demo user per role (fixed ids so a re-seed finds them). */
