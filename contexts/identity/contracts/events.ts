@@ -177,7 +177,8 @@ export type CompanyEvent = EventOf<typeof companyEventSchemas>;
 export type EmailClaimEvent = EventOf<typeof emailClaimEventSchemas>;
 export type IdentityEvent = UserEvent | EmailClaimEvent | SessionEvent | CompanyEvent;
 
-export const USER_EVENT_TYPES = Object.keys(userEventSchemas) as UserEvent['type'][];
+/** The user stream's event types (the users projection subscribes to most of them). */
+export const USER_EVENT_TYPES: UserEvent['type'][] = defineEvents(userEventSchemas).types;
 
 export const userStream = (userId: string) => `identity.user-${userId}`;
 /** Consistency stream that makes an e-mail address unique across users. */

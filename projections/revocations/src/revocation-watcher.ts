@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { RevocationKey, RevocationList } from '@portal/platform';
+import type { RevocationList } from '@portal/platform';
 import type { RevocationRow, RevocationsDB } from './schema.js';
 
 export interface RevocationWatcherOptions {
@@ -79,7 +79,7 @@ export class RevocationWatcher {
 
   private addAll(rows: RevocationRow[]): void {
     for (const row of rows) {
-      this.options.list.add({ key: row.key as RevocationKey, notBefore: row.not_before === null ? null : toDate(row.not_before), revokedAt: toDate(row.revoked_at) });
+      this.options.list.add({ key: row.key, notBefore: row.not_before === null ? null : toDate(row.not_before), revokedAt: toDate(row.revoked_at) });
       const checkpoint = { transactionId: toBig(row.transaction_id), position: toBig(row.position) };
       const c = this.cursor;
       if (!c || checkpoint.transactionId > c.transactionId || (checkpoint.transactionId === c.transactionId && checkpoint.position > c.position)) this.cursor = checkpoint;

@@ -1,4 +1,5 @@
 import { sql, type Transaction } from 'kysely';
+import type { RevocationKey } from '@portal/platform';
 import { defineProjection } from '@portal/projections-runtime';
 import { identityEvents } from '@portal/identity/contracts';
 import { migrateRevocations, type RevocationsDB } from './schema.js';
@@ -26,7 +27,7 @@ export const revocationsProjection = defineProjection({
     const t = trx.withSchema(schema);
     let newest: string | null = null;
     for (const event of events) {
-      let row: { key: string; user_id: string; not_before: string | null; revoked_at: string; reason: string };
+      let row: { key: RevocationKey; user_id: string; not_before: string | null; revoked_at: string; reason: string };
       if (event.type === 'SessionRevoked') {
         row = { key: `session:${event.data.sessionId}`, user_id: event.data.userId, not_before: null, revoked_at: event.data.revokedAt, reason: event.data.reason };
       } else if (event.type === 'PasswordChanged') {

@@ -1,4 +1,5 @@
 import type { ColumnType, Kysely, Selectable } from 'kysely';
+import type { RevocationKey } from '@portal/platform';
 
 /** A timestamptz column: written as an ISO string, read as a Date (pg) or a string (PGlite). */
 type Timestamp<N extends null = never> = ColumnType<Date | string | N, string | N, string | N>;
@@ -6,7 +7,8 @@ type Timestamp<N extends null = never> = ColumnType<Date | string | N, string | 
 type BigIntColumn = ColumnType<unknown, string, string>;
 
 export interface RevocationsTable {
-  key: string;
+  /** `session:<sessionId>` or `user:<userId>` */
+  key: RevocationKey;
   user_id: string;
   not_before: Timestamp<null>;
   revoked_at: Timestamp;

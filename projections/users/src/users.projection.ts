@@ -5,7 +5,7 @@ import { migrateUsers, type UsersDB } from './schema.js';
 
 /** User events the read model ignores (secrets, throttling and closed registrations). */
 const IGNORED = new Set<UserEvent['type']>(['SignInFailed', 'PasswordResetRequested', 'PhoneVerificationSent', 'SignInLinkSent', 'SignInLinkUsed', 'RegistrationAbandoned']);
-const APPLIED = [...USER_EVENT_TYPES.filter((t) => !IGNORED.has(t)), 'SessionStarted', 'SessionRevoked'] as const satisfies readonly (UserEvent | SessionEvent)['type'][];
+const APPLIED: readonly (UserEvent | SessionEvent)['type'][] = [...USER_EVENT_TYPES.filter((t) => !IGNORED.has(t)), 'SessionStarted', 'SessionRevoked'];
 
 /** Read model behind GET /userData and the demo sign-in list: one row per user, no secrets. */
 export const usersProjection = defineProjection({
