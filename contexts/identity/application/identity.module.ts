@@ -2,39 +2,84 @@ import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { registerRoutes } from '@portal/platform';
 import { identityRoutes } from '../contracts/index.js';
-import { UserHistoryController } from './audit/user-history.http.controller.js';
-import { EmailLinksController } from './email-links/email-links.http.controller.js';
-import { EMAIL_LINK_HANDLERS } from './email-links/email-links.handlers.js';
-import { PhoneController, smsProvider } from './phone/phone.http.controller.js';
-import { PictureStore } from './profile/picture-store.js';
-import { ProfileController } from './profile/profile.http.controller.js';
-import { RegisterUserController } from './register/register-user.http.controller.js';
-import { RegisterUserHandler } from './register/register-user.handler.js';
-import { SessionsController } from './sessions/sessions.http.controller.js';
+import { ApplyActionCodeController } from './apply-action-code/apply-action-code.http.controller.js';
+import { ApplyActionCodeHandler } from './apply-action-code/apply-action-code.handler.js';
+import { CheckActionCodeController } from './check-action-code/check-action-code.http.controller.js';
+import { CheckActionCodeHandler } from './check-action-code/check-action-code.handler.js';
+import { GetProfileOptionsController } from './get-profile-options/get-profile-options.http.controller.js';
+import { GetProfileOptionsHandler } from './get-profile-options/get-profile-options.handler.js';
+import { GetProfilePictureController } from './get-profile-picture/get-profile-picture.http.controller.js';
+import { GetProfilePictureHandler } from './get-profile-picture/get-profile-picture.handler.js';
+import { GetUserDataController } from './get-user-data/get-user-data.http.controller.js';
+import { GetUserDataHandler } from './get-user-data/get-user-data.handler.js';
+import { GetUserHistoryController } from './get-user-history/get-user-history.http.controller.js';
+import { GetUserHistoryHandler } from './get-user-history/get-user-history.handler.js';
+import { ListCountriesController } from './list-countries/list-countries.http.controller.js';
+import { ListCountriesHandler } from './list-countries/list-countries.handler.js';
+import { RecordInteractionController } from './record-interaction/record-interaction.http.controller.js';
+import { RecordInteractionHandler } from './record-interaction/record-interaction.handler.js';
+import { RefreshSessionController } from './refresh-session/refresh-session.http.controller.js';
+import { RefreshSessionHandler } from './refresh-session/refresh-session.handler.js';
+import { RegisterUserController } from './register-user/register-user.http.controller.js';
+import { RegisterUserHandler } from './register-user/register-user.handler.js';
+import { RemoveProfilePictureController } from './remove-profile-picture/remove-profile-picture.http.controller.js';
+import { RemoveProfilePictureHandler } from './remove-profile-picture/remove-profile-picture.handler.js';
+import { SendEmailVerificationController } from './send-email-verification/send-email-verification.http.controller.js';
+import { SendEmailVerificationHandler } from './send-email-verification/send-email-verification.handler.js';
+import { SendPasswordResetController } from './send-password-reset/send-password-reset.http.controller.js';
+import { SendPasswordResetHandler } from './send-password-reset/send-password-reset.handler.js';
+import { SendPhoneCodeController } from './send-phone-code/send-phone-code.http.controller.js';
+import { SendPhoneCodeHandler } from './send-phone-code/send-phone-code.handler.js';
+import { SendSignInLinkController } from './send-sign-in-link/send-sign-in-link.http.controller.js';
+import { SendSignInLinkHandler } from './send-sign-in-link/send-sign-in-link.handler.js';
+import { SetUserFlagController } from './set-user-flag/set-user-flag.http.controller.js';
+import { SetUserFlagHandler } from './set-user-flag/set-user-flag.handler.js';
 import { PasswordHasher } from './shared/password-hasher.js';
+import { PictureStore } from './shared/picture-store.js';
 import { SessionService } from './shared/session-service.js';
+import { smsProvider } from './shared/sms.js';
 import { SignInThrottle } from './shared/throttle.js';
 import { SignInController } from './sign-in/sign-in.http.controller.js';
 import { SignInHandler } from './sign-in/sign-in.handler.js';
-import { SignInLinkController } from './sign-in-link/sign-in-link.http.controller.js';
-import { SIGN_IN_LINK_HANDLERS } from './sign-in-link/sign-in-link.handlers.js';
-import { UserDataController } from './user-data/user-data.http.controller.js';
-import { GetUserDataHandler } from './user-data/user-data.handler.js';
+import { SignInWithLinkController } from './sign-in-with-link/sign-in-with-link.http.controller.js';
+import { SignInWithLinkHandler } from './sign-in-with-link/sign-in-with-link.handler.js';
+import { SignOutController } from './sign-out/sign-out.http.controller.js';
+import { SignOutHandler } from './sign-out/sign-out.handler.js';
+import { UpdateUserProfileController } from './update-user-profile/update-user-profile.http.controller.js';
+import { UpdateUserProfileHandler } from './update-user-profile/update-user-profile.handler.js';
+import { UploadProfilePictureController } from './upload-profile-picture/upload-profile-picture.http.controller.js';
+import { UploadProfilePictureHandler } from './upload-profile-picture/upload-profile-picture.handler.js';
+import { VerifyPhoneController } from './verify-phone/verify-phone.http.controller.js';
+import { VerifyPhoneHandler } from './verify-phone/verify-phone.handler.js';
 
 registerRoutes('identity', identityRoutes);
 
+/** One use case per folder (ADR 0009): each write is a command, each read a query, on the buses. */
 @Module({
   imports: [CqrsModule],
   controllers: [
     RegisterUserController,
     SignInController,
-    SignInLinkController,
-    SessionsController,
-    UserDataController,
-    EmailLinksController,
-    ProfileController,
-    PhoneController,
-    UserHistoryController,
+    SendSignInLinkController,
+    SignInWithLinkController,
+    RefreshSessionController,
+    SignOutController,
+    GetUserDataController,
+    SendEmailVerificationController,
+    SendPasswordResetController,
+    CheckActionCodeController,
+    ApplyActionCodeController,
+    UpdateUserProfileController,
+    GetProfileOptionsController,
+    ListCountriesController,
+    UploadProfilePictureController,
+    RemoveProfilePictureController,
+    GetProfilePictureController,
+    SetUserFlagController,
+    RecordInteractionController,
+    SendPhoneCodeController,
+    VerifyPhoneController,
+    GetUserHistoryController,
   ],
   providers: [
     { provide: PasswordHasher, useFactory: () => new PasswordHasher() },
@@ -44,9 +89,26 @@ registerRoutes('identity', identityRoutes);
     smsProvider,
     RegisterUserHandler,
     SignInHandler,
+    SendSignInLinkHandler,
+    SignInWithLinkHandler,
+    RefreshSessionHandler,
+    SignOutHandler,
     GetUserDataHandler,
-    ...EMAIL_LINK_HANDLERS,
-    ...SIGN_IN_LINK_HANDLERS,
+    SendEmailVerificationHandler,
+    SendPasswordResetHandler,
+    CheckActionCodeHandler,
+    ApplyActionCodeHandler,
+    UpdateUserProfileHandler,
+    GetProfileOptionsHandler,
+    ListCountriesHandler,
+    UploadProfilePictureHandler,
+    RemoveProfilePictureHandler,
+    GetProfilePictureHandler,
+    SetUserFlagHandler,
+    RecordInteractionHandler,
+    SendPhoneCodeHandler,
+    VerifyPhoneHandler,
+    GetUserHistoryHandler,
   ],
   exports: [PasswordHasher, SessionService],
 })

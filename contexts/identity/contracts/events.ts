@@ -1,241 +1,196 @@
 /**
- * Stored event shapes of the identity context (type names are explicit strings; a changed shape
- * gets a new schema version and an upcaster). Projections read events through these types.
- * Secrets never appear: passwords as argon2id hashes, link and phone codes as sha256 hashes.
+ * Stored events of the identity context, defined once with zod (ADR 0009 §4): type names are
+ * explicit strings (a changed shape gets a new schema version and an upcaster in `identityEvents`);
+ * the TypeScript types are inferred from the schemas. Projections and process managers parse
+ * through `identityEvents`. Secrets never appear: passwords as argon2id hashes, link and phone
+ * codes as sha256 hashes.
+ *
+ * Streams: identity.user-<userId>, identity.email-<emailKey> (unique e-mail), identity.session-<sessionId>,
+ * identity.company-<companyId>.
  */
-import type { Locale, Permission, RegisterStatus, Role } from '@portal/kernel';
+import { z } from 'zod';
+import { LOCALES, PERMISSIONS, ROLES } from '@portal/kernel';
+// the browser-safe entry: the SPA imports these contracts too
+import { defineEvents, type EventOf } from '@portal/eventstore/event-schemas';
 
 export type ActionMode = 'verifyEmail' | 'resetPassword' | 'recoverEmail';
 
-export interface EmailClaimed {
-  type: 'EmailClaimed';
-  data: { email: string; userId: string; claimedAt: string };
-}
-export interface EmailReleased {
-  type: 'EmailReleased';
-  data: { email: string; userId: string; releasedAt: string };
-}
-export interface UserRegistered {
-  type: 'UserRegistered';
-  data: {
-    userId: string;
-    email: string;
-    /** argon2id hash; the password itself is never stored */
-    passwordHash: string;
-    country: string;
-    ref: string | null;
-    lang: Locale | null;
-    consentAt: string;
-    registeredAt: string;
-  };
-}
+const locale = z.enum(LOCALES);
+const registerStatus = z.enum(['None', 'UserProfile', 'Completed']);
+
+const emailClaimed = z.object({ email: z.string(), userId: z.string(), claimedAt: z.string() });
+const emailReleased = z.object({ email: z.string(), userId: z.string(), releasedAt: z.string() });
+const userRegistered = z.object({
+  userId: z.string(),
+  email: z.string(),
+  /** argon2id hash; the password itself is never stored */
+  passwordHash: z.string(),
+  country: z.string(),
+  ref: z.string().nullable(),
+  lang: locale.nullable(),
+  consentAt: z.string(),
+  registeredAt: z.string(),
+});
 /**
  * Closes a user stream whose registration never recorded its account (the process stopped after
  * the e-mail claim, or the account append failed), so that the claim can be released safely: a
  * registration still running can no longer append UserRegistered to this stream (ADR 0005).
  */
-export interface RegistrationAbandoned {
-  type: 'RegistrationAbandoned';
-  data: { userId: string; email: string; reason: 'failed' | 'stale'; claimedAt: string | null; abandonedAt: string };
-}
-export interface AccessGranted {
-  type: 'AccessGranted';
-  data: {
-    userId: string;
-    roles: Role[];
-    permissions: Permission[];
-    aclTags: string[];
-    companyId: string | null;
-    allowedStations: Record<string, true> | 'all';
-    grantedAt: string;
-  };
-}
-export interface EmailVerificationSent {
-  type: 'EmailVerificationSent';
-  data: { userId: string; email: string; codeHash: string; sentAt: string; expiresAt: string };
-}
-export interface EmailVerified {
-  type: 'EmailVerified';
-  data: { userId: string; email: string; verifiedAt: string; codeHash?: string };
-}
-export interface PasswordResetRequested {
-  type: 'PasswordResetRequested';
-  data: { userId: string; email: string; codeHash: string; requestedAt: string; expiresAt: string };
-}
-export interface PasswordChanged {
-  type: 'PasswordChanged';
-  data: { userId: string; passwordHash: string; changedAt: string; via: 'reset' | 'profile'; codeHash?: string };
-}
-export interface EmailChanged {
-  type: 'EmailChanged';
-  data: { userId: string; previousEmail: string; email: string; changedAt: string; recoverCodeHash: string; recoverExpiresAt: string };
-}
-export interface EmailRecovered {
-  type: 'EmailRecovered';
-  data: { userId: string; email: string; replacedEmail: string; recoveredAt: string; codeHash: string };
-}
-export interface ProfileUpdated {
-  type: 'ProfileUpdated';
-  data: {
-    userId: string;
-    name?: string | null;
-    actingArea?: string | null;
-    userType?: string | null;
-    company?: string | null;
-    isInnerEmployee?: boolean | null;
-    defaultStation?: string | null;
-    country?: string;
-    state?: string | null;
-    city?: string | null;
-    phone?: string | null;
-    registerStatus?: RegisterStatus;
-    updatedAt: string;
-  };
-}
-export interface ProfilePictureChanged {
-  type: 'ProfilePictureChanged';
-  data: { userId: string; pictureId: string; contentType: string; size: number; changedAt: string };
-}
-export interface ProfilePictureRemoved {
-  type: 'ProfilePictureRemoved';
-  data: { userId: string; pictureId: string; removedAt: string };
-}
-export interface UserFlagSet {
-  type: 'UserFlagSet';
-  data: { userId: string; key: string; value: string | number | boolean | null; setAt: string };
-}
-export interface InteractionRecorded {
-  type: 'InteractionRecorded';
-  data: { userId: string; name: 'advertenceAlertConfirmed' | 'firstVideoContentViewed'; at: string };
-}
-export interface LocaleChanged {
-  type: 'LocaleChanged';
-  data: { userId: string; lang: Locale; changedAt: string };
-}
-export interface PhoneVerificationSent {
-  type: 'PhoneVerificationSent';
-  data: { userId: string; phone: string; codeHash: string; sentAt: string; expiresAt: string };
-}
-export interface PhoneLinked {
-  type: 'PhoneLinked';
-  data: { userId: string; phone: string; linkedAt: string };
-}
-export interface SignInSucceeded {
-  type: 'SignInSucceeded';
-  data: { userId: string; sessionId: string; at: string; ip: string | null };
-}
-export interface SignInFailed {
-  type: 'SignInFailed';
-  /** reason too-many-requests: only in events stored before ADR 0032 (held attempts are no longer recorded) */
-  data: { userId: string; at: string; ip: string | null; reason: 'invalid-credential' | 'too-many-requests' };
-}
+const registrationAbandoned = z.object({ userId: z.string(), email: z.string(), reason: z.enum(['failed', 'stale']), claimedAt: z.string().nullable(), abandonedAt: z.string() });
+const accessGranted = z.object({
+  userId: z.string(),
+  roles: z.array(z.enum(ROLES)),
+  permissions: z.array(z.enum(PERMISSIONS)),
+  aclTags: z.array(z.string()),
+  companyId: z.string().nullable(),
+  allowedStations: z.union([z.record(z.string(), z.literal(true)), z.literal('all')]),
+  grantedAt: z.string(),
+});
+const emailVerificationSent = z.object({ userId: z.string(), email: z.string(), codeHash: z.string(), sentAt: z.string(), expiresAt: z.string() });
+const emailVerified = z.object({ userId: z.string(), email: z.string(), verifiedAt: z.string(), codeHash: z.string().optional() });
+const passwordResetRequested = z.object({ userId: z.string(), email: z.string(), codeHash: z.string(), requestedAt: z.string(), expiresAt: z.string() });
+const passwordChanged = z.object({ userId: z.string(), passwordHash: z.string(), changedAt: z.string(), via: z.enum(['reset', 'profile']), codeHash: z.string().optional() });
+const emailChanged = z.object({ userId: z.string(), previousEmail: z.string(), email: z.string(), changedAt: z.string(), recoverCodeHash: z.string(), recoverExpiresAt: z.string() });
+const emailRecovered = z.object({ userId: z.string(), email: z.string(), replacedEmail: z.string(), recoveredAt: z.string(), codeHash: z.string() });
+const profileUpdated = z.object({
+  userId: z.string(),
+  name: z.string().nullable().optional(),
+  actingArea: z.string().nullable().optional(),
+  userType: z.string().nullable().optional(),
+  company: z.string().nullable().optional(),
+  isInnerEmployee: z.boolean().nullable().optional(),
+  defaultStation: z.string().nullable().optional(),
+  country: z.string().optional(),
+  state: z.string().nullable().optional(),
+  city: z.string().nullable().optional(),
+  phone: z.string().nullable().optional(),
+  registerStatus: registerStatus.optional(),
+  updatedAt: z.string(),
+});
+const profilePictureChanged = z.object({ userId: z.string(), pictureId: z.string(), contentType: z.string(), size: z.number(), changedAt: z.string() });
+const profilePictureRemoved = z.object({ userId: z.string(), pictureId: z.string(), removedAt: z.string() });
+const userFlagSet = z.object({ userId: z.string(), key: z.string(), value: z.union([z.string(), z.number(), z.boolean(), z.null()]), setAt: z.string() });
+const interactionRecorded = z.object({ userId: z.string(), name: z.enum(['advertenceAlertConfirmed', 'firstVideoContentViewed']), at: z.string() });
+const localeChanged = z.object({ userId: z.string(), lang: locale, changedAt: z.string() });
+const phoneVerificationSent = z.object({ userId: z.string(), phone: z.string(), codeHash: z.string(), sentAt: z.string(), expiresAt: z.string() });
+const phoneLinked = z.object({ userId: z.string(), phone: z.string(), linkedAt: z.string() });
+const signInSucceeded = z.object({ userId: z.string(), sessionId: z.string(), at: z.string(), ip: z.string().nullable() });
+/** reason too-many-requests: only in events stored before ADR 0032 (held attempts are no longer recorded) */
+const signInFailed = z.object({ userId: z.string(), at: z.string(), ip: z.string().nullable(), reason: z.enum(['invalid-credential', 'too-many-requests']) });
 /** A one-time sign-in link was mailed (ADR 0032); only the sha256 of its code is kept. */
-export interface SignInLinkSent {
-  type: 'SignInLinkSent';
-  data: { userId: string; email: string; codeHash: string; sentAt: string; expiresAt: string };
-}
+const signInLinkSent = z.object({ userId: z.string(), email: z.string(), codeHash: z.string(), sentAt: z.string(), expiresAt: z.string() });
 /** A sign-in link was used (once); a SignInSucceeded for the session it opened follows. */
-export interface SignInLinkUsed {
-  type: 'SignInLinkUsed';
-  data: { userId: string; codeHash: string; usedAt: string; ip: string | null };
-}
+const signInLinkUsed = z.object({ userId: z.string(), codeHash: z.string(), usedAt: z.string(), ip: z.string().nullable() });
 
-export type UserEvent =
-  | UserRegistered
-  | AccessGranted
-  | EmailVerificationSent
-  | EmailVerified
-  | PasswordResetRequested
-  | PasswordChanged
-  | EmailChanged
-  | EmailRecovered
-  | ProfileUpdated
-  | ProfilePictureChanged
-  | ProfilePictureRemoved
-  | UserFlagSet
-  | InteractionRecorded
-  | LocaleChanged
-  | PhoneVerificationSent
-  | PhoneLinked
-  | SignInSucceeded
-  | SignInFailed
-  | SignInLinkSent
-  | SignInLinkUsed
-  | RegistrationAbandoned;
+const sessionStarted = z.object({ sessionId: z.string(), userId: z.string(), refreshHash: z.string(), startedAt: z.string(), expiresAt: z.string(), ip: z.string().nullable(), userAgent: z.string().nullable() });
+const sessionRefreshed = z.object({ sessionId: z.string(), refreshHash: z.string(), refreshedAt: z.string() });
+const sessionRevoked = z.object({ sessionId: z.string(), userId: z.string(), reason: z.enum(['logoff', 'refresh-token-reused', 'password-changed', 'expired']), revokedAt: z.string() });
 
-export const USER_EVENT_TYPES: UserEvent['type'][] = [
-  'UserRegistered',
-  'AccessGranted',
-  'EmailVerificationSent',
-  'EmailVerified',
-  'PasswordResetRequested',
-  'PasswordChanged',
-  'EmailChanged',
-  'EmailRecovered',
-  'ProfileUpdated',
-  'ProfilePictureChanged',
-  'ProfilePictureRemoved',
-  'UserFlagSet',
-  'InteractionRecorded',
-  'LocaleChanged',
-  'PhoneVerificationSent',
-  'PhoneLinked',
-  'SignInSucceeded',
-  'SignInFailed',
-  'SignInLinkSent',
-  'SignInLinkUsed',
-  'RegistrationAbandoned',
-];
+const companyRegistered = z.object({
+  companyId: z.string(),
+  name: z.string(),
+  businessCode: z.string(),
+  phone: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  contactName: z.string().nullable(),
+  contactPhone: z.string().nullable(),
+  domains: z.array(z.string()),
+  registeredAt: z.string(),
+});
+const companyUpdated = z.object({
+  companyId: z.string(),
+  name: z.string().optional(),
+  businessCode: z.string().optional(),
+  phone: z.string().nullable().optional(),
+  contactEmail: z.string().nullable().optional(),
+  contactName: z.string().nullable().optional(),
+  contactPhone: z.string().nullable().optional(),
+  domains: z.array(z.string()).optional(),
+  updatedAt: z.string(),
+});
 
-export interface SessionStarted {
-  type: 'SessionStarted';
-  data: { sessionId: string; userId: string; refreshHash: string; startedAt: string; expiresAt: string; ip: string | null; userAgent: string | null };
-}
-export interface SessionRefreshed {
-  type: 'SessionRefreshed';
-  data: { sessionId: string; refreshHash: string; refreshedAt: string };
-}
-export interface SessionRevoked {
-  type: 'SessionRevoked';
-  data: { sessionId: string; userId: string; reason: 'logoff' | 'refresh-token-reused' | 'password-changed' | 'expired'; revokedAt: string };
-}
-export type SessionEvent = SessionStarted | SessionRefreshed | SessionRevoked;
+const userEventSchemas = {
+  UserRegistered: userRegistered,
+  AccessGranted: accessGranted,
+  EmailVerificationSent: emailVerificationSent,
+  EmailVerified: emailVerified,
+  PasswordResetRequested: passwordResetRequested,
+  PasswordChanged: passwordChanged,
+  EmailChanged: emailChanged,
+  EmailRecovered: emailRecovered,
+  ProfileUpdated: profileUpdated,
+  ProfilePictureChanged: profilePictureChanged,
+  ProfilePictureRemoved: profilePictureRemoved,
+  UserFlagSet: userFlagSet,
+  InteractionRecorded: interactionRecorded,
+  LocaleChanged: localeChanged,
+  PhoneVerificationSent: phoneVerificationSent,
+  PhoneLinked: phoneLinked,
+  SignInSucceeded: signInSucceeded,
+  SignInFailed: signInFailed,
+  SignInLinkSent: signInLinkSent,
+  SignInLinkUsed: signInLinkUsed,
+  RegistrationAbandoned: registrationAbandoned,
+};
+const emailClaimEventSchemas = { EmailClaimed: emailClaimed, EmailReleased: emailReleased };
+const sessionEventSchemas = { SessionStarted: sessionStarted, SessionRefreshed: sessionRefreshed, SessionRevoked: sessionRevoked };
+const companyEventSchemas = { CompanyRegistered: companyRegistered, CompanyUpdated: companyUpdated };
 
-export interface CompanyRegistered {
-  type: 'CompanyRegistered';
-  data: {
-    companyId: string;
-    name: string;
-    businessCode: string;
-    phone: string | null;
-    contactEmail: string | null;
-    contactName: string | null;
-    contactPhone: string | null;
-    domains: string[];
-    registeredAt: string;
-  };
-}
-export interface CompanyUpdated {
-  type: 'CompanyUpdated';
-  data: {
-    companyId: string;
-    name?: string;
-    businessCode?: string;
-    phone?: string | null;
-    contactEmail?: string | null;
-    contactName?: string | null;
-    contactPhone?: string | null;
-    domains?: string[];
-    updatedAt: string;
-  };
-}
-export type CompanyEvent = CompanyRegistered | CompanyUpdated;
+/** Every stored event of the identity context: the parser projections and process managers use. */
+export const identityEvents = defineEvents({ ...userEventSchemas, ...emailClaimEventSchemas, ...sessionEventSchemas, ...companyEventSchemas });
 
-export type EmailClaimEvent = EmailClaimed | EmailReleased;
+type Identity = EventOf<typeof identityEvents.schemas>;
+type Of<T extends Identity['type']> = Extract<Identity, { type: T }>;
+
+export type EmailClaimed = Of<'EmailClaimed'>;
+export type EmailReleased = Of<'EmailReleased'>;
+export type UserRegistered = Of<'UserRegistered'>;
+export type RegistrationAbandoned = Of<'RegistrationAbandoned'>;
+export type AccessGranted = Of<'AccessGranted'>;
+export type EmailVerificationSent = Of<'EmailVerificationSent'>;
+export type EmailVerified = Of<'EmailVerified'>;
+export type PasswordResetRequested = Of<'PasswordResetRequested'>;
+export type PasswordChanged = Of<'PasswordChanged'>;
+export type EmailChanged = Of<'EmailChanged'>;
+export type EmailRecovered = Of<'EmailRecovered'>;
+export type ProfileUpdated = Of<'ProfileUpdated'>;
+export type ProfilePictureChanged = Of<'ProfilePictureChanged'>;
+export type ProfilePictureRemoved = Of<'ProfilePictureRemoved'>;
+export type UserFlagSet = Of<'UserFlagSet'>;
+export type InteractionRecorded = Of<'InteractionRecorded'>;
+export type LocaleChanged = Of<'LocaleChanged'>;
+export type PhoneVerificationSent = Of<'PhoneVerificationSent'>;
+export type PhoneLinked = Of<'PhoneLinked'>;
+export type SignInSucceeded = Of<'SignInSucceeded'>;
+export type SignInFailed = Of<'SignInFailed'>;
+export type SignInLinkSent = Of<'SignInLinkSent'>;
+export type SignInLinkUsed = Of<'SignInLinkUsed'>;
+export type SessionStarted = Of<'SessionStarted'>;
+export type SessionRefreshed = Of<'SessionRefreshed'>;
+export type SessionRevoked = Of<'SessionRevoked'>;
+export type CompanyRegistered = Of<'CompanyRegistered'>;
+export type CompanyUpdated = Of<'CompanyUpdated'>;
+
+export type UserEvent = EventOf<typeof userEventSchemas>;
+export type SessionEvent = EventOf<typeof sessionEventSchemas>;
+export type CompanyEvent = EventOf<typeof companyEventSchemas>;
+export type EmailClaimEvent = EventOf<typeof emailClaimEventSchemas>;
 export type IdentityEvent = UserEvent | EmailClaimEvent | SessionEvent | CompanyEvent;
+
+/** The user stream's event types (the users projection subscribes to most of them). */
+export const USER_EVENT_TYPES: UserEvent['type'][] = defineEvents(userEventSchemas).types;
 
 export const userStream = (userId: string) => `identity.user-${userId}`;
 /** Consistency stream that makes an e-mail address unique across users. */
 export const emailStream = (emailKey: string) => `identity.email-${emailKey}`;
 export const sessionStream = (sessionId: string) => `identity.session-${sessionId}`;
 export const companyStream = (companyId: string) => `identity.company-${companyId}`;
+
+/** Integration events other contexts may consume (versioned). */
+export const userRegisteredIntegrationEvent = z.object({
+  type: z.literal('identity.UserRegistered.v1'),
+  userId: z.string(),
+  email: z.string(),
+  country: z.string(),
+  lang: z.enum(LOCALES).nullable(),
+});

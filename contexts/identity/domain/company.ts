@@ -56,3 +56,6 @@ export function evolveCompany(state: CompanyState, event: CompanyEvent): Company
     }
   }
 }
+
+/** The company's decider (one stream per company). */
+export const companyDecider = { decide: decideCompany, evolve: evolveCompany, initial: initialCompanyState };

@@ -37,3 +37,6 @@ export function evolveEmailClaim(state: EmailClaimState, event: EmailClaimEvent)
     }
   }
 }
+
+/** The e-mail claim's decider (one stream per normalised address). */
+export const emailClaimDecider = { decide: decideEmailClaim, evolve: evolveEmailClaim, initial: initialEmailClaimState };

@@ -97,3 +97,6 @@ export function evolveSession(state: SessionState, event: SessionEvent): Session
     }
   }
 }
+
+/** The session's decider (one stream per session). */
+export const sessionDecider = { decide: decideSession, evolve: evolveSession, initial: initialSessionState };

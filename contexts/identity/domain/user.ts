@@ -396,3 +396,6 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
 }
 
 export const foldUser = (events: UserEvent[]): UserState => events.reduce(evolveUser, initialUserState());
+
+/** The user aggregate's decider (ADR 0009: the domain exports it; StreamWriter/handleCommand run it). */
+export const userDecider = { decide: decideUser, evolve: evolveUser, initial: initialUserState };

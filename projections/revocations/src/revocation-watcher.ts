@@ -1,10 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import type { RevocationKey, RevocationList } from '@portal/platform';
-import type { RevocationRow } from './revocations.projection.js';
+import type { RevocationList } from '@portal/platform';
+import type { RevocationRow, RevocationsDB } from './schema.js';
 
 export interface RevocationWatcherOptions {
   /** The projection's live schema (the runtime's reader: it follows rebuild swaps). */
-  reader: () => Kysely<any>;
+  reader: () => Kysely<RevocationsDB>;
   list: RevocationList;
   now: () => Date;
   /** How often the table is read for new rows (default 1 s). */
@@ -37,7 +37,7 @@ export class RevocationWatcher {
     const newest = await db.selectFrom('revocations').select(['transaction_id', 'position']).orderBy('transaction_id', 'desc').orderBy('position', 'desc').limit(1).executeTakeFirst();
     if (newest) this.cursor = { transactionId: toBig(newest.transaction_id), position: toBig(newest.position) };
     const since = new Date(this.options.now().getTime() - this.options.list.keepMs);
-    const rows = (await db.selectFrom('revocations').selectAll().where('revoked_at', '>=', since.toISOString()).execute()) as RevocationRow[];
+    const rows = (await db.selectFrom('revocations').selectAll().where('revoked_at', '>=', since.toISOString()).execute());
     this.addAll(rows);
     this.schedule();
   }
@@ -69,7 +69,7 @@ export class RevocationWatcher {
       let q = this.options.reader().selectFrom('revocations').selectAll();
       const cursor = this.cursor;
       if (cursor) q = q.where(sql<boolean>`(transaction_id, position) > (${cursor.transactionId.toString()}::bigint, ${cursor.position.toString()}::bigint)`);
-      const rows = (await q.orderBy('transaction_id').orderBy('position').limit(10_000).execute()) as RevocationRow[];
+      const rows = (await q.orderBy('transaction_id').orderBy('position').limit(10_000).execute());
       this.addAll(rows);
       this.options.list.prune(this.options.now().getTime());
     } catch (error) {
@@ -79,7 +79,7 @@ export class RevocationWatcher {
 
   private addAll(rows: RevocationRow[]): void {
     for (const row of rows) {
-      this.options.list.add({ key: row.key as RevocationKey, notBefore: row.not_before === null ? null : toDate(row.not_before), revokedAt: toDate(row.revoked_at) });
+      this.options.list.add({ key: row.key, notBefore: row.not_before === null ? null : toDate(row.not_before), revokedAt: toDate(row.revoked_at) });
       const checkpoint = { transactionId: toBig(row.transaction_id), position: toBig(row.position) };
       const c = this.cursor;
       if (!c || checkpoint.transactionId > c.transactionId || (checkpoint.transactionId === c.transactionId && checkpoint.position > c.position)) this.cursor = checkpoint;

@@ -1,7 +1,8 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { RecordedEvent } from '@portal/eventstore';
-import type { ProjectionDefinition } from '@portal/projections-runtime';
-import type { PasswordChanged, SessionRevoked } from '@portal/identity/contracts';
+import { sql, type Transaction } from 'kysely';
+import type { RevocationKey } from '@portal/platform';
+import { defineProjection } from '@portal/projections-runtime';
+import { identityEvents } from '@portal/identity/contracts';
+import { migrateRevocations, type RevocationsDB } from './schema.js';
 
 /**
  * Rows are kept this long after their revocation: longer than the longest access-token lifetime
@@ -11,47 +12,22 @@ import type { PasswordChanged, SessionRevoked } from '@portal/identity/contracts
  */
 export const REVOCATION_RETENTION_MS = 2 * 86_400_000;
 
-export interface RevocationRow {
-  key: string;
-  user_id: string;
-  not_before: Date | string | null;
-  revoked_at: Date | string;
-  reason: string;
-  transaction_id: unknown;
-  position: unknown;
-}
-
 /**
  * The access tokens to refuse before they expire (ADR 0031): one row per key, `session:<id>` for
  * a revoked session, `user:<id>` for the user's tokens issued up to `not_before`. Each row carries
  * the checkpoint of the event that wrote it, so every API instance reads only what is new.
  */
-export const revocationsProjection: ProjectionDefinition = {
+export const revocationsProjection = defineProjection({
   name: 'revocations',
   version: 1,
+  events: identityEvents,
   eventTypes: ['SessionRevoked', 'PasswordChanged'],
-  async migrate(db: Kysely<any>, schema: string) {
-    await db.schema
-      .withSchema(schema)
-      .createTable('revocations')
-      .ifNotExists()
-      .addColumn('key', 'text', (c) => c.primaryKey())
-      .addColumn('user_id', 'text', (c) => c.notNull())
-      .addColumn('not_before', 'timestamptz')
-      .addColumn('revoked_at', 'timestamptz', (c) => c.notNull())
-      .addColumn('reason', 'text', (c) => c.notNull())
-      .addColumn('transaction_id', 'bigint', (c) => c.notNull())
-      .addColumn('position', 'bigint', (c) => c.notNull())
-      .execute();
-    await db.schema.withSchema(schema).createIndex('revocations_checkpoint_idx').ifNotExists().on('revocations').columns(['transaction_id', 'position']).execute();
-    await db.schema.withSchema(schema).createIndex('revocations_revoked_at_idx').ifNotExists().on('revocations').column('revoked_at').execute();
-  },
-  async apply(trx: Transaction<any>, schema: string, events: RecordedEvent[]) {
+  migrate: migrateRevocations,
+  async apply(trx: Transaction<RevocationsDB>, schema, events) {
     const t = trx.withSchema(schema);
     let newest: string | null = null;
-    for (const recorded of events) {
-      const event = { type: recorded.type, data: recorded.data } as SessionRevoked | PasswordChanged;
-      let row: Omit<RevocationRow, 'transaction_id' | 'position'>;
+    for (const event of events) {
+      let row: { key: RevocationKey; user_id: string; not_before: string | null; revoked_at: string; reason: string };
       if (event.type === 'SessionRevoked') {
         row = { key: `session:${event.data.sessionId}`, user_id: event.data.userId, not_before: null, revoked_at: event.data.revokedAt, reason: event.data.reason };
       } else if (event.type === 'PasswordChanged') {
@@ -61,7 +37,7 @@ export const revocationsProjection: ProjectionDefinition = {
       } else {
         continue;
       }
-      const checkpoint = { transaction_id: recorded.checkpoint.transactionId.toString(), position: recorded.checkpoint.position.toString() };
+      const checkpoint = { transaction_id: event.checkpoint.transactionId.toString(), position: event.checkpoint.position.toString() };
       await t
         .insertInto('revocations')
         .values({ ...row, ...checkpoint })
@@ -82,4 +58,4 @@ export const revocationsProjection: ProjectionDefinition = {
       await t.deleteFrom('revocations').where('revoked_at', '<', new Date(new Date(newest).getTime() - REVOCATION_RETENTION_MS).toISOString()).execute();
     }
   },
-};
+});

@@ -1,2 +1,3 @@
 export * from './users.projection.js';
-export * from './users.queries.js';
+export * from './queries.js';
+export type { UsersDB, UsersTable, SessionsTable } from './schema.js';

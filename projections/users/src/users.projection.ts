@@ -1,83 +1,35 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { RecordedEvent } from '@portal/eventstore';
-import type { ProjectionDefinition } from '@portal/projections-runtime';
-import { USER_EVENT_TYPES, type SessionEvent, type UserEvent } from '@portal/identity/contracts';
+import { sql, type Transaction, type UpdateObject } from 'kysely';
+import { defineProjection } from '@portal/projections-runtime';
+import { identityEvents, USER_EVENT_TYPES, type SessionEvent, type UserEvent } from '@portal/identity/contracts';
+import { migrateUsers, type UsersDB } from './schema.js';
+
+/** User events the read model ignores (secrets, throttling and closed registrations). */
+const IGNORED = new Set<UserEvent['type']>(['SignInFailed', 'PasswordResetRequested', 'PhoneVerificationSent', 'SignInLinkSent', 'SignInLinkUsed', 'RegistrationAbandoned']);
+const APPLIED: readonly (UserEvent | SessionEvent)['type'][] = [...USER_EVENT_TYPES.filter((t) => !IGNORED.has(t)), 'SessionStarted', 'SessionRevoked'];
 
 /** Read model behind GET /userData and the demo sign-in list: one row per user, no secrets. */
-export const usersProjection: ProjectionDefinition = {
+export const usersProjection = defineProjection({
   name: 'users',
   version: 2,
-  eventTypes: [...USER_EVENT_TYPES.filter((t) => t !== 'SignInFailed' && t !== 'PasswordResetRequested' && t !== 'PhoneVerificationSent' && t !== 'SignInLinkSent' && t !== 'SignInLinkUsed' && t !== 'RegistrationAbandoned'), 'SessionStarted', 'SessionRevoked'],
-  async migrate(db: Kysely<any>, schema: string) {
-    await db.schema
-      .withSchema(schema)
-      .createTable('users')
-      .ifNotExists()
-      .addColumn('user_id', 'text', (c) => c.primaryKey())
-      .addColumn('email', 'text', (c) => c.notNull())
-      .addColumn('email_verified', 'boolean', (c) => c.notNull().defaultTo(false))
-      .addColumn('lang', 'text')
-      .addColumn('country', 'text')
-      .addColumn('ref', 'text')
-      .addColumn('name', 'text')
-      .addColumn('company', 'text')
-      .addColumn('acting_area', 'text')
-      .addColumn('user_type', 'text')
-      .addColumn('is_inner_employee', 'boolean')
-      .addColumn('default_station', 'text')
-      .addColumn('register_status', 'text', (c) => c.notNull().defaultTo('None'))
-      .addColumn('roles', 'jsonb', (c) => c.notNull().defaultTo(sql`'["learner"]'::jsonb`))
-      .addColumn('permissions', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
-      .addColumn('acl_tags', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
-      .addColumn('company_id', 'text')
-      .addColumn('allowed_stations', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
-      .addColumn('profile_picture', 'text')
-      .addColumn('state', 'text')
-      .addColumn('city', 'text')
-      .addColumn('phone', 'text')
-      .addColumn('phone_verified', 'boolean', (c) => c.notNull().defaultTo(false))
-      .addColumn('flags', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
-      .addColumn('interactions', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
-      .addColumn('email_verification_sent_at', 'timestamptz')
-      .addColumn('last_sign_in_at', 'timestamptz')
-      .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-      .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
-      .execute();
-    await db.schema.withSchema(schema).createIndex('users_email_idx').ifNotExists().on('users').column('email').execute();
-    await db.schema
-      .withSchema(schema)
-      .createTable('sessions')
-      .ifNotExists()
-      .addColumn('session_id', 'text', (c) => c.primaryKey())
-      .addColumn('user_id', 'text', (c) => c.notNull())
-      .addColumn('started_at', 'timestamptz', (c) => c.notNull())
-      .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
-      .addColumn('revoked_at', 'timestamptz')
-      .addColumn('revoke_reason', 'text')
-      .addColumn('ip', 'text')
-      .addColumn('user_agent', 'text')
-      .execute();
-    await db.schema.withSchema(schema).createIndex('sessions_user_idx').ifNotExists().on('sessions').columns(['user_id', 'started_at']).execute();
-  },
-  async apply(trx: Transaction<any>, schema: string, events: RecordedEvent[]) {
+  events: identityEvents,
+  eventTypes: APPLIED,
+  migrate: migrateUsers,
+  async apply(trx: Transaction<UsersDB>, schema, events) {
     const t = trx.withSchema(schema);
-    for (const recorded of events) {
-      const session = { type: recorded.type, data: recorded.data } as SessionEvent;
-      if (session.type === 'SessionStarted') {
-        const d = session.data;
-        await t
-          .insertInto('sessions')
-          .values({ session_id: d.sessionId, user_id: d.userId, started_at: d.startedAt, expires_at: d.expiresAt, ip: d.ip, user_agent: d.userAgent })
-          .onConflict((oc) => oc.column('session_id').doNothing())
-          .execute();
-        continue;
-      }
-      if (session.type === 'SessionRevoked') {
-        await t.updateTable('sessions').set({ revoked_at: session.data.revokedAt, revoke_reason: session.data.reason }).where('session_id', '=', session.data.sessionId).execute();
-        continue;
-      }
-      const event = { type: recorded.type, data: recorded.data } as UserEvent;
+    for (const event of events) {
       switch (event.type) {
+        case 'SessionStarted': {
+          const d = event.data;
+          await t
+            .insertInto('sessions')
+            .values({ session_id: d.sessionId, user_id: d.userId, started_at: d.startedAt, expires_at: d.expiresAt, ip: d.ip, user_agent: d.userAgent })
+            .onConflict((oc) => oc.column('session_id').doNothing())
+            .execute();
+          break;
+        }
+        case 'SessionRevoked':
+          await t.updateTable('sessions').set({ revoked_at: event.data.revokedAt, revoke_reason: event.data.reason }).where('session_id', '=', event.data.sessionId).execute();
+          break;
         case 'UserRegistered': {
           const d = event.data;
           await t
@@ -108,7 +60,7 @@ export const usersProjection: ProjectionDefinition = {
           break;
         case 'ProfileUpdated': {
           const d = event.data;
-          const set: Record<string, unknown> = { updated_at: d.updatedAt };
+          const set: UpdateObject<UsersDB, 'users'> = { updated_at: d.updatedAt };
           if (d.name !== undefined) set.name = d.name;
           if (d.actingArea !== undefined) set.acting_area = d.actingArea;
           if (d.userType !== undefined) set.user_type = d.userType;
@@ -122,7 +74,7 @@ export const usersProjection: ProjectionDefinition = {
           if (d.phone !== undefined) {
             // a different number is not verified until linked again
             set.phone = d.phone;
-            set.phone_verified = sql`phone_verified and phone is not distinct from ${d.phone}`;
+            set.phone_verified = sql<boolean>`phone_verified and phone is not distinct from ${d.phone}`;
           }
           await t.updateTable('users').set(set).where('user_id', '=', d.userId).execute();
           break;
@@ -152,14 +104,14 @@ export const usersProjection: ProjectionDefinition = {
         case 'UserFlagSet':
           await t
             .updateTable('users')
-            .set({ flags: sql`flags || jsonb_build_object(${event.data.key}::text, ${JSON.stringify(event.data.value)}::jsonb)` })
+            .set({ flags: sql<string>`flags || jsonb_build_object(${event.data.key}::text, ${JSON.stringify(event.data.value)}::jsonb)` })
             .where('user_id', '=', event.data.userId)
             .execute();
           break;
         case 'InteractionRecorded':
           await t
             .updateTable('users')
-            .set({ interactions: sql`interactions || jsonb_build_object(${event.data.name}::text, ${event.data.at}::text)` })
+            .set({ interactions: sql<string>`interactions || jsonb_build_object(${event.data.name}::text, ${event.data.at}::text)` })
             .where('user_id', '=', event.data.userId)
             .execute();
           break;
@@ -178,6 +130,11 @@ export const usersProjection: ProjectionDefinition = {
         case 'SignInLinkSent':
         case 'SignInLinkUsed':
         case 'RegistrationAbandoned':
+        case 'SessionRefreshed':
+        case 'EmailClaimed':
+        case 'EmailReleased':
+        case 'CompanyRegistered':
+        case 'CompanyUpdated':
           break;
         default: {
           const exhaustive: never = event;
@@ -186,4 +143,4 @@ export const usersProjection: ProjectionDefinition = {
       }
     }
   },
-};
+});

@@ -2,8 +2,7 @@ import type { Clock, Permission, Role } from '@portal/kernel';
 import type { AppendContext, EventStore } from '@portal/eventstore';
 import { handleCommand, loadState } from '@portal/platform';
 import { companyStream, emailStream, userStream } from '../../contracts/index.js';
-import { decideCompany, evolveCompany, initialCompanyState } from '../../domain/index.js';
-import { emailClaimDecider, userDecider } from '../shared/deciders.js';
+import { companyDecider, emailClaimDecider, userDecider } from '../../domain/index.js';
 import { emailKey } from '../shared/email-key.js';
 import { PasswordHasher } from '../shared/password-hasher.js';
 
@@ -24,7 +23,6 @@ export interface DemoUser {
   actingArea: 'Vendas' | 'Marketing' | 'Market Development' | null;
 }
 
-const companyDecider = { decide: decideCompany, evolve: evolveCompany, initial: initialCompanyState };
 export const DEMO_COMPANY = '01900000-0000-7000-8000-00000000c0de';
 
 /** One demo user per role (fixed ids so a re-seed finds them). */
@@ -61,7 +59,10 @@ export const DEMO_USERS: DemoUser[] = [
   { userId: '01900000-0000-7000-8000-000000000006', email: 'auditor@demo.agro', name: 'Fernanda Alves', country: 'BR', lang: 'en', roles: ['auditor'], permissions: [], companyId: null, company: null, userType: 'Distribuidor', actingArea: 'Vendas' },
 ];
 
-/** Idempotent: users already present are left as they are. */
+/**
+ * Idempotent: users already present are left as they are. Every write goes through the domain's
+ * deciders with handleCommand, so the demo accounts obey the same rules as registered ones.
+ */
 export async function seedDemoUsers(store: EventStore, clock: Clock, hasher = new PasswordHasher()): Promise<number> {
   const ctx: AppendContext = { correlationId: 'seed-demo-users', actor: 'system', origin: 'cli' };
   let created = 0;
@@ -97,10 +98,13 @@ export async function seedDemoUsers(store: EventStore, clock: Clock, hasher = ne
     const stream = userStream(u.userId);
     await handleCommand(store, stream, userDecider, { type: 'RegisterUser', data: { userId: u.userId, email: u.email, passwordHash, country: u.country, ref: 'demo', lang: u.lang, consent: true, now } }, ctx);
     await handleCommand(store, stream, userDecider, { type: 'VerifyEmail', data: { userId: u.userId, now } }, ctx);
-    await handleCommand(store, stream, userDecider, {
-        type: 'UpdateProfile',
-        data: { userId: u.userId, name: u.name, company: u.company, userType: u.userType, actingArea: u.actingArea, isInnerEmployee: u.actingArea !== null, now },
-      }, ctx);
+    await handleCommand(
+      store,
+      stream,
+      userDecider,
+      { type: 'UpdateProfile', data: { userId: u.userId, name: u.name, company: u.company, userType: u.userType, actingArea: u.actingArea, isInnerEmployee: u.actingArea !== null, now } },
+      ctx,
+    );
     await handleCommand(
       store,
       stream,

@@ -2,7 +2,7 @@ import { AppError } from '@portal/kernel';
 import { type AppendContext, type AppendResult, type EventStore } from '@portal/eventstore';
 import { handleCommand, loadState } from '@portal/platform';
 import { emailStream, userStream } from '../../contracts/index.js';
-import { emailClaimDecider, userDecider } from './deciders.js';
+import { emailClaimDecider, userDecider } from '../../domain/index.js';
 import { emailKey } from './email-key.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { Locale } from '@portal/kernel';
+import { DEFAULT_LOCALE, type Locale } from '@portal/kernel';
 
 type Template = (vars: { link: string; email: string; code?: string; minutes?: number }) => { subject: string; text: string };
 type Kind = 'verifyEmail' | 'resetPassword' | 'recoverEmail' | 'phoneCode' | 'signInLink';
@@ -72,3 +72,6 @@ export const actionLink = (publicUrl: string, mode: string, oobCode: string, lan
 /** The sign-in link of ADR 0032: the SPA's /auth/link screen signs in with it. */
 export const signInLinkUrl = (publicUrl: string, code: string, lang: Locale) =>
   `${publicUrl.replace(/\/$/, '')}/auth/link?code=${encodeURIComponent(code)}&lang=${encodeURIComponent(lang)}`;
+
+/** A mail's language: the one asked for, else the profile's, else the default. */
+export const localeOf = (requested: Locale | null, profile: Locale | null): Locale => requested ?? profile ?? DEFAULT_LOCALE;

@@ -1,5 +1,7 @@
-import type { AppConfig } from '@portal/platform';
-import { SESSION_MARKER_COOKIE } from '../../contracts/index.js';
+import type { AppConfig, CommandOutcome, PortalRequest } from '@portal/platform';
+import { SESSION_MARKER_COOKIE, type SessionResponse } from '../../contracts/index.js';
+import { parseRefreshToken } from './codes.js';
+import type { IssuedSession } from './session-service.js';
 
 export const REFRESH_COOKIE = 'portal_refresh';
 
@@ -39,3 +41,21 @@ export const clearRefreshCookie = (reply: CookieReply, config: AppConfig) => {
 };
 
 export const refreshCookieOf = (req: { cookies?: Record<string, string | undefined> }): string | undefined => req.cookies?.[REFRESH_COOKIE];
+
+/** The session id inside the refresh cookie (to revoke it at sign-out without a bearer token). */
+export function sessionIdOfCookie(req: { cookies?: Record<string, string | undefined> }): string | null {
+  const token = refreshCookieOf(req);
+  return token ? parseRefreshToken(token)?.sessionId ?? null : null;
+}
+
+/** The caller's address and browser, as a session records them. */
+export const clientOf = (req: PortalRequest) => {
+  const ua = req.headers['user-agent'];
+  return { ip: req.ip ?? null, userAgent: typeof ua === 'string' ? ua.slice(0, 300) : null };
+};
+
+/** A route that opens a session: the refresh token goes in the cookie, the access token in the body. */
+export function answerWithSession(reply: CookieReply, config: AppConfig, outcome: CommandOutcome<IssuedSession>): CommandOutcome<SessionResponse> {
+  setRefreshCookie(reply, config, outcome.value.refreshToken, outcome.value.maxAgeSeconds);
+  return { value: outcome.value.response, checkpoint: outcome.checkpoint };
+}

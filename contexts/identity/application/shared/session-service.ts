@@ -4,11 +4,8 @@ import type { AppendContext, Checkpoint, EventStore } from '@portal/eventstore';
 import { APP_CONFIG, CLOCK, EVENT_STORE, TOKENS, handleCommand, loadState, sessionRevocationKey, TokenService, type AppConfig } from '@portal/platform';
 import { sessionStream, userStream, type SessionResponse } from '../../contracts/index.js';
 import type { RegisteredUser } from '../../domain/index.js';
-import { decideSession, evolveSession, initialSessionState, sessionGeneration } from '../../domain/index.js';
-import { userDecider } from './deciders.js';
+import { sessionDecider, sessionGeneration, userDecider } from '../../domain/index.js';
 import { parseRefreshToken, refreshTokenFor } from './codes.js';
-
-export const sessionDecider = { decide: decideSession, evolve: evolveSession, initial: initialSessionState };
 
 export interface IssuedSession {
   response: SessionResponse;
@@ -112,10 +109,5 @@ export class SessionService {
    */
   private refuseTokensOf(sessionId: string, at: Date): void {
     this.tokens.revocations.add({ key: sessionRevocationKey(sessionId), notBefore: null, revokedAt: at });
-  }
-
-  /** The session id inside a refresh cookie (to revoke it at sign-out without a bearer token). */
-  sessionIdOf(refreshToken: string | undefined): string | null {
-    return refreshToken ? parseRefreshToken(refreshToken)?.sessionId ?? null : null;
   }
 }

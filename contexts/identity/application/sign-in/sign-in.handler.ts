@@ -4,7 +4,7 @@ import { AppError, newId, type Clock } from '@portal/kernel';
 import type { EventStore } from '@portal/eventstore';
 import { CLOCK, EVENT_STORE, handleCommand, loadState, type CommandOutcome } from '@portal/platform';
 import { emailStream, userStream } from '../../contracts/index.js';
-import { emailClaimDecider, userDecider } from '../shared/deciders.js';
+import { emailClaimDecider, userDecider } from '../../domain/index.js';
 import { emailKey } from '../shared/email-key.js';
 import { PasswordHasher } from '../shared/password-hasher.js';
 import { SessionService, type IssuedSession } from '../shared/session-service.js';

@@ -1,0 +1,58 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { newId, type Clock } from '@portal/kernel';
+import type { EventStore } from '@portal/eventstore';
+import { CLOCK, EVENT_STORE, handleCommand, type CommandOutcome } from '@portal/platform';
+import { userStream } from '../../contracts/index.js';
+import { userDecider } from '../../domain/index.js';
+import { claimEmail, releaseAbandonedClaim } from '../shared/email-claims.js';
+import { PasswordHasher } from '../shared/password-hasher.js';
+import { SessionService, type IssuedSession } from '../shared/session-service.js';
+import { RegisterUserCommand } from './register-user.command.js';
+
+/**
+ * Claims the address in its consistency stream first (unique e-mail across users), then records
+ * the registration in the user's stream. If that second append failed the attempt is closed and
+ * the claim released (ADR 0005).
+ */
+@CommandHandler(RegisterUserCommand)
+export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand> {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
+    @Inject(SessionService) private readonly sessions: SessionService,
+  ) {}
+
+  async execute({ input, client, context }: RegisterUserCommand): Promise<CommandOutcome<IssuedSession>> {
+    const userId = newId();
+    const at = this.clock.now();
+    const now = at.toISOString();
+    // an abandoned claim of the address (no account after ABANDONED_CLAIM_AFTER_MS) is released here
+    await claimEmail(this.store, input.email, userId, at, context);
+    const passwordHash = await this.hasher.hash(input.password);
+    let registered;
+    try {
+      const { state } = await handleCommand(
+        this.store,
+        userStream(userId),
+        userDecider,
+        {
+          type: 'RegisterUser',
+          data: { userId, email: input.email, passwordHash, country: input.country, ref: input.ref ?? null, lang: input.lang ?? null, consent: input.consent, now },
+        },
+        context,
+      );
+      if (state.status !== 'registered') throw new Error('registration did not register');
+      registered = state;
+    } catch (error) {
+      // give the address back unless the account was recorded after all (an append whose answer
+      // was lost); if this fails too, the next claim of the address releases it once it is stale
+      await releaseAbandonedClaim(this.store, input.email, at, context, { reason: 'failed', owner: userId }).catch(() => undefined);
+      throw error;
+    }
+    // registration signs the new user in (000 §4.5)
+    const session = await this.sessions.start(registered, { ...context, actor: userId }, client);
+    return { value: session, checkpoint: session.checkpoint };
+  }
+}

@@ -1,0 +1,46 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { AppError, newId, type Clock } from '@portal/kernel';
+import type { EventStore } from '@portal/eventstore';
+import { CLOCK, EVENT_STORE, handleCommand, type CommandOutcome } from '@portal/platform';
+import { userStream } from '../../contracts/index.js';
+import { userDecider } from '../../domain/index.js';
+import { parseActionCode } from '../shared/codes.js';
+import { SessionService, type IssuedSession } from '../shared/session-service.js';
+import { SignInThrottle } from '../shared/throttle.js';
+import { SignInWithLinkCommand } from './sign-in-with-link.command.js';
+
+/**
+ * Uses a link: no password and no throttle (the 256-bit code is the proof, and only the mailbox
+ * has it). The pair (account, this address) is then recognised, so the owner's own address stays
+ * open while an attacker elsewhere keeps the account's ceiling full.
+ */
+@CommandHandler(SignInWithLinkCommand)
+export class SignInWithLinkHandler implements ICommandHandler<SignInWithLinkCommand> {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(SessionService) private readonly sessions: SessionService,
+    @Inject(SignInThrottle) private readonly throttle: SignInThrottle,
+  ) {}
+
+  async execute({ code, client, context }: SignInWithLinkCommand): Promise<CommandOutcome<IssuedSession>> {
+    const parsed = parseActionCode(code);
+    if (!parsed) throw new AppError('invalid-action-code');
+    const sessionId = newId();
+    const { state } = await handleCommand(
+      this.store,
+      userStream(parsed.userId),
+      userDecider,
+      { type: 'UseSignInLink', data: { codeHash: parsed.codeHash, sessionId, ip: client.ip, now: this.clock.now().toISOString() } },
+      { ...context, actor: parsed.userId },
+    ).catch((error: unknown) => {
+      // a well-formed code naming no account is as invalid as any other
+      throw error instanceof AppError && error.code === 'user-not-found' ? new AppError('invalid-action-code') : error;
+    });
+    if (state.status !== 'registered') throw new AppError('invalid-action-code');
+    await this.throttle.recognise(state.email, client.ip);
+    const session = await this.sessions.start(state, context, client, sessionId);
+    return { value: session, checkpoint: session.checkpoint };
+  }
+}

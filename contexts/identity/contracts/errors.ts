@@ -1,0 +1,21 @@
+import type { ErrorCode } from '@portal/kernel';
+
+/**
+ * The error codes the identity context answers (ADR 0009 §6). All of them are codes of the specs'
+ * catalogue (000 §8, 001 §8), so their status and message live in the kernel's ERROR_CATALOGUE;
+ * this list names which of them identity's routes may answer (besides 400 app/bed-request with
+ * field errors, 401 and 403 that every route may answer).
+ */
+export const IDENTITY_ERROR_CODES = [
+  'email-already-in-use',
+  'invalid-credential',
+  'too-many-requests',
+  'invalid-user-token',
+  'user-not-found',
+  'invalid-action-code',
+  'expired-action-code',
+  'action-already-validated',
+  'app/invalid-user-uid',
+  'company-invalid',
+] as const satisfies readonly ErrorCode[];
+export type IdentityErrorCode = (typeof IDENTITY_ERROR_CODES)[number];
