@@ -1,16 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { actorOf, AppError, type Principal } from '@portal/kernel';
-import type { Checkpoint } from '@portal/eventstore';
-import { PROJECTIONS } from '@portal/platform';
-import type { ProjectionRuntime } from '@portal/projections-runtime';
 import type { FeedRow } from '@portal/projection-feeds';
 import { PLAYLISTS, type FeedPage, type Home, type Playlist } from '../../contracts/index.js';
 import { contentStatusOf, DEFAULT_AREA, type CatalogueModel, entriesOf, inArea, lastActivityOf, selectPlaylist, type FeedCandidate, type LearnerFacts } from '../../domain/index.js';
-import { visibleStations } from '../shared/access.js';
-import { CatalogueService } from '../shared/catalogue.service.js';
-import { waitForPosition } from '../shared/reads.js';
-import { LearnerView, type FeedItemState } from '../shared/views.js';
+import { visibleStations } from './access.js';
+import { CatalogueService } from './catalogue.service.js';
 import { LearnerFactsCache } from './learner-facts.cache.js';
+import { LearnerView, type FeedItemState } from './views.js';
 
 const HOME_PAGE = 8;
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -44,20 +40,21 @@ interface Loaded {
   states: Map<string, FeedItemState>;
 }
 
+/** The read models playlists are built from: queries wait for them with waitForReads first. */
+export const FEED_READS = ['catalogue', 'feeds', 'progress'] as const;
+
 /**
  * Playlists of 000 §4.12 for one learner: the catalogue (in memory) joined with the learner's
  * feed rows (one statement, or memory: ADR 0028), ordered and cut by the domain's rules (ADR 0023).
  */
 @Injectable()
-export class FeedsService {
+export class LearnerFeeds {
   constructor(
     @Inject(CatalogueService) private readonly catalogue: CatalogueService,
-    @Inject(PROJECTIONS) private readonly projections: ProjectionRuntime,
     @Inject(LearnerFactsCache) private readonly facts: LearnerFactsCache,
   ) {}
 
-  private async load(principal: Principal, min: Checkpoint | null): Promise<Loaded> {
-    if (min) await waitForPosition(this.projections, ['catalogue', 'feeds', 'progress'], min);
+  private async load(principal: Principal): Promise<Loaded> {
     const actor = actorOf(principal);
     const model = await this.catalogue.model();
     const needsAnswers = locksOnAnswers(model);
@@ -112,17 +109,17 @@ export class FeedsService {
     return { playlist, items: views, total, nextOffset, groups };
   }
 
-  async playlist(principal: Principal, playlist: Playlist, query: { area?: string | undefined; offset: number; limit?: number | undefined; tz?: string | undefined }, min: Checkpoint | null): Promise<FeedPage> {
+  async playlist(principal: Principal, playlist: Playlist, query: { area?: string | undefined; offset: number; limit?: number | undefined; tz?: string | undefined }): Promise<FeedPage> {
     const tz = query.tz ?? 'UTC';
     calendarFormatter(tz);
-    const loaded = await this.load(principal, min);
+    const loaded = await this.load(principal);
     return this.page(loaded, playlist, { area: query.area, offset: query.offset, limit: query.limit, tz });
   }
 
-  async home(principal: Principal, query: { area?: string | undefined; tz?: string | undefined }, min: Checkpoint | null): Promise<Home> {
+  async home(principal: Principal, query: { area?: string | undefined; tz?: string | undefined }): Promise<Home> {
     const tz = query.tz ?? 'UTC';
     calendarFormatter(tz);
-    const loaded = await this.load(principal, min);
+    const loaded = await this.load(principal);
     const pages = Object.fromEntries(PLAYLISTS.map((p) => [p, this.page(loaded, p, { area: query.area, offset: 0, limit: HOME_PAGE, tz })])) as Record<Playlist, FeedPage>;
     const area = query.area ?? DEFAULT_AREA;
     const listed = loaded.candidates.filter((c) => inArea(c, area));
