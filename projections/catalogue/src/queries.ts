@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { jsonValue } from '@portal/database';
+import type { CatalogueDB } from './schema.js';
 import type { CatalogueStation, CertificateRule, Question } from '@portal/learning/contracts';
 
 const iso = (v: Date | string): string => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
@@ -13,7 +14,7 @@ export interface CatalogueSnapshot {
 }
 
 /** Everything live in the catalogue (retired items left out); `reader` is scoped to the live schema. */
-export async function loadCatalogue(reader: Kysely<any>): Promise<CatalogueSnapshot> {
+export async function loadCatalogue(reader: Kysely<CatalogueDB>): Promise<CatalogueSnapshot> {
   const [stations, entries, questions, certificates] = await Promise.all([
     reader.selectFrom('stations').select(['data', 'revision', 'revised_at']).where('retired', '=', false).execute(),
     reader.selectFrom('entries').select(['entry_id', 'media_updated_at', 'upload_date']).where('retired', '=', false).execute(),
@@ -37,7 +38,7 @@ export interface ImportRow {
   importedAt: string;
 }
 
-export async function listImports(reader: Kysely<any>): Promise<ImportRow[]> {
+export async function listImports(reader: Kysely<CatalogueDB>): Promise<ImportRow[]> {
   const rows = await reader.selectFrom('imports').selectAll().orderBy('imported_at').execute();
   return rows.map((r) => ({
     packHash: String(r.pack_hash),
