@@ -1,14 +1,15 @@
 import type { Kysely } from 'kysely';
 import { isoUtc, jsonValue } from '@portal/database';
+import type { ProgressDB } from './schema.js';
 
-const isoColumn = (column: string) => isoUtc(column).as(column);
+const isoColumn = <C extends string>(column: C) => isoUtc(column).as(column);
 const iso = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
-const ENTRY_TIMES = ['completed_at', 'first_play_at', 'last_play_at', 'updated_at', 'first_view_at', 'last_view_at', 'bookmark_at'];
-const ENTRY_COLUMNS = ['entry_id', 'station_id', 'type', 'play_count', 'completed_count', 'duration', 'percent', 'seconds', 'views_count', 'feedback_score', 'media_state'];
-const STATION_COLUMNS = ['station_id', 'visits_count', 'view_type', 'feedback_score'];
-const STATION_TIMES = ['first_visit_at', 'last_visit_at', 'videos_completed_at'];
-const SCORM_COLUMNS = ['entry_id', 'station_id', 'version', 'cmi', 'lesson_status', 'status', 'score'];
-const SCORM_TIMES = ['saved_at', 'completed_at'];
+const ENTRY_TIMES = ['completed_at', 'first_play_at', 'last_play_at', 'updated_at', 'first_view_at', 'last_view_at', 'bookmark_at'] as const;
+const ENTRY_COLUMNS = ['entry_id', 'station_id', 'type', 'play_count', 'completed_count', 'duration', 'percent', 'seconds', 'views_count', 'feedback_score', 'media_state'] as const;
+const STATION_COLUMNS = ['station_id', 'visits_count', 'view_type', 'feedback_score'] as const;
+const STATION_TIMES = ['first_visit_at', 'last_visit_at', 'videos_completed_at'] as const;
+const SCORM_COLUMNS = ['entry_id', 'station_id', 'version', 'cmi', 'lesson_status', 'status', 'score'] as const;
+const SCORM_TIMES = ['saved_at', 'completed_at'] as const;
 const parse = jsonValue;
 
 export interface EntryStateRow {
@@ -100,7 +101,7 @@ const toStation = (r: Record<string, unknown>): StationStateRow => ({
 });
 
 /** Everything one learner has done (station pages, locks and progress need all of it). */
-export async function loadLearnerProgress(reader: Kysely<any>, actor: string): Promise<LearnerProgress> {
+export async function loadLearnerProgress(reader: Kysely<ProgressDB>, actor: string): Promise<LearnerProgress> {
   const [entries, stations, answers] = await Promise.all([
     reader.selectFrom('entry_states').select([...ENTRY_COLUMNS, ...ENTRY_TIMES.map(isoColumn)]).where('actor', '=', actor).execute(),
     reader.selectFrom('station_states').select([...STATION_COLUMNS, ...STATION_TIMES.map(isoColumn)]).where('actor', '=', actor).execute(),
@@ -110,7 +111,7 @@ export async function loadLearnerProgress(reader: Kysely<any>, actor: string): P
 }
 
 /** The question facts of one learner (fed by the assessment context; empty until it exists). */
-export async function loadAnswers(reader: Kysely<any>, actor: string): Promise<QuestionFactRow[]> {
+export async function loadAnswers(reader: Kysely<ProgressDB>, actor: string): Promise<QuestionFactRow[]> {
   const rows = await reader.selectFrom('question_facts').select(['question_id', 'station_id', 'entry_id', 'is_correct', isoColumn('answered_at')]).where('actor', '=', actor).execute();
   return rows.map((r) => ({
     questionId: String(r.question_id),
@@ -121,7 +122,7 @@ export async function loadAnswers(reader: Kysely<any>, actor: string): Promise<Q
   }));
 }
 
-export async function findEntryState(reader: Kysely<any>, actor: string, entryId: string): Promise<EntryStateRow | null> {
+export async function findEntryState(reader: Kysely<ProgressDB>, actor: string, entryId: string): Promise<EntryStateRow | null> {
   const row = await reader.selectFrom('entry_states').select([...ENTRY_COLUMNS, ...ENTRY_TIMES.map(isoColumn)]).where('actor', '=', actor).where('entry_id', '=', entryId).executeTakeFirst();
   return row ? toEntry(row) : null;
 }
@@ -138,11 +139,11 @@ const toScorm = (r: Record<string, unknown>): ScormStateRow => ({
   completedAt: iso(r.completed_at),
 });
 
-export async function findScormState(reader: Kysely<any>, actor: string, entryId: string): Promise<ScormStateRow | null> {
+export async function findScormState(reader: Kysely<ProgressDB>, actor: string, entryId: string): Promise<ScormStateRow | null> {
   const row = await reader.selectFrom('scorm_states').select([...SCORM_COLUMNS, ...SCORM_TIMES.map(isoColumn)]).where('actor', '=', actor).where('entry_id', '=', entryId).executeTakeFirst();
   return row ? toScorm(row) : null;
 }
 
-export async function listScormStates(reader: Kysely<any>, actor: string): Promise<ScormStateRow[]> {
+export async function listScormStates(reader: Kysely<ProgressDB>, actor: string): Promise<ScormStateRow[]> {
   return (await reader.selectFrom('scorm_states').select([...SCORM_COLUMNS, ...SCORM_TIMES.map(isoColumn)]).where('actor', '=', actor).execute()).map(toScorm);
 }
