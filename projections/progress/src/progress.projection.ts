@@ -18,7 +18,7 @@ type Handled = ParsedEvent<ProgressEvent> | InboundAnswer;
 const STORED = progressEvents.types.filter((t) => t !== 'PodcastEpisodeDownloaded' && t !== 'ProtectedMediaDownloaded');
 const events: ProjectionEvents<Handled> = {
   types: [...STORED, ...inboundAnswerEvents.types],
-  parseRecorded: (recorded: RecordedEvent) => (inboundAnswerEvents.types.includes(recorded.type as InboundAnswer['type']) ? inboundAnswerEvents.parseRecorded(recorded) : progressEvents.parseRecorded(recorded)),
+  parseRecorded: (recorded: RecordedEvent) => (inboundAnswerEvents.has(recorded.type) ? inboundAnswerEvents.parseRecorded(recorded) : progressEvents.parseRecorded(recorded)),
 };
 
 export const progressProjection = defineProjection<ProgressDB, Handled>({
