@@ -1,35 +1,103 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { registerRoutes } from '@portal/platform';
+import { APP_CONFIG, registerRoutes, type AppConfig } from '@portal/platform';
 import { learningRoutes } from '../contracts/index.js';
-import { FeedsController } from './feeds/feeds.http.controller.js';
-import { FeedsService } from './feeds/feeds.service.js';
-import { LearnerFactsCache } from './feeds/learner-facts.cache.js';
-import { CONTENT_DIR, MediaController } from './media/media.http.controller.js';
-import { ScormController } from './scorm/scorm.http.controller.js';
+import { DownloadMediaController } from './download-media/download-media.http.controller.js';
+import { DownloadMediaHandler } from './download-media/download-media.handler.js';
+import { GetFeedController } from './get-feed/get-feed.http.controller.js';
+import { GetFeedHandler } from './get-feed/get-feed.handler.js';
+import { GetHomeController } from './get-home/get-home.http.controller.js';
+import { GetHomeHandler } from './get-home/get-home.handler.js';
+import { GetJourneyController } from './get-journey/get-journey.http.controller.js';
+import { GetJourneyHandler } from './get-journey/get-journey.handler.js';
+import { GetJourneyListController } from './get-journey-list/get-journey-list.http.controller.js';
+import { GetJourneyListHandler } from './get-journey-list/get-journey-list.handler.js';
+import { GetScormContentController } from './get-scorm-content/get-scorm-content.http.controller.js';
+import { GetScormContentHandler } from './get-scorm-content/get-scorm-content.handler.js';
+import { GetScormProgressController } from './get-scorm-progress/get-scorm-progress.http.controller.js';
+import { GetScormProgressHandler } from './get-scorm-progress/get-scorm-progress.handler.js';
+import { GetStationController } from './get-station/get-station.http.controller.js';
+import { GetStationHandler } from './get-station/get-station.handler.js';
+import { GetTrainingController } from './get-training/get-training.http.controller.js';
+import { GetTrainingHandler } from './get-training/get-training.handler.js';
+import { IssueMediaLinkController } from './issue-media-link/issue-media-link.http.controller.js';
+import { IssueMediaLinkHandler } from './issue-media-link/issue-media-link.handler.js';
+import { ListScormsController } from './list-scorms/list-scorms.http.controller.js';
+import { ListScormsHandler } from './list-scorms/list-scorms.handler.js';
+import { ListStationsController } from './list-stations/list-stations.http.controller.js';
+import { ListStationsHandler } from './list-stations/list-stations.handler.js';
+import { ReportScormStatusController } from './report-scorm-status/report-scorm-status.http.controller.js';
+import { ReportScormStatusHandler } from './report-scorm-status/report-scorm-status.handler.js';
+import { ResolveRouteController } from './resolve-route/resolve-route.http.controller.js';
+import { ResolveRouteHandler } from './resolve-route/resolve-route.handler.js';
+import { RevokeMediaLinksController } from './revoke-media-links/revoke-media-links.http.controller.js';
+import { RevokeMediaLinksHandler } from './revoke-media-links/revoke-media-links.handler.js';
+import { SaveScormContentController } from './save-scorm-content/save-scorm-content.http.controller.js';
+import { SaveScormContentHandler } from './save-scorm-content/save-scorm-content.handler.js';
+import { ServeMediaController } from './serve-media/serve-media.http.controller.js';
+import { ServeMediaHandler } from './serve-media/serve-media.handler.js';
 import { CatalogueModule } from './shared/catalogue.module.js';
-import { resolveContentDir } from './shared/content-dir.js';
+import { CONTENT_DIR, resolveContentDir } from './shared/content-dir.js';
+import { LearnerFactsCache } from './shared/learner-facts.cache.js';
+import { LearnerFeeds } from './shared/learner-feeds.js';
 import { LearnerReader } from './shared/learner-reader.js';
+import { MediaLinkSigner } from './shared/media-links.js';
+import { ProgressTracker } from './shared/progress-tracker.js';
 import { ProgressWriter } from './shared/progress-writer.js';
-import { StationsController } from './stations/stations.http.controller.js';
-import { STATION_QUERY_HANDLERS } from './stations/stations.handlers.js';
 import { TrackProgressController } from './track-progress/track-progress.http.controller.js';
 import { TrackProgressHandler } from './track-progress/track-progress.handler.js';
 
 registerRoutes('learning', learningRoutes);
 
-/** Catalogue, stations, progress, feeds, SCORM and protected media (issue 4). */
+/** Catalogue, stations, progress, feeds, SCORM and protected media (issue 4); one folder per use case (ADR 0009). */
 @Module({
   imports: [CqrsModule, CatalogueModule],
-  controllers: [StationsController, TrackProgressController, FeedsController, ScormController, MediaController],
+  controllers: [
+    ListStationsController,
+    GetStationController,
+    ResolveRouteController,
+    GetTrainingController,
+    GetJourneyController,
+    GetJourneyListController,
+    TrackProgressController,
+    GetFeedController,
+    GetHomeController,
+    ListScormsController,
+    GetScormProgressController,
+    ReportScormStatusController,
+    GetScormContentController,
+    SaveScormContentController,
+    ServeMediaController,
+    IssueMediaLinkController,
+    RevokeMediaLinksController,
+    DownloadMediaController,
+  ],
   providers: [
     { provide: CONTENT_DIR, useFactory: () => resolveContentDir() },
+    { provide: MediaLinkSigner, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new MediaLinkSigner(config.jwtSecret) },
     LearnerReader,
     ProgressWriter,
-    FeedsService,
+    ProgressTracker,
+    LearnerFeeds,
     LearnerFactsCache,
     TrackProgressHandler,
-    ...STATION_QUERY_HANDLERS,
+    ReportScormStatusHandler,
+    SaveScormContentHandler,
+    IssueMediaLinkHandler,
+    RevokeMediaLinksHandler,
+    DownloadMediaHandler,
+    ListStationsHandler,
+    GetStationHandler,
+    ResolveRouteHandler,
+    GetTrainingHandler,
+    GetJourneyHandler,
+    GetJourneyListHandler,
+    GetFeedHandler,
+    GetHomeHandler,
+    ListScormsHandler,
+    GetScormProgressHandler,
+    GetScormContentHandler,
+    ServeMediaHandler,
   ],
 })
 export class LearningModule {}

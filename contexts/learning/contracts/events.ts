@@ -1,7 +1,8 @@
 /**
- * Stored event shapes of the learning context. Type names are explicit strings: renaming code
- * never changes stored data; a changed shape gets a new schema version and an upcaster.
- * Projections (catalogue, progress, feeds) read events through these types only.
+ * Stored events of the learning context, defined once with zod (ADR 0009 §4): the TypeScript
+ * types are inferred from the schemas; projections and process managers parse with these
+ * contracts instead of casting. Type names are explicit strings: renaming code never changes
+ * stored data; a changed shape gets a new schema version and an upcaster.
  *
  * Streams (architecture §2):
  * - learning.catalogue                          CatalogueImported (one per import that changed something)
@@ -13,227 +14,158 @@
  * - learning.media-link-<linkId>                MediaLinkIssued (one signed download link)
  * - learning.media-links-<actor>-<mediaId>      MediaLinkRevoked (DELETE /watermarkApi/media-protector)
  */
-import type { Locale } from '@portal/kernel';
-import type { CertificateRule, EntryType, Question, Station } from './pack.js';
+import { LOCALES } from '@portal/kernel';
+import { defineEvents, type EventOf } from '@portal/eventstore/event-schemas';
+import { z } from 'zod';
+import { certificateRuleSchema, ENTRY_TYPES, questionSchema, stationSchema } from './pack.js';
+
+/** Picks one event type out of a contract's union. */
+type One<E extends { type: string }, T extends E['type']> = Extract<E, { type: T }>;
+
+const locale = z.enum(LOCALES);
+const entryType = z.enum(ENTRY_TYPES);
 
 // ---------------------------------------------------------------- catalogue
 
 /** A station as stored: the pack's definition plus the sha256 (hex, 16) of each local media file it references. */
-export type CatalogueStation = Station & {
+export const catalogueStationSchema = stationSchema.extend({
   /** pack-relative file path -> content hash; a changed file changes the station's revision */
-  mediaHashes: Record<string, string>;
+  mediaHashes: z.record(z.string(), z.string()),
   /** entry id -> hash of that entry's definition and files (mediaUpdatedAt moves only for changed entries) */
-  entryHashes: Record<string, string>;
-};
+  entryHashes: z.record(z.string(), z.string()),
+});
+export type CatalogueStation = z.infer<typeof catalogueStationSchema>;
 
-export interface StationRevised {
-  type: 'StationRevised';
-  data: { stationId: string; revision: number; contentHash: string; station: CatalogueStation; packVersion: string; revisedAt: string };
-}
-export interface StationRetired {
-  type: 'StationRetired';
-  data: { stationId: string; revision: number; packVersion: string; retiredAt: string };
-}
-export interface QuestionRevised {
-  type: 'QuestionRevised';
-  data: { questionId: string; revision: number; contentHash: string; question: Question; packVersion: string; revisedAt: string };
-}
-export interface QuestionRetired {
-  type: 'QuestionRetired';
-  data: { questionId: string; revision: number; packVersion: string; retiredAt: string };
-}
-export interface CertificateRuleRevised {
-  type: 'CertificateRuleRevised';
-  data: { certificateId: string; revision: number; contentHash: string; rule: CertificateRule; packVersion: string; revisedAt: string };
-}
-export interface CertificateRuleRetired {
-  type: 'CertificateRuleRetired';
-  data: { certificateId: string; revision: number; packVersion: string; retiredAt: string };
-}
-export interface PageRevised {
-  type: 'PageRevised';
-  data: {
-    pageKey: string;
-    revision: number;
-    contentHash: string;
-    page: { slug: string; section: string; title: Record<Locale, string>; body: Record<Locale, string> };
-    packVersion: string;
-    revisedAt: string;
-  };
-}
-export interface PageRetired {
-  type: 'PageRetired';
-  data: { pageKey: string; revision: number; packVersion: string; retiredAt: string };
-}
-export interface ImportChanges {
-  stations: string[];
-  questions: string[];
-  certificates: string[];
-  pages: string[];
-}
-/** Recorded only when an import changed at least one item (an unchanged pack writes nothing). */
-export interface CatalogueImported {
-  type: 'CatalogueImported';
-  data: {
-    packVersion: string;
-    packHash: string;
-    source: string;
-    revised: ImportChanges;
-    retired: ImportChanges;
+const importChangesSchema = z.object({ stations: z.array(z.string()), questions: z.array(z.string()), certificates: z.array(z.string()), pages: z.array(z.string()) });
+export type ImportChanges = z.infer<typeof importChangesSchema>;
+
+const retired = { revision: z.number().int(), packVersion: z.string(), retiredAt: z.string() };
+const revised = { revision: z.number().int(), contentHash: z.string(), packVersion: z.string(), revisedAt: z.string() };
+
+const catalogueSchemas = {
+  StationRevised: z.object({ stationId: z.string(), ...revised, station: catalogueStationSchema }),
+  StationRetired: z.object({ stationId: z.string(), ...retired }),
+  QuestionRevised: z.object({ questionId: z.string(), ...revised, question: questionSchema }),
+  QuestionRetired: z.object({ questionId: z.string(), ...retired }),
+  CertificateRuleRevised: z.object({ certificateId: z.string(), ...revised, rule: certificateRuleSchema }),
+  CertificateRuleRetired: z.object({ certificateId: z.string(), ...retired }),
+  PageRevised: z.object({
+    pageKey: z.string(),
+    ...revised,
+    page: z.object({ slug: z.string(), section: z.string(), title: z.record(locale, z.string()), body: z.record(locale, z.string()) }),
+  }),
+  PageRetired: z.object({ pageKey: z.string(), ...retired }),
+  /** Recorded only when an import changed at least one item (an unchanged pack writes nothing). */
+  CatalogueImported: z.object({
+    packVersion: z.string(),
+    packHash: z.string(),
+    source: z.string(),
+    revised: importChangesSchema,
+    retired: importChangesSchema,
     /** every live item id after this import (the next import retires what its pack lacks) */
-    items: ImportChanges;
-    importedAt: string;
-  };
-}
+    items: importChangesSchema,
+    importedAt: z.string(),
+  }),
+};
+/** The catalogue's items (one stream each) and the import log. */
+export const catalogueEvents = defineEvents(catalogueSchemas);
+export type CatalogueEvent = EventOf<typeof catalogueSchemas>;
+export type StationRevised = One<CatalogueEvent, 'StationRevised'>;
+export type StationRetired = One<CatalogueEvent, 'StationRetired'>;
+export type QuestionRevised = One<CatalogueEvent, 'QuestionRevised'>;
+export type QuestionRetired = One<CatalogueEvent, 'QuestionRetired'>;
+export type CertificateRuleRevised = One<CatalogueEvent, 'CertificateRuleRevised'>;
+export type CertificateRuleRetired = One<CatalogueEvent, 'CertificateRuleRetired'>;
+export type PageRevised = One<CatalogueEvent, 'PageRevised'>;
+export type PageRetired = One<CatalogueEvent, 'PageRetired'>;
+export type CatalogueImported = One<CatalogueEvent, 'CatalogueImported'>;
 
 export type StationCatalogueEvent = StationRevised | StationRetired;
 export type QuestionCatalogueEvent = QuestionRevised | QuestionRetired;
 export type CertificateCatalogueEvent = CertificateRuleRevised | CertificateRuleRetired;
 export type PageCatalogueEvent = PageRevised | PageRetired;
-export type CatalogueEvent = StationCatalogueEvent | QuestionCatalogueEvent | CertificateCatalogueEvent | PageCatalogueEvent | CatalogueImported;
 
-export const CATALOGUE_EVENT_TYPES: CatalogueEvent['type'][] = [
-  'StationRevised',
-  'StationRetired',
-  'QuestionRevised',
-  'QuestionRetired',
-  'CertificateRuleRevised',
-  'CertificateRuleRetired',
-  'PageRevised',
-  'PageRetired',
-  'CatalogueImported',
-];
+export const CATALOGUE_EVENT_TYPES: CatalogueEvent['type'][] = catalogueEvents.types;
 
 // ---------------------------------------------------------------- progress (per actor and station)
 
 /** What progress ticks report about a play (000 §4.2); `hide` is the page going away (sendBeacon). */
-export type ProgressCause = 'progress' | 'pause' | 'seek' | 'hide';
-export type CompletionVia = 'end' | 'threshold' | 'document' | 'scorm';
-export type ViewType = 'map' | 'detail';
-export type ScormVersion = '1.2' | '2004';
+const progressCause = z.enum(['progress', 'pause', 'seek', 'hide']);
+export type ProgressCause = z.infer<typeof progressCause>;
+const completionVia = z.enum(['end', 'threshold', 'document', 'scorm']);
+export type CompletionVia = z.infer<typeof completionVia>;
+const viewType = z.enum(['map', 'detail']);
+export type ViewType = z.infer<typeof viewType>;
+const scormVersion = z.enum(['1.2', '2004']);
+export type ScormVersion = z.infer<typeof scormVersion>;
 
-interface ProgressBase {
+const progressBase = {
   /** user id or guest:<guestId> */
-  actor: string;
-  stationId: string;
-}
+  actor: z.string(),
+  stationId: z.string(),
+};
+const download = z.object({ ...progressBase, entryId: z.string(), lang: locale, linkId: z.string(), downloadedAt: z.string() });
 
-export interface StationVisited {
-  type: 'StationVisited';
-  data: ProgressBase & { viewType: ViewType; visitedAt: string };
-}
-export interface StationFeedbackGiven {
-  type: 'StationFeedbackGiven';
-  data: ProgressBase & { score: number; givenAt: string };
-}
-export interface ContentViewed {
-  type: 'ContentViewed';
-  data: ProgressBase & { entryId: string; entryType: EntryType; viewedAt: string };
-}
-/** The first tick of a play session: playCount grows by one per session (000 §4.2). */
-export interface MediaStarted {
-  type: 'MediaStarted';
-  data: ProgressBase & { entryId: string; entryType: EntryType; playSessionId: string; seconds: number; duration: number; startedAt: string };
-}
-export interface MediaProgressed {
-  type: 'MediaProgressed';
-  data: ProgressBase & { entryId: string; playSessionId: string; seconds: number; duration: number; percent: number; cause: ProgressCause; at: string };
-}
-/** End, or percent >= 0.99: percent 1, seconds = duration, completedCount + 1, completedAt set once. */
-export interface MediaCompleted {
-  type: 'MediaCompleted';
-  data: ProgressBase & { entryId: string; entryType: EntryType; playSessionId: string | null; duration: number; via: CompletionVia; completedAt: string };
-}
-/** Every non-optional entry of the station is complete: videosCompletedAt (once). */
-export interface StationMediaCompleted {
-  type: 'StationMediaCompleted';
-  data: ProgressBase & { entryIds: string[]; completedAt: string };
-}
-export interface BookmarkAdded {
-  type: 'BookmarkAdded';
-  data: ProgressBase & { entryId: string; bookmarkAt: string };
-}
-export interface BookmarkRemoved {
-  type: 'BookmarkRemoved';
-  data: ProgressBase & { entryId: string; removedAt: string };
-}
-export interface ContentFeedbackGiven {
-  type: 'ContentFeedbackGiven';
-  data: ProgressBase & { entryId: string; score: number; givenAt: string };
-}
-/** Free player state of one media of an entry (POST /content/media-state), e.g. volume or captions. */
-export interface MediaStateSaved {
-  type: 'MediaStateSaved';
-  data: ProgressBase & { entryId: string; mediaId: string; data: Record<string, unknown>; savedAt: string };
-}
-/** The SCORM run-time data (cmi.*) as the package left it; restored on the next launch. */
-export interface ScormStateSaved {
-  type: 'ScormStateSaved';
-  data: ProgressBase & { entryId: string; version: ScormVersion; cmi: Record<string, string>; lessonStatus: string | null; savedAt: string };
-}
-export interface ScormCompleted {
-  type: 'ScormCompleted';
-  data: ProgressBase & { entryId: string; version: ScormVersion; status: 'completed' | 'passed'; score: number | null; completedAt: string };
-}
-export interface PodcastEpisodeDownloaded {
-  type: 'PodcastEpisodeDownloaded';
-  data: ProgressBase & { entryId: string; lang: Locale; linkId: string; downloadedAt: string };
-}
-/** A protected file other than a podcast episode was fetched through a signed link. */
-export interface ProtectedMediaDownloaded {
-  type: 'ProtectedMediaDownloaded';
-  data: ProgressBase & { entryId: string; lang: Locale; linkId: string; downloadedAt: string };
-}
+const progressSchemas = {
+  StationVisited: z.object({ ...progressBase, viewType, visitedAt: z.string() }),
+  StationFeedbackGiven: z.object({ ...progressBase, score: z.number(), givenAt: z.string() }),
+  ContentViewed: z.object({ ...progressBase, entryId: z.string(), entryType, viewedAt: z.string() }),
+  /** The first tick of a play session: playCount grows by one per session (000 §4.2). */
+  MediaStarted: z.object({ ...progressBase, entryId: z.string(), entryType, playSessionId: z.string(), seconds: z.number(), duration: z.number(), startedAt: z.string() }),
+  MediaProgressed: z.object({ ...progressBase, entryId: z.string(), playSessionId: z.string(), seconds: z.number(), duration: z.number(), percent: z.number(), cause: progressCause, at: z.string() }),
+  /** End, or percent >= 0.99: percent 1, seconds = duration, completedCount + 1, completedAt set once. */
+  MediaCompleted: z.object({ ...progressBase, entryId: z.string(), entryType, playSessionId: z.string().nullable(), duration: z.number(), via: completionVia, completedAt: z.string() }),
+  /** Every non-optional entry of the station is complete: videosCompletedAt (once). */
+  StationMediaCompleted: z.object({ ...progressBase, entryIds: z.array(z.string()), completedAt: z.string() }),
+  BookmarkAdded: z.object({ ...progressBase, entryId: z.string(), bookmarkAt: z.string() }),
+  BookmarkRemoved: z.object({ ...progressBase, entryId: z.string(), removedAt: z.string() }),
+  ContentFeedbackGiven: z.object({ ...progressBase, entryId: z.string(), score: z.number(), givenAt: z.string() }),
+  /** Free player state of one media of an entry (POST /content/media-state), e.g. volume or captions. */
+  MediaStateSaved: z.object({ ...progressBase, entryId: z.string(), mediaId: z.string(), data: z.record(z.string(), z.unknown()), savedAt: z.string() }),
+  /** The SCORM run-time data (cmi.*) as the package left it; restored on the next launch. */
+  ScormStateSaved: z.object({ ...progressBase, entryId: z.string(), version: scormVersion, cmi: z.record(z.string(), z.string()), lessonStatus: z.string().nullable(), savedAt: z.string() }),
+  ScormCompleted: z.object({ ...progressBase, entryId: z.string(), version: scormVersion, status: z.enum(['completed', 'passed']), score: z.number().nullable(), completedAt: z.string() }),
+  PodcastEpisodeDownloaded: download,
+  /** A protected file other than a podcast episode was fetched through a signed link. */
+  ProtectedMediaDownloaded: download,
+};
+/** Everything one learner does in one station (one stream per actor and station). */
+export const progressEvents = defineEvents(progressSchemas);
+export type ProgressEvent = EventOf<typeof progressSchemas>;
+export type StationVisited = One<ProgressEvent, 'StationVisited'>;
+export type StationFeedbackGiven = One<ProgressEvent, 'StationFeedbackGiven'>;
+export type ContentViewed = One<ProgressEvent, 'ContentViewed'>;
+export type MediaStarted = One<ProgressEvent, 'MediaStarted'>;
+export type MediaProgressed = One<ProgressEvent, 'MediaProgressed'>;
+export type MediaCompleted = One<ProgressEvent, 'MediaCompleted'>;
+export type StationMediaCompleted = One<ProgressEvent, 'StationMediaCompleted'>;
+export type BookmarkAdded = One<ProgressEvent, 'BookmarkAdded'>;
+export type BookmarkRemoved = One<ProgressEvent, 'BookmarkRemoved'>;
+export type ContentFeedbackGiven = One<ProgressEvent, 'ContentFeedbackGiven'>;
+export type MediaStateSaved = One<ProgressEvent, 'MediaStateSaved'>;
+export type ScormStateSaved = One<ProgressEvent, 'ScormStateSaved'>;
+export type ScormCompleted = One<ProgressEvent, 'ScormCompleted'>;
+export type PodcastEpisodeDownloaded = One<ProgressEvent, 'PodcastEpisodeDownloaded'>;
+export type ProtectedMediaDownloaded = One<ProgressEvent, 'ProtectedMediaDownloaded'>;
 
-export type ProgressEvent =
-  | StationVisited
-  | StationFeedbackGiven
-  | ContentViewed
-  | MediaStarted
-  | MediaProgressed
-  | MediaCompleted
-  | StationMediaCompleted
-  | BookmarkAdded
-  | BookmarkRemoved
-  | ContentFeedbackGiven
-  | MediaStateSaved
-  | ScormStateSaved
-  | ScormCompleted
-  | PodcastEpisodeDownloaded
-  | ProtectedMediaDownloaded;
-
-export const PROGRESS_EVENT_TYPES: ProgressEvent['type'][] = [
-  'StationVisited',
-  'StationFeedbackGiven',
-  'ContentViewed',
-  'MediaStarted',
-  'MediaProgressed',
-  'MediaCompleted',
-  'StationMediaCompleted',
-  'BookmarkAdded',
-  'BookmarkRemoved',
-  'ContentFeedbackGiven',
-  'MediaStateSaved',
-  'ScormStateSaved',
-  'ScormCompleted',
-  'PodcastEpisodeDownloaded',
-  'ProtectedMediaDownloaded',
-];
+export const PROGRESS_EVENT_TYPES: ProgressEvent['type'][] = progressEvents.types;
 
 // ---------------------------------------------------------------- protected media links
 
-export interface MediaLinkIssued {
-  type: 'MediaLinkIssued';
-  data: { actor: string; mediaId: string; linkId: string; lang: Locale; issuedAt: string; expiresAt: string };
-}
-/** Every link of this actor and media issued at or before revokedAt stops working. */
-export interface MediaLinkRevoked {
-  type: 'MediaLinkRevoked';
-  data: { actor: string; mediaId: string; revokedAt: string };
-}
-export type MediaLinkEvent = MediaLinkIssued | MediaLinkRevoked;
-export const MEDIA_LINK_EVENT_TYPES: MediaLinkEvent['type'][] = ['MediaLinkIssued', 'MediaLinkRevoked'];
+const mediaLinkSchemas = {
+  MediaLinkIssued: z.object({ actor: z.string(), mediaId: z.string(), linkId: z.string(), lang: locale, issuedAt: z.string(), expiresAt: z.string() }),
+  /** Every link of this actor and media issued at or before revokedAt stops working. */
+  MediaLinkRevoked: z.object({ actor: z.string(), mediaId: z.string(), revokedAt: z.string() }),
+};
+/** Signed download links (one stream per link) and their revocations (one stream per actor and media). */
+export const mediaLinkEvents = defineEvents(mediaLinkSchemas);
+export type MediaLinkEvent = EventOf<typeof mediaLinkSchemas>;
+export type MediaLinkIssued = One<MediaLinkEvent, 'MediaLinkIssued'>;
+export type MediaLinkRevoked = One<MediaLinkEvent, 'MediaLinkRevoked'>;
+export const MEDIA_LINK_EVENT_TYPES: MediaLinkEvent['type'][] = mediaLinkEvents.types;
 
+/** Every stored event of the learning context (no shape has changed yet: no upcasters). */
+export const learningEvents = defineEvents({ ...catalogueSchemas, ...progressSchemas, ...mediaLinkSchemas });
 export type LearningEvent = CatalogueEvent | ProgressEvent | MediaLinkEvent;
 
 // ---------------------------------------------------------------- streams

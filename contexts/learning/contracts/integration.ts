@@ -35,3 +35,16 @@ export const mediaCompletedIntegrationEvent = z.object({
   entryId: z.string(),
   completedAt: z.string(),
 });
+
+/**
+ * The inbound answers as a projection reads them: an answer learning cannot read is `null`
+ * (skipped, never fatal: a projection must keep running whatever another context records).
+ */
+export const inboundAnswerEvents = {
+  types: [...INBOUND_ANSWER_EVENT_TYPES],
+  has: (type: string): boolean => INBOUND_ANSWER_EVENT_TYPES.some((t) => t === type),
+  parseRecorded(recorded: { type: string; data: Record<string, unknown> }): { type: 'AnswerSubmitted'; answer: AnswerRecordedV1 | null } {
+    const parsed = answerRecordedV1Schema.safeParse({ type: recorded.type, ...recorded.data });
+    return { type: 'AnswerSubmitted', answer: parsed.success ? parsed.data : null };
+  },
+};

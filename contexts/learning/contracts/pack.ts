@@ -1,6 +1,8 @@
 /**
  * The content pack (content/pack.json): catalogue, questions and certificate rules in three
  * locales, validated on import. Ids are stable: a changed item keeps its id and gets a new revision.
+ * The station, question and certificate schemas are also the shapes of the stored catalogue events
+ * (events.ts parses them): a stricter rule here is a new event schema version with an upcaster.
  */
 import { z } from 'zod';
 

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEventStore, type EventStore } from '@portal/eventstore';
 import { ProjectionRuntime } from '@portal/projections-runtime';
 import { createTestDatabase, type TestDatabase } from '@portal/testing/database';
-import { CATALOGUE_STREAM, stationSchema, stationStream, questionStream, type CatalogueEvent, type CatalogueStation, type Question } from '@portal/learning/contracts';
+import { CATALOGUE_STREAM, questionSchema, stationSchema, stationStream, questionStream, type CatalogueEvent, type CatalogueStation, type Question } from '@portal/learning/contracts';
 import { catalogueProjection } from './catalogue.projection.js';
-import { listImports, loadCatalogue } from './catalogue.queries.js';
+import { listImports, loadCatalogue } from './queries.js';
 
 let db: TestDatabase;
 let store: EventStore;
@@ -23,7 +23,8 @@ const station = (title: string, entries: { entryId: string; hash: string }[]): C
   mediaHashes: { 'media/v.mp4': 'abc' },
   entryHashes: Object.fromEntries(entries.map((e) => [e.entryId, e.hash])),
 });
-const question = { questionId: 'q1', label: L('q'), options: [] } as unknown as Question;
+// a valid question: stored events are parsed with the pack's schemas (two options at least)
+const question: Question = questionSchema.parse({ questionId: 'q1', label: L('q'), options: [{ id: 'q1-a', label: L('a') }, { id: 'q1-b', label: L('b') }] });
 const events: [string, CatalogueEvent][] = [
   [stationStream('st-1'), { type: 'StationRevised', data: { stationId: 'st-1', revision: 1, contentHash: 'h1', station: station('One', [{ entryId: 'v1', hash: 'a' }, { entryId: 'v2', hash: 'b' }]), packVersion: '1', revisedAt: t(0) } }],
   [questionStream('q1'), { type: 'QuestionRevised', data: { questionId: 'q1', revision: 1, contentHash: 'q', question, packVersion: '1', revisedAt: t(0) } }],

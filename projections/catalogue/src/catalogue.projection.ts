@@ -1,7 +1,8 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { RecordedEvent } from '@portal/eventstore';
-import type { ProjectionDefinition } from '@portal/projections-runtime';
-import { CATALOGUE_EVENT_TYPES, type CatalogueEvent } from '@portal/learning/contracts';
+import { sql, type Kysely } from 'kysely';
+import { defineProjection } from '@portal/projections-runtime';
+import type { ParsedEvent } from '@portal/eventstore';
+import { catalogueEvents, type CatalogueEvent } from '@portal/learning/contracts';
+import { migrateCatalogue, type CatalogueDB } from './schema.js';
 
 /**
  * Read model of the content catalogue: the live revision of every station (with its entries),
@@ -9,71 +10,14 @@ import { CATALOGUE_EVENT_TYPES, type CatalogueEvent } from '@portal/learning/con
  * first appeared (uploadDate), and the import log. Times come from the events only, so a
  * rebuild equals the incremental build.
  */
-export const catalogueProjection: ProjectionDefinition = {
+export const catalogueProjection = defineProjection<CatalogueDB, ParsedEvent<CatalogueEvent>>({
   name: 'catalogue',
   version: 1,
-  eventTypes: [...CATALOGUE_EVENT_TYPES],
-  async migrate(db: Kysely<any>, schema: string) {
-    const s = db.schema.withSchema(schema);
-    await s
-      .createTable('stations')
-      .ifNotExists()
-      .addColumn('station_id', 'text', (c) => c.primaryKey())
-      .addColumn('revision', 'integer', (c) => c.notNull())
-      .addColumn('path', 'text', (c) => c.notNull())
-      .addColumn('parent', 'text')
-      .addColumn('type', 'text', (c) => c.notNull())
-      .addColumn('route_area', 'text', (c) => c.notNull())
-      .addColumn('listing_order', 'integer', (c) => c.notNull())
-      .addColumn('is_active', 'boolean', (c) => c.notNull())
-      .addColumn('retired', 'boolean', (c) => c.notNull().defaultTo(false))
-      .addColumn('content_hash', 'text')
-      .addColumn('data', 'jsonb')
-      .addColumn('revised_at', 'timestamptz', (c) => c.notNull())
-      .execute();
-    await s
-      .createTable('entries')
-      .ifNotExists()
-      .addColumn('entry_id', 'text', (c) => c.primaryKey())
-      .addColumn('station_id', 'text', (c) => c.notNull())
-      .addColumn('type', 'text', (c) => c.notNull())
-      .addColumn('entry_hash', 'text', (c) => c.notNull())
-      .addColumn('media_updated_at', 'timestamptz', (c) => c.notNull())
-      .addColumn('upload_date', 'timestamptz', (c) => c.notNull())
-      .addColumn('retired', 'boolean', (c) => c.notNull().defaultTo(false))
-      .execute();
-    await s.createIndex('entries_station_idx').ifNotExists().on('entries').column('station_id').execute();
-    for (const [table, key] of [
-      ['questions', 'question_id'],
-      ['certificates', 'certificate_id'],
-      ['pages', 'page_key'],
-    ] as const) {
-      await s
-        .createTable(table)
-        .ifNotExists()
-        .addColumn(key, 'text', (c) => c.primaryKey())
-        .addColumn('revision', 'integer', (c) => c.notNull())
-        .addColumn('retired', 'boolean', (c) => c.notNull().defaultTo(false))
-        .addColumn('content_hash', 'text')
-        .addColumn('data', 'jsonb')
-        .addColumn('revised_at', 'timestamptz', (c) => c.notNull())
-        .execute();
-    }
-    await s
-      .createTable('imports')
-      .ifNotExists()
-      .addColumn('pack_hash', 'text', (c) => c.notNull())
-      .addColumn('pack_version', 'text', (c) => c.notNull())
-      .addColumn('source', 'text', (c) => c.notNull())
-      .addColumn('revised', 'jsonb', (c) => c.notNull())
-      .addColumn('retired', 'jsonb', (c) => c.notNull())
-      .addColumn('imported_at', 'timestamptz', (c) => c.notNull())
-      .execute();
-  },
-  async apply(trx: Transaction<any>, schema: string, events: RecordedEvent[]) {
+  events: catalogueEvents,
+  migrate: migrateCatalogue,
+  async apply(trx, schema, events) {
     const t = trx.withSchema(schema);
-    for (const recorded of events) {
-      const event = { type: recorded.type, data: recorded.data } as CatalogueEvent;
+    for (const event of events) {
       switch (event.type) {
         case 'StationRevised': {
           const d = event.data;
@@ -138,22 +82,22 @@ export const catalogueProjection: ProjectionDefinition = {
           await t.updateTable('entries').set({ retired: true }).where('station_id', '=', event.data.stationId).execute();
           break;
         case 'QuestionRevised':
-          await upsertItem(t, 'questions', 'question_id', event.data.questionId, event.data.revision, event.data.contentHash, event.data.question, event.data.revisedAt);
+          await upsertItem(t, 'questions', event.data.questionId, event.data.revision, event.data.contentHash, event.data.question, event.data.revisedAt);
           break;
         case 'QuestionRetired':
-          await retireItem(t, 'questions', 'question_id', event.data.questionId, event.data.revision, event.data.retiredAt);
+          await retireItem(t, 'questions', event.data.questionId, event.data.revision, event.data.retiredAt);
           break;
         case 'CertificateRuleRevised':
-          await upsertItem(t, 'certificates', 'certificate_id', event.data.certificateId, event.data.revision, event.data.contentHash, event.data.rule, event.data.revisedAt);
+          await upsertItem(t, 'certificates', event.data.certificateId, event.data.revision, event.data.contentHash, event.data.rule, event.data.revisedAt);
           break;
         case 'CertificateRuleRetired':
-          await retireItem(t, 'certificates', 'certificate_id', event.data.certificateId, event.data.revision, event.data.retiredAt);
+          await retireItem(t, 'certificates', event.data.certificateId, event.data.revision, event.data.retiredAt);
           break;
         case 'PageRevised':
-          await upsertItem(t, 'pages', 'page_key', event.data.pageKey, event.data.revision, event.data.contentHash, event.data.page, event.data.revisedAt);
+          await upsertItem(t, 'pages', event.data.pageKey, event.data.revision, event.data.contentHash, event.data.page, event.data.revisedAt);
           break;
         case 'PageRetired':
-          await retireItem(t, 'pages', 'page_key', event.data.pageKey, event.data.revision, event.data.retiredAt);
+          await retireItem(t, 'pages', event.data.pageKey, event.data.revision, event.data.retiredAt);
           break;
         case 'CatalogueImported': {
           const d = event.data;
@@ -170,24 +114,29 @@ export const catalogueProjection: ProjectionDefinition = {
       }
     }
   },
+});
+
+type ItemTable = 'questions' | 'certificates' | 'pages';
+
+/** On a new revision every item column takes the inserted row's value (the three item tables share them). */
+const EXCLUDED_ITEM = {
+  revision: sql<number>`excluded.revision`,
+  retired: false,
+  content_hash: sql<string>`excluded.content_hash`,
+  data: sql<string>`excluded.data`,
+  revised_at: sql<string>`excluded.revised_at`,
 };
 
-async function upsertItem(t: Kysely<any>, table: string, key: string, id: string, revision: number, hash: string, data: unknown, at: string) {
-  await t
-    .insertInto(table)
-    .values({ [key]: id, revision, retired: false, content_hash: hash, data: JSON.stringify(data), revised_at: at })
-    .onConflict((oc) =>
-      oc.column(key).doUpdateSet((eb) => ({
-        revision: eb.ref('excluded.revision'),
-        retired: false,
-        content_hash: eb.ref('excluded.content_hash'),
-        data: eb.ref('excluded.data'),
-        revised_at: eb.ref('excluded.revised_at'),
-      })),
-    )
-    .execute();
+async function upsertItem(t: Kysely<CatalogueDB>, table: ItemTable, id: string, revision: number, hash: string, data: unknown, at: string) {
+  const row = { revision, retired: false, content_hash: hash, data: JSON.stringify(data), revised_at: at };
+  if (table === 'questions') await t.insertInto('questions').values({ question_id: id, ...row }).onConflict((oc) => oc.column('question_id').doUpdateSet(EXCLUDED_ITEM)).execute();
+  else if (table === 'certificates') await t.insertInto('certificates').values({ certificate_id: id, ...row }).onConflict((oc) => oc.column('certificate_id').doUpdateSet(EXCLUDED_ITEM)).execute();
+  else await t.insertInto('pages').values({ page_key: id, ...row }).onConflict((oc) => oc.column('page_key').doUpdateSet(EXCLUDED_ITEM)).execute();
 }
 
-async function retireItem(t: Kysely<any>, table: string, key: string, id: string, revision: number, at: string) {
-  await t.updateTable(table).set({ retired: true, revision, revised_at: at }).where(key, '=', id).execute();
+async function retireItem(t: Kysely<CatalogueDB>, table: ItemTable, id: string, revision: number, at: string) {
+  const set = { retired: true, revision, revised_at: at };
+  if (table === 'questions') await t.updateTable('questions').set(set).where('question_id', '=', id).execute();
+  else if (table === 'certificates') await t.updateTable('certificates').set(set).where('certificate_id', '=', id).execute();
+  else await t.updateTable('pages').set(set).where('page_key', '=', id).execute();
 }

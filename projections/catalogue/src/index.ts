@@ -1,2 +1,3 @@
 export * from './catalogue.projection.js';
-export * from './catalogue.queries.js';
+export * from './queries.js';
+export * from './schema.js';

@@ -1,8 +1,9 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { isoUtc } from '@portal/database';
-import type { RecordedEvent } from '@portal/eventstore';
-import type { ProjectionDefinition } from '@portal/projections-runtime';
-import type { ProgressEvent } from '@portal/learning/contracts';
+import type { ParsedEvent } from '@portal/eventstore';
+import { defineProjection } from '@portal/projections-runtime';
+import { progressEvents, type ProgressEvent } from '@portal/learning/contracts';
+import { migrateFeeds, type FeedsDB } from './schema.js';
 
 /**
  * Read model behind /home and /feed/:playlist (000 §4.12): per learner, one row per entry they
@@ -22,51 +23,20 @@ const HANDLED = [
   'ScormStateSaved',
 ] as const satisfies ProgressEvent['type'][];
 
-export const feedsProjection: ProjectionDefinition = {
+export const feedsProjection = defineProjection<FeedsDB, ParsedEvent<ProgressEvent>>({
   name: 'feeds',
   version: 1,
-  eventTypes: [...HANDLED],
-  async migrate(db: Kysely<any>, schema: string) {
-    const s = db.schema.withSchema(schema);
-    await s
-      .createTable('feed_items')
-      .ifNotExists()
-      .addColumn('actor', 'text', (c) => c.notNull())
-      .addColumn('entry_id', 'text', (c) => c.notNull())
-      .addColumn('station_id', 'text', (c) => c.notNull())
-      .addColumn('last_play_at', 'timestamptz')
-      .addColumn('last_view_at', 'timestamptz')
-      .addColumn('bookmark_at', 'timestamptz')
-      .addColumn('feedback_score', 'integer')
-      .addColumn('feedback_at', 'timestamptz')
-      .addColumn('completed_count', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('completed_at', 'timestamptz')
-      .addColumn('views_count', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('seconds', 'double precision', (c) => c.notNull().defaultTo(0))
-      .addColumn('duration', 'double precision', (c) => c.notNull().defaultTo(0))
-      .addColumn('percent', 'double precision', (c) => c.notNull().defaultTo(0))
-      .addColumn('updated_at', 'timestamptz')
-      .addPrimaryKeyConstraint('feed_items_pk', ['actor', 'entry_id'])
-      .execute();
-    await s
-      .createTable('feed_stations')
-      .ifNotExists()
-      .addColumn('actor', 'text', (c) => c.notNull())
-      .addColumn('station_id', 'text', (c) => c.notNull())
-      .addColumn('last_visit_at', 'timestamptz', (c) => c.notNull())
-      .addPrimaryKeyConstraint('feed_stations_pk', ['actor', 'station_id'])
-      .execute();
-  },
+  events: progressEvents,
+  eventTypes: HANDLED,
+  migrate: migrateFeeds,
   /** One read of the touched rows and one write of the changed ones per batch (see the progress projection). */
-  async apply(trx: Transaction<any>, schema: string, events: RecordedEvent[]) {
+  async apply(trx, schema, list) {
     const t = trx.withSchema(schema);
-    const list = events.map((r) => ({ type: r.type, data: r.data }) as unknown as ProgressEvent);
     const items = new Map<string, ItemRow>();
     const visits = new Map<string, { actor: string; station_id: string; last_visit_at: string }>();
     const keys = new Map<string, [string, string]>();
     for (const e of list) {
-      const d = e.data as { actor: string; entryId?: string };
-      if (d.entryId && e.type !== 'StationVisited') keys.set(key(d.actor, d.entryId), [d.actor, d.entryId]);
+      if (e.type !== 'StationVisited' && 'entryId' in e.data) keys.set(key(e.data.actor, e.data.entryId), [e.data.actor, e.data.entryId]);
     }
     for (const chunk of chunks([...keys.values()])) {
       const rows = await t
@@ -76,7 +46,7 @@ export const feedsProjection: ProjectionDefinition = {
         .execute();
       for (const r of rows) {
         items.set(key(r.actor, r.entry_id), {
-          ...(r as unknown as ItemRow),
+          ...r,
           feedback_score: r.feedback_score === null ? null : Number(r.feedback_score),
           completed_count: Number(r.completed_count),
           views_count: Number(r.views_count),
@@ -173,7 +143,7 @@ export const feedsProjection: ProjectionDefinition = {
       await t
         .insertInto('feed_items')
         .values(chunk)
-        .onConflict((oc) => oc.columns(['actor', 'entry_id']).doUpdateSet((eb) => Object.fromEntries(Object.keys(chunk[0]!).filter((c) => c !== 'actor' && c !== 'entry_id').map((c) => [c, eb.ref(`excluded.${c}`)]))))
+        .onConflict((oc) => oc.columns(['actor', 'entry_id']).doUpdateSet(fromExcluded(ITEM_UPDATED)))
         .execute();
     }
     for (const chunk of chunks([...visits.values()])) {
@@ -184,7 +154,7 @@ export const feedsProjection: ProjectionDefinition = {
         .execute();
     }
   },
-};
+});
 
 interface ItemRow {
   actor: string;
@@ -205,7 +175,10 @@ interface ItemRow {
 }
 
 const TIMES = ['last_play_at', 'last_view_at', 'bookmark_at', 'feedback_at', 'completed_at', 'updated_at'] as const;
-const isoColumn = (column: string) => isoUtc(column).as(column);
+const ITEM_UPDATED = ['station_id', 'feedback_score', 'completed_count', 'views_count', 'seconds', 'duration', 'percent', ...TIMES] as const;
+const isoColumn = <C extends string>(column: C) => isoUtc(column).as(column);
+/** An upsert's update: each listed column takes the inserted row's value. */
+const fromExcluded = <C extends string>(columns: readonly C[]) => Object.fromEntries(columns.map((c) => [c, sql.ref<never>(`excluded.${c}`)])) as Record<C, RawBuilder<never>>;
 const key = (a: string, b: string) => `${a}\u0000${b}`;
 const CHUNK = 500;
 function chunks<T>(list: T[]): T[][] {

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { isoUtc, jsonValue } from '@portal/database';
+import type { FeedsDB } from './schema.js';
 
 export interface FeedRow {
   entryId: string;
@@ -32,7 +33,7 @@ type FeedTuple = [string, string, string | null, string | null, string | null, n
  * many rows as the learner has touched entries; one JSON value parses far faster than hundreds
  * of rows of fourteen columns).
  */
-export async function loadLearnerFeed(reader: Kysely<any>, actor: string): Promise<LearnerFeed> {
+export async function loadLearnerFeed(reader: Kysely<FeedsDB>, actor: string): Promise<LearnerFeed> {
   const row = await reader
     .selectNoFrom((eb) => [
       eb

@@ -1,2 +1,3 @@
 export * from './progress.projection.js';
-export * from './progress.queries.js';
+export * from './queries.js';
+export * from './schema.js';

@@ -4,7 +4,7 @@ import { ProjectionRuntime } from '@portal/projections-runtime';
 import { createTestDatabase, type TestDatabase } from '@portal/testing/database';
 import { progressStream, type ProgressEvent } from '@portal/learning/contracts';
 import { progressProjection } from './progress.projection.js';
-import { findScormState, loadLearnerProgress } from './progress.queries.js';
+import { findScormState, loadLearnerProgress } from './queries.js';
 
 let db: TestDatabase;
 let store: EventStore;

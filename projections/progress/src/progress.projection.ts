@@ -1,8 +1,9 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { isoUtc } from '@portal/database';
-import type { RecordedEvent } from '@portal/eventstore';
-import type { ProjectionDefinition } from '@portal/projections-runtime';
-import { answerRecordedV1Schema, INBOUND_ANSWER_EVENT_TYPES, PROGRESS_EVENT_TYPES, type ProgressEvent } from '@portal/learning/contracts';
+import type { ParsedEvent, RecordedEvent } from '@portal/eventstore';
+import { defineProjection, type ProjectionEvents } from '@portal/projections-runtime';
+import { inboundAnswerEvents, progressEvents, type AnswerRecordedV1, type ProgressEvent } from '@portal/learning/contracts';
+import { migrateProgress, type ProgressDB } from './schema.js';
 
 /**
  * Read model behind station pages, locks and SCORM resume: one row per learner and station
@@ -10,109 +11,45 @@ import { answerRecordedV1Schema, INBOUND_ANSWER_EVENT_TYPES, PROGRESS_EVENT_TYPE
  * run-time data), and the question facts the assessment context feeds (ADR 0025). The arithmetic
  * mirrors the progress decider's evolve (tested against it).
  */
-const STORED: string[] = PROGRESS_EVENT_TYPES.filter((t) => t !== 'PodcastEpisodeDownloaded' && t !== 'ProtectedMediaDownloaded');
+type InboundAnswer = ReturnType<typeof inboundAnswerEvents.parseRecorded>;
+type Handled = ParsedEvent<ProgressEvent> | InboundAnswer;
 
-export const progressProjection: ProjectionDefinition = {
+/** learning's progress events (downloads change no row) and the inbound answers, parsed. */
+const STORED = progressEvents.types.filter((t) => t !== 'PodcastEpisodeDownloaded' && t !== 'ProtectedMediaDownloaded');
+const events: ProjectionEvents<Handled> = {
+  types: [...STORED, ...inboundAnswerEvents.types],
+  parseRecorded: (recorded: RecordedEvent) => (inboundAnswerEvents.has(recorded.type) ? inboundAnswerEvents.parseRecorded(recorded) : progressEvents.parseRecorded(recorded)),
+};
+
+export const progressProjection = defineProjection<ProgressDB, Handled>({
   name: 'progress',
   version: 1,
-  eventTypes: [...STORED, ...INBOUND_ANSWER_EVENT_TYPES],
-  async migrate(db: Kysely<any>, schema: string) {
-    const s = db.schema.withSchema(schema);
-    await s
-      .createTable('station_states')
-      .ifNotExists()
-      .addColumn('actor', 'text', (c) => c.notNull())
-      .addColumn('station_id', 'text', (c) => c.notNull())
-      .addColumn('visits_count', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('first_visit_at', 'timestamptz')
-      .addColumn('last_visit_at', 'timestamptz')
-      .addColumn('view_type', 'text')
-      .addColumn('feedback_score', 'integer')
-      .addColumn('videos_completed_at', 'timestamptz')
-      .addPrimaryKeyConstraint('station_states_pk', ['actor', 'station_id'])
-      .execute();
-    await s
-      .createTable('entry_states')
-      .ifNotExists()
-      .addColumn('actor', 'text', (c) => c.notNull())
-      .addColumn('entry_id', 'text', (c) => c.notNull())
-      .addColumn('station_id', 'text', (c) => c.notNull())
-      .addColumn('type', 'text', (c) => c.notNull())
-      .addColumn('play_count', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('completed_count', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('duration', 'double precision', (c) => c.notNull().defaultTo(0))
-      .addColumn('percent', 'double precision', (c) => c.notNull().defaultTo(0))
-      .addColumn('seconds', 'double precision', (c) => c.notNull().defaultTo(0))
-      .addColumn('completed_at', 'timestamptz')
-      .addColumn('first_play_at', 'timestamptz')
-      .addColumn('last_play_at', 'timestamptz')
-      .addColumn('updated_at', 'timestamptz')
-      .addColumn('views_count', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('first_view_at', 'timestamptz')
-      .addColumn('last_view_at', 'timestamptz')
-      .addColumn('bookmark_at', 'timestamptz')
-      .addColumn('feedback_score', 'integer')
-      .addColumn('media_state', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
-      .addPrimaryKeyConstraint('entry_states_pk', ['actor', 'entry_id'])
-      .execute();
-    await s
-      .createTable('scorm_states')
-      .ifNotExists()
-      .addColumn('actor', 'text', (c) => c.notNull())
-      .addColumn('entry_id', 'text', (c) => c.notNull())
-      .addColumn('station_id', 'text', (c) => c.notNull())
-      .addColumn('version', 'text', (c) => c.notNull())
-      .addColumn('cmi', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
-      .addColumn('lesson_status', 'text')
-      .addColumn('saved_at', 'timestamptz')
-      .addColumn('status', 'text')
-      .addColumn('score', 'double precision')
-      .addColumn('completed_at', 'timestamptz')
-      .addPrimaryKeyConstraint('scorm_states_pk', ['actor', 'entry_id'])
-      .execute();
-    await s
-      .createTable('question_facts')
-      .ifNotExists()
-      .addColumn('actor', 'text', (c) => c.notNull())
-      .addColumn('question_id', 'text', (c) => c.notNull())
-      .addColumn('station_id', 'text')
-      .addColumn('entry_id', 'text')
-      .addColumn('is_correct', 'boolean', (c) => c.notNull())
-      .addColumn('answered_at', 'timestamptz', (c) => c.notNull())
-      .addPrimaryKeyConstraint('question_facts_pk', ['actor', 'question_id'])
-      .execute();
-  },
+  events,
+  migrate: migrateProgress,
   /**
    * A batch reads the rows it touches once, folds its events in memory (in order) and writes each
    * changed row back once: two statements per table per batch instead of one per event, so a
    * busy minute costs the database little more than a quiet one.
    */
-  async apply(trx: Transaction<any>, schema: string, events: RecordedEvent[]) {
+  async apply(trx, schema, events) {
     const t = trx.withSchema(schema);
     const batch = new Batch();
-    const progress: ProgressEvent[] = [];
-    for (const recorded of events) {
-      if ((INBOUND_ANSWER_EVENT_TYPES as readonly string[]).includes(recorded.type)) continue;
-      const event = { type: recorded.type, data: recorded.data } as unknown as ProgressEvent;
-      progress.push(event);
-      batch.touch(event);
-    }
+    const progress = events.filter((e): e is ParsedEvent<ProgressEvent> => e.type !== 'AnswerSubmitted');
+    for (const event of progress) batch.touch(event);
     await batch.load(t);
     for (const event of progress) batch.fold(event);
     await batch.write(t);
     // SCORM data and answers are rare: one statement each, in log order
-    for (const recorded of events) {
-      if ((INBOUND_ANSWER_EVENT_TYPES as readonly string[]).includes(recorded.type)) await applyAnswer(t, recorded);
-      else if (recorded.type === 'ScormStateSaved' || recorded.type === 'ScormCompleted') await applyScorm(t, { type: recorded.type, data: recorded.data } as unknown as ProgressEvent);
+    for (const event of events) {
+      if (event.type === 'AnswerSubmitted') {
+        // an integration event we cannot read is skipped, not fatal: the projection must keep running
+        if (event.answer) await applyAnswer(t, event.answer);
+      } else if (event.type === 'ScormStateSaved' || event.type === 'ScormCompleted') await applyScorm(t, event);
     }
   },
-};
+});
 
-async function applyAnswer(t: Kysely<any>, recorded: RecordedEvent) {
-  // an integration event we cannot read is skipped, not fatal: the projection must keep running
-  const parsed = answerRecordedV1Schema.safeParse({ type: recorded.type, ...recorded.data });
-  if (!parsed.success) return;
-  const a = parsed.data;
+async function applyAnswer(t: Kysely<ProgressDB>, a: AnswerRecordedV1) {
   await t
     .insertInto('question_facts')
     .values({ actor: a.actor, question_id: a.questionId, station_id: a.stationId, entry_id: a.entryId, is_correct: a.isCorrect, answered_at: a.answeredAt })
@@ -127,7 +64,9 @@ async function applyAnswer(t: Kysely<any>, recorded: RecordedEvent) {
     .execute();
 }
 
-const isoColumn = (column: string) => isoUtc(column).as(column);
+const isoColumn = <C extends string>(column: C) => isoUtc(column).as(column);
+/** An upsert's update: each listed column takes the inserted row's value. */
+const fromExcluded = <C extends string>(columns: readonly C[]) => Object.fromEntries(columns.map((c) => [c, sql.ref<never>(`excluded.${c}`)])) as Record<C, RawBuilder<never>>;
 
 interface EntryRow {
   actor: string;
@@ -184,7 +123,7 @@ class Batch {
     else if (d.entryId && event.type !== 'ScormCompleted' && event.type !== 'PodcastEpisodeDownloaded' && event.type !== 'ProtectedMediaDownloaded') this.entryKeys.set(key(d.actor, d.entryId), [d.actor, d.entryId]);
   }
 
-  async load(t: Kysely<any>): Promise<void> {
+  async load(t: Kysely<ProgressDB>): Promise<void> {
     for (const chunk of chunks([...this.entryKeys.values()])) {
       const rows = await t
         .selectFrom('entry_states')
@@ -193,7 +132,7 @@ class Batch {
         .execute();
       for (const r of rows) {
         this.entries.set(key(r.actor, r.entry_id), {
-          ...(r as unknown as EntryRow),
+          ...r,
           play_count: Number(r.play_count),
           completed_count: Number(r.completed_count),
           duration: Number(r.duration),
@@ -211,7 +150,7 @@ class Batch {
         .select([...STATION_VALUES, ...STATION_TIMES.map(isoColumn)])
         .where((eb) => eb(eb.refTuple('actor', 'station_id'), 'in', chunk.map(([a, s]) => eb.tuple(a, s))))
         .execute();
-      for (const r of rows) this.stations.set(key(r.actor, r.station_id), { ...(r as unknown as StationRow), visits_count: Number(r.visits_count), feedback_score: r.feedback_score === null ? null : Number(r.feedback_score) });
+      for (const r of rows) this.stations.set(key(r.actor, r.station_id), { ...r, visits_count: Number(r.visits_count), feedback_score: r.feedback_score === null ? null : Number(r.feedback_score) });
     }
   }
 
@@ -363,13 +302,13 @@ class Batch {
     }
   }
 
-  async write(t: Kysely<any>): Promise<void> {
+  async write(t: Kysely<ProgressDB>): Promise<void> {
     const entries = [...this.dirtyEntries].map((k) => this.entries.get(k)!).map((r) => ({ ...r, media_state: JSON.stringify(r.media_state) }));
     for (const chunk of chunks(entries)) {
       await t
         .insertInto('entry_states')
         .values(chunk)
-        .onConflict((oc) => oc.columns(['actor', 'entry_id']).doUpdateSet((eb) => Object.fromEntries(Object.keys(chunk[0]!).filter((c) => c !== 'actor' && c !== 'entry_id').map((c) => [c, eb.ref(`excluded.${c}`)]))))
+        .onConflict((oc) => oc.columns(['actor', 'entry_id']).doUpdateSet(fromExcluded([...ENTRY_VALUES, ...ENTRY_TIMES].filter((c) => c !== 'actor' && c !== 'entry_id'))))
         .execute();
     }
     const stations = [...this.dirtyStations].map((k) => this.stations.get(k)!);
@@ -377,7 +316,7 @@ class Batch {
       await t
         .insertInto('station_states')
         .values(chunk)
-        .onConflict((oc) => oc.columns(['actor', 'station_id']).doUpdateSet((eb) => Object.fromEntries(Object.keys(chunk[0]!).filter((c) => c !== 'actor' && c !== 'station_id').map((c) => [c, eb.ref(`excluded.${c}`)]))))
+        .onConflict((oc) => oc.columns(['actor', 'station_id']).doUpdateSet(fromExcluded([...STATION_VALUES, ...STATION_TIMES].filter((c) => c !== 'actor' && c !== 'station_id'))))
         .execute();
     }
   }
@@ -389,7 +328,7 @@ function chunks<T>(list: T[]): T[][] {
   return out;
 }
 
-async function applyScorm(t: Kysely<any>, event: ProgressEvent) {
+async function applyScorm(t: Kysely<ProgressDB>, event: ProgressEvent) {
   if (event.type === 'ScormStateSaved') {
     const d = event.data;
     await t

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { Clock } from '@portal/kernel';
 import type { AppendContext, Checkpoint, EventStore } from '@portal/eventstore';
-import { handleCommand } from '@portal/platform';
+import { handleCommand, loadState } from '@portal/platform';
 import {
   CATALOGUE_STREAM,
   certificateStream,
@@ -11,13 +11,12 @@ import {
   pageStream,
   questionStream,
   stationStream,
-  type CatalogueImported,
   type CatalogueStation,
   type ContentPack,
   type ImportChanges,
   type Station,
 } from '../../contracts/index.js';
-import { catalogueItemDecider } from '../../domain/index.js';
+import { catalogueImportsDecider, catalogueItemDecider } from '../../domain/index.js';
 import { canonicalJson, shortHash } from '../shared/canonical.js';
 import { contentFile, isExternal, resolveContentDir } from '../shared/content-dir.js';
 
@@ -150,15 +149,15 @@ export async function importContentPack(store: EventStore, clock: Clock, options
   const packHash = shortHash(items.map((i) => `${i.kind}:${i.id}:${i.contentHash}`).sort().join('\n'));
   const report: ImportReport = { file, packVersion: pack.packVersion, packHash, revised: empty(), retired: empty(), events: 0, checkpoint: null };
 
-  const history = await store.readStream(CATALOGUE_STREAM);
-  const last = history[history.length - 1];
+  const { state: log } = await loadState(store, CATALOGUE_STREAM, catalogueImportsDecider);
+  const last = log.last;
   // fast path: the last completed import was this very pack
-  if (last && (last.data as CatalogueImported['data']).packHash === packHash) return report;
+  if (last?.packHash === packHash) return report;
 
   const context: AppendContext = { correlationId: `import-${packHash}`, actor: 'system', origin: options.origin ?? 'import' };
   const now = clock.now().toISOString();
   const live = new Map<string, Kind>();
-  const lastItems = (last?.data as CatalogueImported['data'] | undefined)?.items;
+  const lastItems = last?.items;
   for (const kind of Object.keys(listOf) as Kind[]) for (const id of lastItems?.[listOf[kind]] ?? []) live.set(`${kind}:${id}`, kind);
   const apply = async (stream: string, command: Parameters<typeof catalogueItemDecider.decide>[0]) => {
     const { events, result } = await handleCommand(store, stream, catalogueItemDecider, command, context);
@@ -186,12 +185,11 @@ export async function importContentPack(store: EventStore, clock: Clock, options
   for (const k of Object.keys(all) as (keyof ImportChanges)[]) all[k].sort();
   // past the fast path the recorded catalogue differs from this pack: record the import (an
   // import that crashed half-way is completed here even when every item was already written)
-  const imported: CatalogueImported = {
-    type: 'CatalogueImported',
+  const { events, result } = await handleCommand(store, CATALOGUE_STREAM, catalogueImportsDecider, {
+    type: 'RecordImport',
     data: { packVersion: pack.packVersion, packHash, source: options.source ?? relative(process.cwd(), file), revised: report.revised, retired: report.retired, items: all, importedAt: now },
-  };
-  const result = await store.append(CATALOGUE_STREAM, [{ type: imported.type, data: imported.data as unknown as Record<string, unknown> }], { expectedRevision: 'any', context });
-  report.events += 1;
-  report.checkpoint = result.checkpoint;
+  }, context);
+  report.events += events.length;
+  if (result) report.checkpoint = result.checkpoint;
   return report;
 }

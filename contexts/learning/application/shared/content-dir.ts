@@ -2,6 +2,9 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** Nest token of the content folder (resolveContentDir at start). */
+export const CONTENT_DIR = Symbol.for('portal.learning.ContentDir');
+
 /**
  * Where the content pack and its files live: CONTENT_DIR, else the repository's content/ folder
  * found upwards from this file (source or the API bundle alike), else ./content.

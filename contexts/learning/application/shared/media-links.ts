@@ -1,5 +1,10 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { LOCALES, type Locale } from '@portal/kernel';
 import { parse as uuidParse, stringify as uuidStringify } from 'uuid';
+import type { ContentEntry } from '../../contracts/index.js';
+
+/** The first locale with a source, preferring the requested one. */
+export const localeFor = (entry: ContentEntry, wanted: Locale | undefined): Locale | null => (wanted && entry.src[wanted] ? wanted : (LOCALES.find((l) => entry.src[l]) ?? null));
 
 /**
  * Short signed links (ADR 0024): base64url of the link id (16 bytes), the expiry in unix seconds

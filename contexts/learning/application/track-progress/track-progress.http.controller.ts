@@ -1,8 +1,8 @@
-import { Controller, HttpCode, Inject, Post, Res } from '@nestjs/common';
+import { Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { AppError } from '@portal/kernel';
-import { checkpointToString, type Checkpoint } from '@portal/eventstore';
+import { AppError, type Principal } from '@portal/kernel';
 import {
+  AnswersWithPosition,
   appendContextOf,
   Authorized,
   CurrentRequest,
@@ -12,6 +12,7 @@ import {
   TOKENS,
   ZodBody,
   ZodParams,
+  type CommandOutcome,
   type PortalRequest,
   type TokenService,
 } from '@portal/platform';
@@ -31,13 +32,8 @@ import {
   type StationWriteBody,
 } from '../../contracts/index.js';
 import { requireActivePrincipal } from '../shared/access.js';
-import { TrackProgressCommand, type TrackAction, type TrackResult } from './track-progress.command.js';
-
-type Reply = { header(name: string, value: string): unknown; code(status: number): unknown };
-
-export const setPosition = (reply: { header(name: string, value: string): unknown }, checkpoint: Checkpoint | null) => {
-  if (checkpoint) reply.header('x-event-position', checkpointToString(checkpoint));
-};
+import type { TrackAction, TrackResult } from '../shared/progress-tracker.js';
+import { TrackProgressCommand } from './track-progress.command.js';
 
 /** Progress reports of 000 §7: content views, media state, station visits and feedback, entry progress. */
 @Controller()
@@ -47,57 +43,54 @@ export class TrackProgressController {
     @Inject(TOKENS) private readonly tokens: TokenService,
   ) {}
 
-  private async track(req: PortalRequest, reply: Reply, action: TrackAction): Promise<TrackResult> {
-    const principal = requireActivePrincipal(req.principal);
-    const outcome = await this.commands.execute(new TrackProgressCommand(principal, action, appendContextOf(req)));
-    setPosition(reply, outcome.checkpoint);
-    return outcome.value;
+  /** Runs the report; each route answers its own part of the result (the position is the interceptor's). */
+  private async track<T>(req: PortalRequest, action: TrackAction, answer: (result: TrackResult) => T, principal: Principal = requireActivePrincipal(req.principal)): Promise<CommandOutcome<T>> {
+    const { value, checkpoint } = await this.commands.execute(new TrackProgressCommand(principal, action, appendContextOf(req, principal)));
+    return { value: answer(value), checkpoint };
   }
 
   @Post('content/view/:contentId')
   @HttpCode(200)
   @GuestOrUser()
-  async view(@ZodParams(contentParamsSchema) params: z.infer<typeof contentParamsSchema>, @CurrentRequest() req: PortalRequest, @Res({ passthrough: true }) reply: Reply): Promise<EntryState> {
-    return (await this.track(req, reply, { kind: 'view', entryId: params.contentId })).entry!;
+  @AnswersWithPosition()
+  view(@ZodParams(contentParamsSchema) params: z.infer<typeof contentParamsSchema>, @CurrentRequest() req: PortalRequest): Promise<CommandOutcome<EntryState>> {
+    return this.track(req, { kind: 'view', entryId: params.contentId }, (r) => r.entry!);
   }
 
   @Post('content/media-state/:contentId/:mediaId')
   @HttpCode(200)
   @GuestOrUser()
-  async mediaState(
+  @AnswersWithPosition()
+  mediaState(
     @ZodParams(mediaStateParamsSchema) params: z.infer<typeof mediaStateParamsSchema>,
     @ZodBody(mediaStateBodySchema) body: z.infer<typeof mediaStateBodySchema>,
     @CurrentRequest() req: PortalRequest,
-    @Res({ passthrough: true }) reply: Reply,
-  ): Promise<{ ok: true }> {
-    await this.track(req, reply, { kind: 'media-state', entryId: params.contentId, mediaId: params.mediaId, data: body.data });
-    return { ok: true };
+  ): Promise<CommandOutcome<{ ok: true }>> {
+    return this.track(req, { kind: 'media-state', entryId: params.contentId, mediaId: params.mediaId, data: body.data }, () => ({ ok: true as const }));
   }
 
   @Post('user-store/station/:station')
   @HttpCode(200)
   @Authorized()
-  async station(
+  @AnswersWithPosition()
+  station(
     @ZodParams(stationWriteParamsSchema) params: z.infer<typeof stationWriteParamsSchema>,
     @ZodBody(stationWriteBodySchema) body: StationWriteBody,
     @CurrentRequest() req: PortalRequest,
-    @Res({ passthrough: true }) reply: Reply,
-  ): Promise<TrackResult['station']> {
-    const result = await this.track(req, reply, { kind: 'station', stationId: params.station, visit: body.visit === true, viewType: body.viewType, feedbackScore: body.feedbackScore });
-    return result.station;
+  ): Promise<CommandOutcome<TrackResult['station']>> {
+    return this.track(req, { kind: 'station', stationId: params.station, visit: body.visit === true, viewType: body.viewType, feedbackScore: body.feedbackScore }, (r) => r.station);
   }
 
   @Post('user-store/station/:station/:video')
   @HttpCode(200)
   @Authorized()
-  async entry(
+  @AnswersWithPosition()
+  entry(
     @ZodParams(entryWriteParamsSchema) params: z.infer<typeof entryWriteParamsSchema>,
     @ZodBody(entryWriteBodySchema) body: EntryWriteBody,
     @CurrentRequest() req: PortalRequest,
-    @Res({ passthrough: true }) reply: Reply,
-  ): Promise<EntryWriteResponse> {
-    const result = await this.track(req, reply, { kind: 'entry', stationId: params.station, entryId: params.video, body });
-    return { entry: result.entry!, station: result.station, completed: result.completed };
+  ): Promise<CommandOutcome<EntryWriteResponse>> {
+    return this.track(req, { kind: 'entry', stationId: params.station, entryId: params.video, body }, (r) => ({ entry: r.entry!, station: r.station, completed: r.completed }));
   }
 
   /**
@@ -107,7 +100,8 @@ export class TrackProgressController {
   @Post('user-store/beacon')
   @HttpCode(204)
   @Public()
-  async beacon(@CurrentRequest() req: PortalRequest & { body?: unknown }, @Res({ passthrough: true }) reply: Reply): Promise<void> {
+  @AnswersWithPosition()
+  async beacon(@CurrentRequest() req: PortalRequest & { body?: unknown }): Promise<CommandOutcome<void>> {
     let raw = req.body;
     if (typeof raw === 'string') {
       try {
@@ -121,8 +115,6 @@ export class TrackProgressController {
     if (!principal.emailVerified || principal.registerStatus !== 'Completed') throw new AppError('403', 'Verify your e-mail and complete your profile first');
     const { accessToken: _token, station, video, ...tick } = body;
     void _token;
-    const command = new TrackProgressCommand(principal, { kind: 'entry', stationId: station, entryId: video, body: tick }, appendContextOf(req, principal));
-    const outcome = await this.commands.execute(command);
-    setPosition(reply, outcome.checkpoint);
+    return this.track(req, { kind: 'entry', stationId: station, entryId: video, body: tick }, () => undefined, principal);
   }
 }

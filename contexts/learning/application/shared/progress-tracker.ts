@@ -1,0 +1,128 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { actorOf, AppError, type Clock, type Principal } from '@portal/kernel';
+import type { AppendContext } from '@portal/eventstore';
+import { CLOCK, type CommandOutcome } from '@portal/platform';
+import type { ContentEntry, EntryState, EntryWriteBody, StationState } from '../../contracts/index.js';
+import type { ProgressCommand, ProgressState } from '../../domain/index.js';
+import { requireEntry, requireStation } from './access.js';
+import { CatalogueService } from './catalogue.service.js';
+import { entryStateFromProgress, ProgressWriter, stationFactsOf, stationStateFromProgress } from './progress-writer.js';
+
+/** Everything a learner's client reports about stations and entries (000 §4.2, §7). */
+export type TrackAction =
+  | { kind: 'view'; entryId: string }
+  | { kind: 'media-state'; entryId: string; mediaId: string; data: Record<string, unknown> }
+  | { kind: 'station'; stationId: string; visit: boolean; viewType: 'map' | 'detail'; feedbackScore?: number | undefined }
+  | { kind: 'entry'; stationId: string; entryId: string; body: EntryWriteBody }
+  | { kind: 'scorm-state'; entryId: string; cmi: Record<string, string> }
+  | { kind: 'scorm-status'; entryId: string; status: string; score: number | null };
+
+export interface TrackResult {
+  stationId: string;
+  entryId: string | null;
+  entry: EntryState | null;
+  station: Omit<StationState, 'videosState'>;
+  /** this write completed the entry */
+  completed: boolean;
+  events: string[];
+}
+
+/** A tracked report: the answer, the position of its events and the learner's station state after it. */
+export interface Tracked extends CommandOutcome<TrackResult> {
+  state: ProgressState;
+}
+
+/**
+ * What every progress write does (track-progress, the SCORM writes): resolves the station and
+ * entry the caller may reach (404/403), computes the entry's lock where a rule needs it, and lets
+ * the progress decider turn the report into events.
+ */
+@Injectable()
+export class ProgressTracker {
+  constructor(
+    @Inject(CatalogueService) private readonly catalogue: CatalogueService,
+    @Inject(ProgressWriter) private readonly writer: ProgressWriter,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async track(principal: Principal, action: TrackAction, context: AppendContext): Promise<Tracked> {
+    const model = await this.catalogue.model();
+    const actor = actorOf(principal);
+    const now = this.clock.now().toISOString();
+    if (principal.kind !== 'user' && action.kind !== 'view' && action.kind !== 'media-state') throw new AppError('401');
+    let stationId: string;
+    let entry: ContentEntry | null = null;
+    if (action.kind === 'station') {
+      stationId = requireStation(model, principal, action.stationId).stationId;
+    } else {
+      const found = requireEntry(model, principal, action.entryId, action.kind === 'entry' ? action.stationId : undefined);
+      stationId = found.station.stationId;
+      entry = found.entry;
+    }
+    const station = model.stations.get(stationId)!;
+    const facts = entry ? { entryId: entry.entryId, type: entry.type, duration: entry.duration, scormVersion: entry.scormVersion ?? null } : null;
+    const lockOf = (state: ProgressState) => this.writer.lockFor(model, actor, station, entry, state);
+    const stationFacts = stationFactsOf(station);
+    const base = { actor, stationId, now };
+
+    const build = async (state: ProgressState): Promise<ProgressCommand> => {
+      switch (action.kind) {
+        case 'view':
+          return { type: 'ViewContent', data: { ...base, entry: facts!, station: stationFacts, lock: await lockOf(state) } };
+        case 'media-state':
+          return { type: 'SaveMediaState', data: { ...base, entry: facts!, mediaId: action.mediaId, state: action.data } };
+        case 'station':
+          return action.feedbackScore !== undefined && !action.visit
+            ? { type: 'GiveStationFeedback', data: { ...base, score: action.feedbackScore } }
+            : { type: 'VisitStation', data: { ...base, viewType: action.viewType } };
+        case 'scorm-state':
+          return { type: 'SaveScormState', data: { ...base, entry: facts!, station: stationFacts, lock: await lockOf(state), cmi: action.cmi } };
+        case 'scorm-status':
+          return { type: 'ReportScormStatus', data: { ...base, entry: facts!, station: stationFacts, lock: await lockOf(state), status: action.status, score: action.score } };
+        case 'entry': {
+          const body = action.body;
+          switch (body.event) {
+            case 'bookmark':
+              return { type: 'SetBookmark', data: { ...base, entry: facts!, value: body.value } };
+            case 'feedback':
+              return { type: 'GiveContentFeedback', data: { ...base, entry: facts!, score: body.score } };
+            default:
+              return {
+                type: 'TrackPlay',
+                data: { ...base, entry: facts!, station: stationFacts, lock: await lockOf(state), event: body.event, playSessionId: body.playSessionId, seconds: body.seconds, duration: body.duration },
+              };
+          }
+        }
+        default: {
+          const exhaustive: never = action;
+          throw new Error(`unknown action ${JSON.stringify(exhaustive)}`);
+        }
+      }
+    };
+
+    let outcome = await this.writer.execute(actor, stationId, build, context);
+    let events = outcome.events.map((e) => e.type as string);
+    let checkpoint = outcome.checkpoint;
+    // a visit and a feedback score in one call are two facts
+    if (action.kind === 'station' && action.visit && action.feedbackScore !== undefined) {
+      const score = action.feedbackScore;
+      const second = await this.writer.execute(actor, stationId, () => ({ type: 'GiveStationFeedback', data: { ...base, score } }), context);
+      outcome = second;
+      events = [...events, ...second.events.map((e) => e.type as string)];
+      checkpoint = second.checkpoint ?? checkpoint;
+    }
+    const state = outcome.state;
+    return {
+      value: {
+        stationId,
+        entryId: entry?.entryId ?? null,
+        entry: entry ? entryStateFromProgress(entry, state.entries[entry.entryId]) : null,
+        station: stationStateFromProgress(stationId, state),
+        completed: events.includes('MediaCompleted'),
+        events,
+      },
+      checkpoint,
+      state,
+    };
+  }
+}

@@ -1,0 +1,149 @@
+import type { Kysely } from 'kysely';
+import { isoUtc, jsonValue } from '@portal/database';
+import type { ProgressDB } from './schema.js';
+
+const isoColumn = <C extends string>(column: C) => isoUtc(column).as(column);
+const iso = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+const ENTRY_TIMES = ['completed_at', 'first_play_at', 'last_play_at', 'updated_at', 'first_view_at', 'last_view_at', 'bookmark_at'] as const;
+const ENTRY_COLUMNS = ['entry_id', 'station_id', 'type', 'play_count', 'completed_count', 'duration', 'percent', 'seconds', 'views_count', 'feedback_score', 'media_state'] as const;
+const STATION_COLUMNS = ['station_id', 'visits_count', 'view_type', 'feedback_score'] as const;
+const STATION_TIMES = ['first_visit_at', 'last_visit_at', 'videos_completed_at'] as const;
+const SCORM_COLUMNS = ['entry_id', 'station_id', 'version', 'cmi', 'lesson_status', 'status', 'score'] as const;
+const SCORM_TIMES = ['saved_at', 'completed_at'] as const;
+const parse = jsonValue;
+
+export interface EntryStateRow {
+  entryId: string;
+  stationId: string;
+  type: string;
+  playCount: number;
+  completedCount: number;
+  duration: number;
+  percent: number;
+  seconds: number;
+  completedAt: string | null;
+  firstPlayAt: string | null;
+  lastPlayAt: string | null;
+  updatedAt: string | null;
+  viewsCount: number;
+  firstViewAt: string | null;
+  lastViewAt: string | null;
+  bookmarkAt: string | null;
+  feedbackScore: number | null;
+  mediaState: Record<string, Record<string, unknown>>;
+}
+
+export interface StationStateRow {
+  stationId: string;
+  visitsCount: number;
+  firstVisitAt: string | null;
+  lastVisitAt: string | null;
+  viewType: 'map' | 'detail' | null;
+  feedbackScore: number | null;
+  videosCompletedAt: string | null;
+}
+
+export interface QuestionFactRow {
+  questionId: string;
+  stationId: string | null;
+  entryId: string | null;
+  isCorrect: boolean;
+  answeredAt: string;
+}
+
+export interface ScormStateRow {
+  entryId: string;
+  stationId: string;
+  version: '1.2' | '2004';
+  cmi: Record<string, string>;
+  lessonStatus: string | null;
+  savedAt: string | null;
+  status: 'completed' | 'passed' | null;
+  score: number | null;
+  completedAt: string | null;
+}
+
+export interface LearnerProgress {
+  entries: EntryStateRow[];
+  stations: StationStateRow[];
+  answers: QuestionFactRow[];
+}
+
+const toEntry = (r: Record<string, unknown>): EntryStateRow => ({
+  entryId: String(r.entry_id),
+  stationId: String(r.station_id),
+  type: String(r.type),
+  playCount: Number(r.play_count),
+  completedCount: Number(r.completed_count),
+  duration: Number(r.duration),
+  percent: Number(r.percent),
+  seconds: Number(r.seconds),
+  completedAt: iso(r.completed_at),
+  firstPlayAt: iso(r.first_play_at),
+  lastPlayAt: iso(r.last_play_at),
+  updatedAt: iso(r.updated_at),
+  viewsCount: Number(r.views_count),
+  firstViewAt: iso(r.first_view_at),
+  lastViewAt: iso(r.last_view_at),
+  bookmarkAt: iso(r.bookmark_at),
+  feedbackScore: r.feedback_score === null || r.feedback_score === undefined ? null : Number(r.feedback_score),
+  mediaState: parse(r.media_state ?? {}),
+});
+
+const toStation = (r: Record<string, unknown>): StationStateRow => ({
+  stationId: String(r.station_id),
+  visitsCount: Number(r.visits_count),
+  firstVisitAt: iso(r.first_visit_at),
+  lastVisitAt: iso(r.last_visit_at),
+  viewType: (r.view_type as StationStateRow['viewType']) ?? null,
+  feedbackScore: r.feedback_score === null || r.feedback_score === undefined ? null : Number(r.feedback_score),
+  videosCompletedAt: iso(r.videos_completed_at),
+});
+
+/** Everything one learner has done (station pages, locks and progress need all of it). */
+export async function loadLearnerProgress(reader: Kysely<ProgressDB>, actor: string): Promise<LearnerProgress> {
+  const [entries, stations, answers] = await Promise.all([
+    reader.selectFrom('entry_states').select([...ENTRY_COLUMNS, ...ENTRY_TIMES.map(isoColumn)]).where('actor', '=', actor).execute(),
+    reader.selectFrom('station_states').select([...STATION_COLUMNS, ...STATION_TIMES.map(isoColumn)]).where('actor', '=', actor).execute(),
+    loadAnswers(reader, actor),
+  ]);
+  return { entries: entries.map(toEntry), stations: stations.map(toStation), answers };
+}
+
+/** The question facts of one learner (fed by the assessment context; empty until it exists). */
+export async function loadAnswers(reader: Kysely<ProgressDB>, actor: string): Promise<QuestionFactRow[]> {
+  const rows = await reader.selectFrom('question_facts').select(['question_id', 'station_id', 'entry_id', 'is_correct', isoColumn('answered_at')]).where('actor', '=', actor).execute();
+  return rows.map((r) => ({
+    questionId: String(r.question_id),
+    stationId: (r.station_id as string | null) ?? null,
+    entryId: (r.entry_id as string | null) ?? null,
+    isCorrect: r.is_correct === true,
+    answeredAt: iso(r.answered_at)!,
+  }));
+}
+
+export async function findEntryState(reader: Kysely<ProgressDB>, actor: string, entryId: string): Promise<EntryStateRow | null> {
+  const row = await reader.selectFrom('entry_states').select([...ENTRY_COLUMNS, ...ENTRY_TIMES.map(isoColumn)]).where('actor', '=', actor).where('entry_id', '=', entryId).executeTakeFirst();
+  return row ? toEntry(row) : null;
+}
+
+const toScorm = (r: Record<string, unknown>): ScormStateRow => ({
+  entryId: String(r.entry_id),
+  stationId: String(r.station_id),
+  version: r.version as ScormStateRow['version'],
+  cmi: parse(r.cmi ?? {}),
+  lessonStatus: (r.lesson_status as string | null) ?? null,
+  savedAt: iso(r.saved_at),
+  status: (r.status as ScormStateRow['status']) ?? null,
+  score: r.score === null || r.score === undefined ? null : Number(r.score),
+  completedAt: iso(r.completed_at),
+});
+
+export async function findScormState(reader: Kysely<ProgressDB>, actor: string, entryId: string): Promise<ScormStateRow | null> {
+  const row = await reader.selectFrom('scorm_states').select([...SCORM_COLUMNS, ...SCORM_TIMES.map(isoColumn)]).where('actor', '=', actor).where('entry_id', '=', entryId).executeTakeFirst();
+  return row ? toScorm(row) : null;
+}
+
+export async function listScormStates(reader: Kysely<ProgressDB>, actor: string): Promise<ScormStateRow[]> {
+  return (await reader.selectFrom('scorm_states').select([...SCORM_COLUMNS, ...SCORM_TIMES.map(isoColumn)]).where('actor', '=', actor).execute()).map(toScorm);
+}
