@@ -11,6 +11,7 @@ import { useRuleMessage } from '../../../shared/forms/use-rule-message';
 import { useErrorMessage } from '../../../shared/i18n/use-error-message';
 import { paths, withNext } from '../../../shared/routing/paths';
 import { nextAccountStep } from '../../../shared/session/guard-rules';
+import { useAccountReady } from '../../../shared/session/use-session';
 import { editOptionsQueryOptions, profileStationsQueryOptions, useUpdateProfile } from '../api/account';
 import { RegisterProgress } from './register-progress';
 import { NULO, PROFILE_LIMITS, changesEmail, cropChoices, emptySaveOutcome, missingForCompletion, profileFormValues, profilePatch, validateProfile, type ProfileValues } from './profile-rules';
@@ -31,8 +32,10 @@ export function ProfileForm({ user, locale, next }: ProfileFormProps) {
   const update = useUpdateProfile();
   const { data: options } = useQuery({ ...editOptionsQueryOptions(locale), placeholderData: keepPreviousData });
 
-  // the learner's crops: /api/stations answers learners only (verified e-mail, registration Completed)
-  const isLearner = user.registerStatus === 'Completed' && user.emailVerified;
+  // the learner's crops: /api/stations answers learners only (verified e-mail, registration
+  // Completed) and judges by the access token's claims, which are renewed after the save that
+  // completes the profile: ask only once the token says so, or the first ask is a 403 (issue 13)
+  const isLearner = useAccountReady();
   const { data: stations } = useQuery({ ...profileStationsQueryOptions(), enabled: isLearner });
 
   const label = (field: keyof ProfileValues) => t(`profile.fields.${field}`);
