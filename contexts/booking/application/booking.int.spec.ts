@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from '@portal/testing/app';
 import { BOOKING_CSV_COLUMNS } from '../contracts/index.js';
 import { BookingExpiryProcess } from './expiry/booking-expiry.process.js';
 import { seedDemoLocations } from './seed/demo-locations.js';
-import { createLocation, linksFor, tokenFor, testLocation, trackingClient, visit, type Call } from './booking-test-kit.js';
+import { createLocation, linksFor, tokenFor, testLocation, trackingClient, visit, type Call } from './booking.test-kit.js';
 
 let t: TestApp;
 let call: Call & { catchUp(): Promise<void> };

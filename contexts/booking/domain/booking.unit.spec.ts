@@ -3,7 +3,7 @@ import { deciderSpec } from '@portal/testing';
 import { decideBooking, evolveBooking, initialBookingState, type BookingCommand } from './booking.js';
 import { decideSlot, evolveSlot, initialSlotState } from './slot.js';
 import { decideVisitor, evolveVisitor, initialVisitorState, DEFAULT_RANGE_DAYS } from './visitor.js';
-import { campinas, formSource, linkSource, staffSource } from './fixtures.js';
+import { campinas, formSource, linkSource, staffSource } from './booking.test-kit.js';
 import type { BookingCanceled, BookingConfirmed, BookingRequested, SlotSeatTaken, VisitorBookingClaimed } from '../contracts/events.js';
 
 const booking = deciderSpec({ decide: decideBooking, evolve: evolveBooking, initial: initialBookingState });

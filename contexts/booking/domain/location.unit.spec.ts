@@ -3,7 +3,7 @@ import { deciderSpec } from '@portal/testing';
 import { AppError } from '@portal/kernel';
 import { decideLocation, evolveLocation, initialLocationState } from './location.js';
 import { checkAppointment, slotTimesOn } from './schedule.js';
-import { campinas } from './fixtures.js';
+import { campinas } from './booking.test-kit.js';
 import type { LocationCreated } from '../contracts/events.js';
 
 const location = deciderSpec({ decide: decideLocation, evolve: evolveLocation, initial: initialLocationState });
