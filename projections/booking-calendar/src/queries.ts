@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { BookingCalendarDB } from './schema.js';
 
 export interface SlotCount {
   date: string;
@@ -8,7 +9,7 @@ export interface SlotCount {
 }
 
 /** `reader` is the runtime's Kysely scoped to the booking-calendar projection's live schema. */
-export async function slotCounts(reader: Kysely<any>, locationId: string, from: string, to: string): Promise<SlotCount[]> {
+export async function slotCounts(reader: Kysely<BookingCalendarDB>, locationId: string, from: string, to: string): Promise<SlotCount[]> {
   const rows = await reader
     .selectFrom('slot_counts')
     .select(['date', 'time', 'confirmed', 'pendent'])

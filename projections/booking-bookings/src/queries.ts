@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { BookingBookingsDB } from './schema.js';
 
 export type BookingStatusValue = 'pendent' | 'confirmed' | 'canceled' | 'expired';
 
@@ -64,7 +65,7 @@ const toRow = (r: Record<string, unknown>): BookingListRow => ({
 
 const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-const filtered = (reader: Kysely<any>, f: BookingFilter) => {
+const filtered = (reader: Kysely<BookingBookingsDB>, f: BookingFilter) => {
   let q = reader.selectFrom('bookings as b').leftJoin('location_names as l', 'l.location_id', 'b.location_id');
   if (f.locationId) q = q.where('b.location_id', '=', f.locationId);
   if (f.status) q = q.where('b.status', '=', f.status);
@@ -84,7 +85,7 @@ const filtered = (reader: Kysely<any>, f: BookingFilter) => {
 };
 
 /** `reader` is the runtime's Kysely scoped to the booking-bookings projection's live schema. Newest visits first. */
-export async function listBookings(reader: Kysely<any>, filter: BookingFilter, page: { limit: number; offset: number } | null): Promise<{ total: number; rows: BookingListRow[] }> {
+export async function listBookings(reader: Kysely<BookingBookingsDB>, filter: BookingFilter, page: { limit: number; offset: number } | null): Promise<{ total: number; rows: BookingListRow[] }> {
   const countRow = await filtered(reader, filter).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
   let q = filtered(reader, filter).selectAll('b').select('l.name as location_name').orderBy('b.date', 'desc').orderBy('b.time', 'desc').orderBy('b.booking_id');
   if (page) q = q.limit(page.limit).offset(page.offset);
@@ -92,7 +93,7 @@ export async function listBookings(reader: Kysely<any>, filter: BookingFilter, p
   return { total: Number(countRow?.n ?? 0), rows: rows.map(toRow) };
 }
 
-export async function findBooking(reader: Kysely<any>, bookingId: string): Promise<BookingListRow | undefined> {
+export async function findBooking(reader: Kysely<BookingBookingsDB>, bookingId: string): Promise<BookingListRow | undefined> {
   const row = await reader
     .selectFrom('bookings as b')
     .leftJoin('location_names as l', 'l.location_id', 'b.location_id')
@@ -104,7 +105,7 @@ export async function findBooking(reader: Kysely<any>, bookingId: string): Promi
 }
 
 /** Pendent bookings whose confirmation deadline has passed (the expiry process's work list). */
-export async function pendentPastDeadline(reader: Kysely<any>, nowIso: string, limit: number): Promise<string[]> {
+export async function pendentPastDeadline(reader: Kysely<BookingBookingsDB>, nowIso: string, limit: number): Promise<string[]> {
   const rows = await reader
     .selectFrom('bookings')
     .select('booking_id')
@@ -117,7 +118,7 @@ export async function pendentPastDeadline(reader: Kysely<any>, nowIso: string, l
 }
 
 /** Canceled or expired bookings whose slot still holds a seat (a crash between two appends). */
-export async function seatsToRelease(reader: Kysely<any>, limit: number): Promise<BookingListRow[]> {
+export async function seatsToRelease(reader: Kysely<BookingBookingsDB>, limit: number): Promise<BookingListRow[]> {
   const rows = await reader
     .selectFrom('bookings as b')
     .leftJoin('location_names as l', 'l.location_id', 'b.location_id')

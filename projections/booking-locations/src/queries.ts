@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { jsonValue } from '@portal/database';
 import type { LocationDefinition, OpeningSchedule } from '@portal/booking/contracts';
+import type { BookingLocationsDB } from './schema.js';
 
 export interface LocationRow extends LocationDefinition {
   locationId: string;
@@ -30,7 +31,7 @@ const toRow = (r: Record<string, unknown>): LocationRow => ({
 });
 
 /** `reader` is the runtime's Kysely scoped to the booking-locations projection's live schema. */
-export async function listLocations(reader: Kysely<any>, filter: { country?: string; activeOnly?: boolean } = {}): Promise<LocationRow[]> {
+export async function listLocations(reader: Kysely<BookingLocationsDB>, filter: { country?: string; activeOnly?: boolean } = {}): Promise<LocationRow[]> {
   let q = reader.selectFrom('locations').selectAll();
   if (filter.country) q = q.where('country', '=', filter.country);
   if (filter.activeOnly) q = q.where('active', '=', true);
@@ -38,13 +39,13 @@ export async function listLocations(reader: Kysely<any>, filter: { country?: str
   return rows.map(toRow);
 }
 
-export async function findLocation(reader: Kysely<any>, locationId: string): Promise<LocationRow | undefined> {
+export async function findLocation(reader: Kysely<BookingLocationsDB>, locationId: string): Promise<LocationRow | undefined> {
   const row = await reader.selectFrom('locations').selectAll().where('location_id', '=', locationId).executeTakeFirst();
   return row ? toRow(row) : undefined;
 }
 
 /** Countries with at least one active location, and how many. */
-export async function countriesWithLocations(reader: Kysely<any>): Promise<{ country: string; locations: number }[]> {
+export async function countriesWithLocations(reader: Kysely<BookingLocationsDB>): Promise<{ country: string; locations: number }[]> {
   const rows = await reader
     .selectFrom('locations')
     .select(['country'])
