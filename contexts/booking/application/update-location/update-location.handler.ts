@@ -5,7 +5,7 @@ import type { EventStore } from '@portal/eventstore';
 import { CLOCK, EVENT_STORE, handleCommand, type CommandOutcome } from '@portal/platform';
 import { locationEvents, locationStream, type Location, type LocationDefinition } from '../../contracts/index.js';
 import { locationDecider } from '../../domain/index.js';
-import { toLocation } from '../locations/location-view.js';
+import { toLocation } from '../shared/location-view.js';
 import { UpdateLocationCommand } from './update-location.command.js';
 
 @CommandHandler(UpdateLocationCommand)

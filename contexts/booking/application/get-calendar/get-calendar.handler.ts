@@ -1,24 +1,13 @@
-import { Controller, Get, Inject } from '@nestjs/common';
-import { Query, QueryBus, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { Inject } from '@nestjs/common';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { AppError } from '@portal/kernel';
-import type { Checkpoint } from '@portal/eventstore';
-import { Authorized, CurrentRequest, ZodQuery, type PortalRequest } from '@portal/platform';
+import { PROJECTIONS, waitForReads } from '@portal/platform';
+import type { ProjectionRuntime } from '@portal/projections-runtime';
 import { findLocation } from '@portal/projection-booking-locations';
 import { slotCounts } from '@portal/projection-booking-calendar';
-import { calendarQuerySchema, type Calendar } from '../../contracts/index.js';
+import type { Calendar } from '../../contracts/index.js';
 import { addDays, slotTimesOn } from '../../domain/index.js';
-import { minPositionOf } from '../shared/request-info.js';
-import { BookingReadModels } from '../shared/read-models.js';
-
-export class GetCalendarQuery extends Query<Calendar> {
-  constructor(
-    readonly locationId: string,
-    readonly month: string,
-    readonly minPosition: Checkpoint | null,
-  ) {
-    super();
-  }
-}
+import { GetCalendarQuery } from './get-calendar.query.js';
 
 const lastDayOf = (month: string): string => {
   const [y, m] = month.split('-').map(Number) as [number, number];
@@ -32,15 +21,15 @@ const lastDayOf = (month: string): string => {
  */
 @QueryHandler(GetCalendarQuery)
 export class GetCalendarHandler implements IQueryHandler<GetCalendarQuery> {
-  constructor(@Inject(BookingReadModels) private readonly readModels: BookingReadModels) {}
+  constructor(@Inject(PROJECTIONS) private readonly projections: ProjectionRuntime) {}
 
-  async execute({ locationId, month, minPosition }: GetCalendarQuery): Promise<Calendar> {
-    await this.readModels.waitFor(['booking-locations', 'booking-calendar'], minPosition);
-    const location = await findLocation(this.readModels.reader('booking-locations'), locationId);
+  async execute({ locationId, month, req }: GetCalendarQuery): Promise<Calendar> {
+    await waitForReads(this.projections, req, ['booking-locations', 'booking-calendar']);
+    const location = await findLocation(this.projections.reader('booking-locations'), locationId);
     if (!location) throw new AppError('404');
     const first = `${month}-01`;
     const last = lastDayOf(month);
-    const counts = await slotCounts(this.readModels.reader('booking-calendar'), locationId, first, last);
+    const counts = await slotCounts(this.projections.reader('booking-calendar'), locationId, first, last);
     const days: Calendar['days'] = [];
     for (let date = first; date <= last; date = addDays(date, 1)) {
       const offered = slotTimesOn(location.schedule, date);
@@ -59,16 +48,5 @@ export class GetCalendarHandler implements IQueryHandler<GetCalendarQuery> {
       });
     }
     return { locationId, name: location.name, color: location.color, timezone: location.timezone, month, days };
-  }
-}
-
-@Controller()
-export class CalendarController {
-  constructor(@Inject(QueryBus) private readonly queries: QueryBus) {}
-
-  @Get('booking/staff/calendar')
-  @Authorized({ roles: ['tc_manager', 'tc_admin'] })
-  calendar(@ZodQuery(calendarQuerySchema) query: { locationId: string; month: string }, @CurrentRequest() req: PortalRequest): Promise<Calendar> {
-    return this.queries.execute(new GetCalendarQuery(query.locationId, query.month, minPositionOf(req)));
   }
 }

@@ -1,16 +1,11 @@
-import { Controller, Get, Inject } from '@nestjs/common';
-import { Query, QueryBus, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { Inject } from '@nestjs/common';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { AppError } from '@portal/kernel';
-import { compareCheckpoints, type EventStore, type RecordedEvent } from '@portal/eventstore';
-import { Authorized, EVENT_STORE, ZodParams } from '@portal/platform';
-import { bookingIdParamsSchema, bookingStream, slotStream, visitorStream, type BookingAudit, type BookingEvent } from '../../contracts/index.js';
+import { compareCheckpoints, type EventStore } from '@portal/eventstore';
+import { EVENT_STORE } from '@portal/platform';
+import { bookingLifeEvents, bookingStream, slotStream, visitorStream, type BookingAudit } from '../../contracts/index.js';
 import { visitorKeyOf } from '../shared/visitor-key.js';
-
-export class GetBookingAuditQuery extends Query<BookingAudit> {
-  constructor(readonly bookingId: string) {
-    super();
-  }
-}
+import { GetBookingAuditQuery } from './get-booking-audit.query.js';
 
 /**
  * A booking's whole history for auditors, read from the log itself (not a projection): its own
@@ -26,7 +21,7 @@ export class GetBookingAuditHandler implements IQueryHandler<GetBookingAuditQuer
     const own = await this.store.readStream(bookingStream(bookingId));
     const first = own[0];
     if (!first || first.type !== 'BookingRequested') throw new AppError('404');
-    const requested = (first as unknown as RecordedEvent<'BookingRequested', Extract<BookingEvent, { type: 'BookingRequested' }>['data']>).data;
+    const requested = bookingLifeEvents.schemas.BookingRequested.parse(first.data);
     const streams = [bookingStream(bookingId), slotStream(requested.locationId, requested.date, requested.time), visitorStream(visitorKeyOf(requested.visitor.email))];
     const [slot, visitor] = await Promise.all([this.store.readStream(streams[1]!), this.store.readStream(streams[2]!)]);
     const related = [...own, ...slot, ...visitor].filter((e) => e.streamId === streams[0] || e.data.bookingId === bookingId);
@@ -50,17 +45,5 @@ export class GetBookingAuditHandler implements IQueryHandler<GetBookingAuditQuer
         data: e.data,
       })),
     };
-  }
-}
-
-@Controller()
-export class AuditController {
-  constructor(@Inject(QueryBus) private readonly queries: QueryBus) {}
-
-  /** Read-only access of the auditor role (architecture §4). */
-  @Get('booking/audit/:bookingId')
-  @Authorized({ roles: ['auditor'] })
-  audit(@ZodParams(bookingIdParamsSchema) params: { bookingId: string }): Promise<BookingAudit> {
-    return this.queries.execute(new GetBookingAuditQuery(params.bookingId));
   }
 }

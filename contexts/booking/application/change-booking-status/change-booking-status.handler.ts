@@ -1,15 +1,15 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AppError } from '@portal/kernel';
-import { type CommandOutcome } from '@portal/platform';
+import { PROJECTIONS, type CommandOutcome } from '@portal/platform';
+import type { ProjectionRuntime } from '@portal/projections-runtime';
 import { findBooking } from '@portal/projection-booking-bookings';
 import type { BookingRow } from '../../contracts/index.js';
 import { BookingFlows } from '../shared/booking-flows.js';
 import { BookingMailer } from '../shared/booking-mail.js';
 import { issueToken } from '../shared/link-tokens.js';
 import { ChangeBookingStatusCommand } from './change-booking-status.command.js';
-import { READ_MODEL, toBookingRow } from './staff-bookings.queries.js';
-import { BookingReadModels } from '../shared/read-models.js';
+import { toBookingRow } from '../shared/staff-rows.js';
 
 /**
  * Staff confirm or cancel a booking, always with a reason (recorded in the event, shown in the
@@ -21,7 +21,7 @@ export class ChangeBookingStatusHandler implements ICommandHandler<ChangeBooking
   constructor(
     @Inject(BookingFlows) private readonly flows: BookingFlows,
     @Inject(BookingMailer) private readonly mail: BookingMailer,
-    @Inject(BookingReadModels) private readonly readModels: BookingReadModels,
+    @Inject(PROJECTIONS) private readonly projections: ProjectionRuntime,
   ) {}
 
   async execute({ bookingId, input, source, context }: ChangeBookingStatusCommand): Promise<CommandOutcome<BookingRow>> {
@@ -39,8 +39,9 @@ export class ChangeBookingStatusHandler implements ICommandHandler<ChangeBooking
         this.mail.later(() => (input.status === 'confirmed' ? this.mail.confirmed(mail, cancel?.token ?? null, input.reason) : this.mail.canceled(mail, input.reason)));
       }
     }
-    await this.readModels.waitFor([READ_MODEL], outcome.checkpoint);
-    const row = await findBooking(this.readModels.reader(READ_MODEL), bookingId);
+    // the answer is the staff list's row, so it waits for this write in that read model
+    await this.projections.waitForAll(['booking-bookings'], outcome.checkpoint);
+    const row = await findBooking(this.projections.reader('booking-bookings'), bookingId);
     if (!row) throw new AppError('booking-invalid');
     return { value: toBookingRow(row), checkpoint: outcome.checkpoint };
   }

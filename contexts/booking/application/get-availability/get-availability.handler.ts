@@ -1,13 +1,13 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { AppError, type Clock } from '@portal/kernel';
-import { CLOCK } from '@portal/platform';
+import { CLOCK, PROJECTIONS, waitForReads } from '@portal/platform';
+import type { ProjectionRuntime } from '@portal/projections-runtime';
 import { findLocation } from '@portal/projection-booking-locations';
 import { seatsTaken, slotKey } from '@portal/projection-booking-availability';
 import type { Availability } from '../../contracts/index.js';
 import { addDays, localDateOf, slotTimesOn, zonedToInstant } from '../../domain/index.js';
-import { GetAvailabilityQuery } from './availability.query.js';
-import { BookingReadModels } from '../shared/read-models.js';
+import { GetAvailabilityQuery } from './get-availability.query.js';
 
 /**
  * Free seats per slot between two local dates of the location, clamped to what can be booked
@@ -17,13 +17,13 @@ import { BookingReadModels } from '../shared/read-models.js';
 @QueryHandler(GetAvailabilityQuery)
 export class GetAvailabilityHandler implements IQueryHandler<GetAvailabilityQuery> {
   constructor(
-    @Inject(BookingReadModels) private readonly readModels: BookingReadModels,
+    @Inject(PROJECTIONS) private readonly projections: ProjectionRuntime,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ input, minPosition }: GetAvailabilityQuery): Promise<Availability> {
-    await this.readModels.waitFor(['booking-locations', 'booking-availability'], minPosition);
-    const location = await findLocation(this.readModels.reader('booking-locations'), input.locationId);
+  async execute({ input, req }: GetAvailabilityQuery): Promise<Availability> {
+    await waitForReads(this.projections, req, ['booking-locations', 'booking-availability']);
+    const location = await findLocation(this.projections.reader('booking-locations'), input.locationId);
     if (!location || !location.active) throw new AppError('404');
     const now = this.clock.now();
     const today = localDateOf(now, location.timezone);
@@ -32,7 +32,7 @@ export class GetAvailabilityHandler implements IQueryHandler<GetAvailabilityQuer
     const to = input.to > last ? last : input.to;
     const days: Availability['days'] = [];
     if (from <= to) {
-      const taken = await seatsTaken(this.readModels.reader('booking-availability'), location.locationId, from, to);
+      const taken = await seatsTaken(this.projections.reader('booking-availability'), location.locationId, from, to);
       for (let date = from; date <= to; date = addDays(date, 1)) {
         const slots = slotTimesOn(location.schedule, date)
           .map((time) => {
