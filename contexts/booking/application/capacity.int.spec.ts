@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '@portal/testing/app';
 import { AppError, newId } from '@portal/kernel';
 import { bookingStream, slotStream } from '../contracts/index.js';
-import { bookingDecider, slotDecider } from './shared/deciders.js';
+import { bookingDecider, slotDecider } from '../domain/index.js';
 import { SeatKeeper } from './shared/seat-keeper.js';
 import { createLocation, linksFor, tokenFor, trackingClient, visit } from '../testing/test-kit.js';
 

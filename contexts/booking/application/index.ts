@@ -2,6 +2,5 @@ export { BookingModule } from './booking.module.js';
 export { BookingExpiryProcess, type SweepResult } from './expiry/booking-expiry.process.js';
 export { SeatKeeper, type SlotRef, type SeatKeeperOptions } from './shared/seat-keeper.js';
 export { BOOKING_SETTINGS, type BookingSettings } from './shared/settings.js';
-export { locationDecider, bookingDecider, slotDecider, visitorDecider } from './shared/deciders.js';
 export { hashToken, readToken } from './shared/link-tokens.js';
 export { DEMO_LOCATIONS, seedDemoLocations } from './seed/demo-locations.js';

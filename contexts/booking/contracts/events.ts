@@ -1,182 +1,222 @@
 /**
- * Stored event shapes of the booking context (type names are explicit strings; a changed shape
- * gets a new schema version and an upcaster). Projections read events through these types.
+ * Stored events of the booking context, defined once with zod (ADR 0009 §4): the TypeScript types
+ * are inferred from the schemas. Type names are explicit strings (renaming code never changes
+ * stored data); a changed shape gets a new schema version and an upcaster in `bookingEvents`.
  * Link tokens never appear: only their sha256 hashes. Visitor e-mails appear in BookingRequested
  * (staff need them); consistency stream names use a hash of the address instead.
+ *
+ * Streams (ADR 0010):
+ * - booking.location-<locationId>            LocationCreated, LocationUpdated
+ * - booking.booking-<bookingId>              BookingRequested, BookingConfirmed, BookingCanceled, BookingExpired
+ * - booking.slot-<locationId>-<date>-<hhmm>  SlotSeatTaken, SlotSeatReleased (the capacity's consistency stream)
+ * - booking.visitor-<visitorKey>             VisitorBookingClaimed, VisitorBookingReleased (day and range rules)
  */
+import { z } from 'zod';
+import { defineEvents, type EventOf } from '@portal/eventstore/event-schemas';
 
 /** ISO weekday: 1 = Monday ... 7 = Sunday. */
-export type IsoWeekday = 1 | 2 | 3 | 4 | 5 | 6 | 7;
+const isoWeekdaySchema = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6), z.literal(7)]);
+export type IsoWeekday = z.infer<typeof isoWeekdaySchema>;
 
 /** One opening interval on a weekday, local time of the location ("HH:mm", closes after opens). */
-export interface OpeningHours {
-  weekday: IsoWeekday;
-  opens: string;
-  closes: string;
-}
+const storedOpeningHoursSchema = z.object({ weekday: isoWeekdaySchema, opens: z.string(), closes: z.string() });
+export type OpeningHours = z.infer<typeof storedOpeningHoursSchema>;
 
 /**
  * When a training center receives visitors (ADR 0010): slots of `slotMinutes` start at each
  * interval's opening time and must end by its closing time; `closedDates` (local "YYYY-MM-DD")
  * offer nothing; bookings are taken up to `horizonDays` ahead.
  */
-export interface OpeningSchedule {
-  hours: OpeningHours[];
-  slotMinutes: number;
-  closedDates: string[];
-  horizonDays: number;
-}
+const storedOpeningScheduleSchema = z.object({
+  hours: z.array(storedOpeningHoursSchema),
+  slotMinutes: z.number(),
+  closedDates: z.array(z.string()),
+  horizonDays: z.number(),
+});
+export type OpeningSchedule = z.infer<typeof storedOpeningScheduleSchema>;
 
 /** Everything staff define about a training-center location (001 §3). */
-export interface LocationDefinition {
-  name: string;
-  addressLines: string[];
-  number: string;
-  city: string;
-  state: string;
+const storedLocationDefinitionSchema = z.object({
+  name: z.string(),
+  addressLines: z.array(z.string()),
+  number: z.string(),
+  city: z.string(),
+  state: z.string(),
   /** ISO 3166-1 alpha-2 */
-  country: string;
-  postalCode: string;
+  country: z.string(),
+  postalCode: z.string(),
   /** Seats per slot. */
-  capacity: number;
+  capacity: z.number(),
   /** IANA time zone; dates and times of the location's slots are local to it. */
-  timezone: string;
+  timezone: z.string(),
   /** "#rrggbb", the location's colour on the staff calendar. */
-  color: string;
-  schedule: OpeningSchedule;
+  color: z.string(),
+  schedule: storedOpeningScheduleSchema,
   /** Inactive locations take no new bookings and are hidden from the public pages. */
-  active: boolean;
-}
+  active: z.boolean(),
+});
+export type LocationDefinition = z.infer<typeof storedLocationDefinitionSchema>;
 
-export interface LocationCreated {
-  type: 'LocationCreated';
-  data: LocationDefinition & { locationId: string; createdAt: string; createdBy: string };
-}
+const locationDefinitionKeySchema = storedLocationDefinitionSchema.keyof();
+
+const locationCreatedSchema = storedLocationDefinitionSchema.extend({ locationId: z.string(), createdAt: z.string(), createdBy: z.string() });
 /** The whole definition after the change (complete in itself). */
-export interface LocationUpdated {
-  type: 'LocationUpdated';
-  data: LocationDefinition & { locationId: string; updatedAt: string; updatedBy: string; changed: (keyof LocationDefinition)[] };
-}
-export type LocationEvent = LocationCreated | LocationUpdated;
+const locationUpdatedSchema = storedLocationDefinitionSchema.extend({
+  locationId: z.string(),
+  updatedAt: z.string(),
+  updatedBy: z.string(),
+  changed: z.array(locationDefinitionKeySchema),
+});
 
 /**
  * How a booking change reached us (the audit's "from where, through which link"). `linkHash` is
  * the sha256 of the e-mailed token that was used; ip and user agent as the API saw them.
  */
-export interface ChangeSource {
-  channel: 'booking-form' | 'confirm-link' | 'cancel-link' | 'staff' | 'expiry-process';
-  linkHash: string | null;
-  ip: string | null;
-  userAgent: string | null;
-}
+const changeSourceSchema = z.object({
+  channel: z.enum(['booking-form', 'confirm-link', 'cancel-link', 'staff', 'expiry-process']),
+  linkHash: z.string().nullable(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+});
+export type ChangeSource = z.infer<typeof changeSourceSchema>;
 
-export type BookingLocale = 'pt-BR' | 'es' | 'en';
+const bookingLocaleSchema = z.enum(['pt-BR', 'es', 'en']);
+export type BookingLocale = z.infer<typeof bookingLocaleSchema>;
 
-export interface Visitor {
-  name: string;
+const visitorSchema = z.object({
+  name: z.string(),
   /** Normalised (trimmed, lower case). */
-  email: string;
-  phone: string | null;
-  company: string | null;
-}
+  email: z.string(),
+  phone: z.string().nullable(),
+  company: z.string().nullable(),
+});
+export type Visitor = z.infer<typeof visitorSchema>;
 
-export interface BookingRequested {
-  type: 'BookingRequested';
-  data: {
-    bookingId: string;
-    locationId: string;
-    /** Local date and start time at the location. */
-    date: string;
-    time: string;
-    /** The same moments as instants (UTC ISO). */
-    startsAt: string;
-    endsAt: string;
-    timezone: string;
-    visitor: Visitor;
-    lang: BookingLocale;
-    /** 001 §5: both must be accepted; recorded with the time they were. */
-    acceptedPrivacyPolicy: true;
-    acceptedVisitProtocols: true;
-    confirmTokenHash: string;
-    cancelTokenHash: string;
-    /** A pendent booking not confirmed by then expires. */
-    expiresAt: string;
-    requestedAt: string;
-    source: ChangeSource;
-  };
-}
-export interface BookingConfirmed {
-  type: 'BookingConfirmed';
-  data: {
-    bookingId: string;
-    locationId: string;
-    date: string;
-    time: string;
-    confirmedAt: string;
-    by: 'visitor' | 'staff';
-    /** Staff give a reason; a visitor's link confirmation has none. */
-    reason: string | null;
-    /** A fresh cancel link sent with the confirmation (the first one stays valid too). */
-    cancelTokenHash: string | null;
-    source: ChangeSource;
-  };
-}
-export interface BookingCanceled {
-  type: 'BookingCanceled';
-  data: {
-    bookingId: string;
-    locationId: string;
-    date: string;
-    time: string;
-    canceledAt: string;
-    by: 'visitor' | 'staff';
-    reason: string | null;
-    previousStatus: 'pendent' | 'confirmed';
-    source: ChangeSource;
-  };
-}
-export interface BookingExpired {
-  type: 'BookingExpired';
-  data: { bookingId: string; locationId: string; date: string; time: string; expiresAt: string; expiredAt: string; source: ChangeSource };
-}
-export type BookingEvent = BookingRequested | BookingConfirmed | BookingCanceled | BookingExpired;
+const bookingRequestedSchema = z.object({
+  bookingId: z.string(),
+  locationId: z.string(),
+  /** Local date and start time at the location. */
+  date: z.string(),
+  time: z.string(),
+  /** The same moments as instants (UTC ISO). */
+  startsAt: z.string(),
+  endsAt: z.string(),
+  timezone: z.string(),
+  visitor: visitorSchema,
+  lang: bookingLocaleSchema,
+  /** 001 §5: both must be accepted; recorded with the time they were. */
+  acceptedPrivacyPolicy: z.literal(true),
+  acceptedVisitProtocols: z.literal(true),
+  confirmTokenHash: z.string(),
+  cancelTokenHash: z.string(),
+  /** A pendent booking not confirmed by then expires. */
+  expiresAt: z.string(),
+  requestedAt: z.string(),
+  source: changeSourceSchema,
+});
+const bookingConfirmedSchema = z.object({
+  bookingId: z.string(),
+  locationId: z.string(),
+  date: z.string(),
+  time: z.string(),
+  confirmedAt: z.string(),
+  by: z.enum(['visitor', 'staff']),
+  /** Staff give a reason; a visitor's link confirmation has none. */
+  reason: z.string().nullable(),
+  /** A fresh cancel link sent with the confirmation (the first one stays valid too). */
+  cancelTokenHash: z.string().nullable(),
+  source: changeSourceSchema,
+});
+const bookingCanceledSchema = z.object({
+  bookingId: z.string(),
+  locationId: z.string(),
+  date: z.string(),
+  time: z.string(),
+  canceledAt: z.string(),
+  by: z.enum(['visitor', 'staff']),
+  reason: z.string().nullable(),
+  previousStatus: z.enum(['pendent', 'confirmed']),
+  source: changeSourceSchema,
+});
+const bookingExpiredSchema = z.object({
+  bookingId: z.string(),
+  locationId: z.string(),
+  date: z.string(),
+  time: z.string(),
+  expiresAt: z.string(),
+  expiredAt: z.string(),
+  source: changeSourceSchema,
+});
 
 /** The slot's consistency stream: a confirmation holds a seat only once this is appended. */
-export interface SlotSeatTaken {
-  type: 'SlotSeatTaken';
-  data: { locationId: string; date: string; time: string; bookingId: string; capacity: number; seatsTaken: number; takenAt: string };
-}
-export interface SlotSeatReleased {
-  type: 'SlotSeatReleased';
-  data: {
-    locationId: string;
-    date: string;
-    time: string;
-    bookingId: string;
-    seatsTaken: number;
-    releasedAt: string;
-    reason: 'canceled' | 'expired' | 'not-confirmed';
-  };
-}
-export type SlotEvent = SlotSeatTaken | SlotSeatReleased;
+const slotSeatTakenSchema = z.object({
+  locationId: z.string(),
+  date: z.string(),
+  time: z.string(),
+  bookingId: z.string(),
+  capacity: z.number(),
+  seatsTaken: z.number(),
+  takenAt: z.string(),
+});
+const slotSeatReleasedSchema = z.object({
+  locationId: z.string(),
+  date: z.string(),
+  time: z.string(),
+  bookingId: z.string(),
+  seatsTaken: z.number(),
+  releasedAt: z.string(),
+  reason: z.enum(['canceled', 'expired', 'not-confirmed']),
+});
 
 /** The visitor's consistency stream (keyed by a hash of the e-mail): the day and range rules. */
-export interface VisitorBookingClaimed {
-  type: 'VisitorBookingClaimed';
-  data: { visitorKey: string; bookingId: string; locationId: string; date: string; time: string; claimedAt: string };
-}
-export interface VisitorBookingReleased {
-  type: 'VisitorBookingReleased';
-  data: { visitorKey: string; bookingId: string; releasedAt: string; reason: 'canceled' | 'expired' | 'not-requested' };
-}
-export type VisitorEvent = VisitorBookingClaimed | VisitorBookingReleased;
+const visitorBookingClaimedSchema = z.object({
+  visitorKey: z.string(),
+  bookingId: z.string(),
+  locationId: z.string(),
+  date: z.string(),
+  time: z.string(),
+  claimedAt: z.string(),
+});
+const visitorBookingReleasedSchema = z.object({
+  visitorKey: z.string(),
+  bookingId: z.string(),
+  releasedAt: z.string(),
+  reason: z.enum(['canceled', 'expired', 'not-requested']),
+});
+
+export const locationEvents = defineEvents({ LocationCreated: locationCreatedSchema, LocationUpdated: locationUpdatedSchema });
+export const bookingLifeEvents = defineEvents({
+  BookingRequested: bookingRequestedSchema,
+  BookingConfirmed: bookingConfirmedSchema,
+  BookingCanceled: bookingCanceledSchema,
+  BookingExpired: bookingExpiredSchema,
+});
+export const slotEvents = defineEvents({ SlotSeatTaken: slotSeatTakenSchema, SlotSeatReleased: slotSeatReleasedSchema });
+export const visitorEvents = defineEvents({ VisitorBookingClaimed: visitorBookingClaimedSchema, VisitorBookingReleased: visitorBookingReleasedSchema });
+/** Every stored event of the booking context (projections, the audit). */
+export const bookingEvents = defineEvents({ ...locationEvents.schemas, ...bookingLifeEvents.schemas, ...slotEvents.schemas, ...visitorEvents.schemas });
+
+export type LocationEvent = EventOf<typeof locationEvents.schemas>;
+export type LocationCreated = Extract<LocationEvent, { type: 'LocationCreated' }>;
+export type LocationUpdated = Extract<LocationEvent, { type: 'LocationUpdated' }>;
+export type BookingEvent = EventOf<typeof bookingLifeEvents.schemas>;
+export type BookingRequested = Extract<BookingEvent, { type: 'BookingRequested' }>;
+export type BookingConfirmed = Extract<BookingEvent, { type: 'BookingConfirmed' }>;
+export type BookingCanceled = Extract<BookingEvent, { type: 'BookingCanceled' }>;
+export type BookingExpired = Extract<BookingEvent, { type: 'BookingExpired' }>;
+export type SlotEvent = EventOf<typeof slotEvents.schemas>;
+export type SlotSeatTaken = Extract<SlotEvent, { type: 'SlotSeatTaken' }>;
+export type SlotSeatReleased = Extract<SlotEvent, { type: 'SlotSeatReleased' }>;
+export type VisitorEvent = EventOf<typeof visitorEvents.schemas>;
+export type VisitorBookingClaimed = Extract<VisitorEvent, { type: 'VisitorBookingClaimed' }>;
+export type VisitorBookingReleased = Extract<VisitorEvent, { type: 'VisitorBookingReleased' }>;
 
 export type BookingContextEvent = LocationEvent | BookingEvent | SlotEvent | VisitorEvent;
 
-export const LOCATION_EVENT_TYPES: LocationEvent['type'][] = ['LocationCreated', 'LocationUpdated'];
-export const BOOKING_EVENT_TYPES: BookingEvent['type'][] = ['BookingRequested', 'BookingConfirmed', 'BookingCanceled', 'BookingExpired'];
-export const SLOT_EVENT_TYPES: SlotEvent['type'][] = ['SlotSeatTaken', 'SlotSeatReleased'];
-export const VISITOR_EVENT_TYPES: VisitorEvent['type'][] = ['VisitorBookingClaimed', 'VisitorBookingReleased'];
+export const LOCATION_EVENT_TYPES: LocationEvent['type'][] = locationEvents.types;
+export const BOOKING_EVENT_TYPES: BookingEvent['type'][] = bookingLifeEvents.types;
+export const SLOT_EVENT_TYPES: SlotEvent['type'][] = slotEvents.types;
+export const VISITOR_EVENT_TYPES: VisitorEvent['type'][] = visitorEvents.types;
 
 /** "09:30" -> "0930" in stream names. */
 const compactTime = (time: string) => time.replace(':', '');

@@ -1,3 +1,4 @@
+import '../contracts/errors.js'; // registers the codes this decider answers with in the kernel's catalogue
 import { AppError } from '@portal/kernel';
 import type { BookingEvent, BookingLocale, ChangeSource, LocationDefinition, Visitor } from '../contracts/events.js';
 import { checkAppointment } from './schedule.js';
@@ -219,3 +220,6 @@ export function evolveBooking(state: BookingState, event: BookingEvent): Booking
     }
   }
 }
+
+/** The decider as StreamWriter and handleCommand run it (ADR 0009). */
+export const bookingDecider = { decide: decideBooking, evolve: evolveBooking, initial: initialBookingState };

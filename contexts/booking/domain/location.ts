@@ -1,3 +1,4 @@
+import '../contracts/errors.js'; // registers the codes this decider answers with in the kernel's catalogue
 import { AppError } from '@portal/kernel';
 import type { LocationDefinition, LocationEvent } from '../contracts/events.js';
 import { validateDefinition } from './schedule.js';
@@ -108,3 +109,6 @@ export function evolveLocation(state: LocationState, event: LocationEvent): Loca
     }
   }
 }
+
+/** The decider as StreamWriter and handleCommand run it (ADR 0009). */
+export const locationDecider = { decide: decideLocation, evolve: evolveLocation, initial: initialLocationState };

@@ -1,3 +1,4 @@
+import '../contracts/errors.js'; // registers the codes this decider answers with in the kernel's catalogue
 import { AppError } from '@portal/kernel';
 import type { SlotEvent, SlotSeatReleased } from '../contracts/events.js';
 
@@ -62,3 +63,6 @@ export function evolveSlot(state: SlotState, event: SlotEvent): SlotState {
     }
   }
 }
+
+/** The decider as StreamWriter and handleCommand run it (ADR 0009). */
+export const slotDecider = { decide: decideSlot, evolve: evolveSlot, initial: initialSlotState };

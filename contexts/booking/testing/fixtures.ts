@@ -1,6 +1,6 @@
 import type { ChangeSource, LocationDefinition } from '../contracts/events.js';
 
-/** Shared test data for the deciders' specs (a testing/ folder: only specs import it, ADR 0009). */
+/** Shared test data for the deciders' specs (not exported from the domain's index). */
 export const campinas: LocationDefinition = {
   name: 'Centro de Treinamento Campinas',
   addressLines: ['Rodovia Dom Pedro I, km 140'],

@@ -1,14 +1,64 @@
 import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
 import { registerRoutes } from '@portal/platform';
 import { engagementRoutes } from '../contracts/index.js';
-import { NotificationsController } from './notifications/notifications.http.controller.js';
-import { SearchController } from './search/search.http.controller.js';
-import { PagesController } from './pages/pages.http.controller.js';
-import { SupportController } from './support/support.http.controller.js';
-import { TrackingController } from './tracking/tracking.http.controller.js';
+import { GetPageController } from './get-page/get-page.http.controller.js';
+import { GetPageHandler } from './get-page/get-page.handler.js';
+import { ListNotificationsController } from './list-notifications/list-notifications.http.controller.js';
+import { ListNotificationsHandler } from './list-notifications/list-notifications.handler.js';
+import { ListPagesController } from './list-pages/list-pages.http.controller.js';
+import { ListPagesHandler } from './list-pages/list-pages.handler.js';
+import { ListSupportMessagesController } from './list-support-messages/list-support-messages.http.controller.js';
+import { ListSupportMessagesHandler } from './list-support-messages/list-support-messages.handler.js';
+import { ListUnviewedRowsController } from './list-unviewed-rows/list-unviewed-rows.http.controller.js';
+import { ListUnviewedRowsHandler } from './list-unviewed-rows/list-unviewed-rows.handler.js';
+import { MarkNotificationReadController } from './mark-notification-read/mark-notification-read.http.controller.js';
+import { MarkNotificationReadHandler } from './mark-notification-read/mark-notification-read.handler.js';
+import { MarkRowsViewedController } from './mark-rows-viewed/mark-rows-viewed.http.controller.js';
+import { MarkRowsViewedHandler } from './mark-rows-viewed/mark-rows-viewed.handler.js';
+import { PublishNotificationController } from './publish-notification/publish-notification.http.controller.js';
+import { PublishNotificationHandler } from './publish-notification/publish-notification.handler.js';
+import { RecordUserEventController } from './record-user-event/record-user-event.http.controller.js';
+import { RecordUserEventHandler } from './record-user-event/record-user-event.handler.js';
+import { SearchCatalogueController } from './search-catalogue/search-catalogue.http.controller.js';
+import { SearchCatalogueHandler } from './search-catalogue/search-catalogue.handler.js';
+import { SendSupportMessageController } from './send-support-message/send-support-message.http.controller.js';
+import { SendSupportMessageHandler } from './send-support-message/send-support-message.handler.js';
+import { TraceInteractionController } from './trace-interaction/trace-interaction.http.controller.js';
+import { TraceInteractionHandler } from './trace-interaction/trace-interaction.handler.js';
 
 registerRoutes('engagement', engagementRoutes);
 
-/** Support, notification messages, tracking and search for the app shell (issue 6). */
-@Module({ controllers: [SupportController, NotificationsController, TrackingController, SearchController, PagesController] })
+/** The learner-facing shell services (ADR 0047): support, notification messages, tracking, search and public pages; one folder per use case (ADR 0009 §2). */
+@Module({
+  imports: [CqrsModule],
+  controllers: [
+    SendSupportMessageController,
+    ListSupportMessagesController,
+    ListNotificationsController,
+    MarkNotificationReadController,
+    ListUnviewedRowsController,
+    MarkRowsViewedController,
+    PublishNotificationController,
+    RecordUserEventController,
+    TraceInteractionController,
+    SearchCatalogueController,
+    ListPagesController,
+    GetPageController,
+  ],
+  providers: [
+    SendSupportMessageHandler,
+    ListSupportMessagesHandler,
+    ListNotificationsHandler,
+    MarkNotificationReadHandler,
+    ListUnviewedRowsHandler,
+    MarkRowsViewedHandler,
+    PublishNotificationHandler,
+    RecordUserEventHandler,
+    TraceInteractionHandler,
+    SearchCatalogueHandler,
+    ListPagesHandler,
+    GetPageHandler,
+  ],
+})
 export class EngagementModule {}

@@ -1,2 +1,2 @@
 export { EngagementModule } from './engagement.module.js';
-export { sanitizeNotificationHtml } from './notifications/sanitize.js';
+export { sanitizeNotificationHtml } from './shared/sanitize.js';

@@ -1,6 +1,8 @@
 /**
- * Stored events of the engagement context: support messages, notification messages shown to
- * learners, and client tracking (user events, interaction traces).
+ * Stored events of the engagement context (ADR 0047), defined once with zod (ADR 0009 §4): support
+ * messages, notification messages shown to learners, and client tracking (user events,
+ * interaction traces). The TypeScript types are inferred from the schemas; a changed shape gets a
+ * new schema version and an upcaster in `engagementEvents`.
  *
  * Streams:
  * - engagement.support-<messageId>            SupportMessageSent
@@ -8,88 +10,91 @@
  * - engagement.inbox-<userId>                 NotificationMessageRead, NotificationRowsViewed
  * - engagement.tracking-<actor>-<yyyy-mm-dd>  UserEventRecorded, InteractionTraced (high volume, append-any)
  */
-import type { Locale } from '@portal/kernel';
+import { z } from 'zod';
+import { LOCALES } from '@portal/kernel';
+import { defineEvents, type EventOf } from '@portal/eventstore/event-schemas';
 
-export interface SupportMessageSent {
-  type: 'SupportMessageSent';
-  data: {
-    messageId: string;
-    registerId: string;
-    email: string;
-    country: string | null;
-    context: string;
-    origin: string;
-    subject: string;
-    title: string;
-    message: string;
-    lang: Locale;
-    sentAt: string;
-  };
-}
+const localeSchema = z.enum(LOCALES);
+/** one text per locale, every locale present */
+const perLocale = z.record(localeSchema, z.string());
 
-export interface NotificationMessagePublished {
-  type: 'NotificationMessagePublished';
-  data: {
-    notificationId: string;
-    title: Record<Locale, string>;
-    /** sanitized HTML per locale (no script can run from it) */
-    content: Record<Locale, string>;
-    displayViewConfig: { size: 'small' | 'medium' | 'large'; contentAlign: 'left' | 'center' | 'right' };
-    categories: { label: Record<Locale, string>; to: string }[];
-    countries: string[];
-    publishedAt: string;
-    publishedBy: string;
-  };
-}
-export interface NotificationMessageWithdrawn {
-  type: 'NotificationMessageWithdrawn';
-  data: { notificationId: string; withdrawnAt: string };
-}
-export interface NotificationMessageRead {
-  type: 'NotificationMessageRead';
-  data: { userId: string; notificationId: string; eventType: 'read'; clientTime: number | null; platform: 'web'; readAt: string };
-}
-export interface NotificationRowsViewed {
-  type: 'NotificationRowsViewed';
-  data: { userId: string; rowIds: string[]; viewedAt: string };
-}
-export interface UserEventRecorded {
-  type: 'UserEventRecorded';
-  data: {
-    actor: string;
-    payload: Record<string, unknown>;
-    sessionId: string | null;
-    clientTime: number | null;
-    clientTimeOffset: number | null;
-    contextArea: string | null;
-    pageUrl: string | null;
-    recordedAt: string;
-  };
-}
-export interface InteractionTraced {
-  type: 'InteractionTraced';
-  data: {
-    actor: string;
-    category: string;
-    action: string;
-    label: string | null;
-    value: string | number | null;
-    nodeId: string | null;
-    context: string | null;
-    time: number | null;
-    textContent: string | null;
-    tracedAt: string;
-  };
-}
+const supportMessageSentSchema = z.object({
+  messageId: z.string(),
+  registerId: z.string(),
+  email: z.string(),
+  country: z.string().nullable(),
+  context: z.string(),
+  origin: z.string(),
+  subject: z.string(),
+  title: z.string(),
+  message: z.string(),
+  lang: localeSchema,
+  sentAt: z.string(),
+});
 
-export type EngagementEvent =
-  | SupportMessageSent
-  | NotificationMessagePublished
-  | NotificationMessageWithdrawn
-  | NotificationMessageRead
-  | NotificationRowsViewed
-  | UserEventRecorded
-  | InteractionTraced;
+const notificationMessagePublishedSchema = z.object({
+  notificationId: z.string(),
+  title: perLocale,
+  /** sanitized HTML per locale (no script can run from it) */
+  content: perLocale,
+  displayViewConfig: z.object({ size: z.enum(['small', 'medium', 'large']), contentAlign: z.enum(['left', 'center', 'right']) }),
+  categories: z.array(z.object({ label: perLocale, to: z.string() })),
+  countries: z.array(z.string()),
+  publishedAt: z.string(),
+  publishedBy: z.string(),
+});
+const notificationMessageWithdrawnSchema = z.object({ notificationId: z.string(), withdrawnAt: z.string() });
+const notificationMessageReadSchema = z.object({
+  userId: z.string(),
+  notificationId: z.string(),
+  eventType: z.literal('read'),
+  clientTime: z.number().nullable(),
+  platform: z.literal('web'),
+  readAt: z.string(),
+});
+const notificationRowsViewedSchema = z.object({ userId: z.string(), rowIds: z.array(z.string()), viewedAt: z.string() });
+
+const userEventRecordedSchema = z.object({
+  actor: z.string(),
+  payload: z.record(z.string(), z.unknown()),
+  sessionId: z.string().nullable(),
+  clientTime: z.number().nullable(),
+  clientTimeOffset: z.number().nullable(),
+  contextArea: z.string().nullable(),
+  pageUrl: z.string().nullable(),
+  recordedAt: z.string(),
+});
+const interactionTracedSchema = z.object({
+  actor: z.string(),
+  category: z.string(),
+  action: z.string(),
+  label: z.string().nullable(),
+  value: z.union([z.string(), z.number()]).nullable(),
+  nodeId: z.string().nullable(),
+  context: z.string().nullable(),
+  time: z.number().nullable(),
+  textContent: z.string().nullable(),
+  tracedAt: z.string(),
+});
+
+export const supportEvents = defineEvents({ SupportMessageSent: supportMessageSentSchema });
+export const notificationEvents = defineEvents({
+  NotificationMessagePublished: notificationMessagePublishedSchema,
+  NotificationMessageWithdrawn: notificationMessageWithdrawnSchema,
+});
+export const inboxEvents = defineEvents({ NotificationMessageRead: notificationMessageReadSchema, NotificationRowsViewed: notificationRowsViewedSchema });
+export const trackingEvents = defineEvents({ UserEventRecorded: userEventRecordedSchema, InteractionTraced: interactionTracedSchema });
+/** Every stored event of the engagement context. */
+export const engagementEvents = defineEvents({ ...supportEvents.schemas, ...notificationEvents.schemas, ...inboxEvents.schemas, ...trackingEvents.schemas });
+
+export type EngagementEvent = EventOf<typeof engagementEvents.schemas>;
+export type SupportMessageSent = Extract<EngagementEvent, { type: 'SupportMessageSent' }>;
+export type NotificationMessagePublished = Extract<EngagementEvent, { type: 'NotificationMessagePublished' }>;
+export type NotificationMessageWithdrawn = Extract<EngagementEvent, { type: 'NotificationMessageWithdrawn' }>;
+export type NotificationMessageRead = Extract<EngagementEvent, { type: 'NotificationMessageRead' }>;
+export type NotificationRowsViewed = Extract<EngagementEvent, { type: 'NotificationRowsViewed' }>;
+export type UserEventRecorded = Extract<EngagementEvent, { type: 'UserEventRecorded' }>;
+export type InteractionTraced = Extract<EngagementEvent, { type: 'InteractionTraced' }>;
 
 export const supportStream = (id: string) => `engagement.support-${id}`;
 export const notificationStream = (id: string) => `engagement.notification-${id}`;

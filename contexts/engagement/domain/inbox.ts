@@ -39,3 +39,6 @@ export function evolveInbox(state: InboxState, event: InboxEvent): InboxState {
     }
   }
 }
+
+/** The decider as StreamWriter and handleCommand run it (ADR 0009). */
+export const inboxDecider = { decide: decideInbox, evolve: evolveInbox, initial: initialInboxState };

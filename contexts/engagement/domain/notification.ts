@@ -26,3 +26,6 @@ export function decideNotification(command: NotificationCommand, state: Notifica
   }
 }
 export const evolveNotification = (_s: NotificationState, e: NotificationEvent): NotificationState => ({ status: e.type === 'NotificationMessagePublished' ? 'published' : 'withdrawn' });
+
+/** The decider as StreamWriter and handleCommand run it (ADR 0009). */
+export const notificationDecider = { decide: decideNotification, evolve: evolveNotification, initial: initialNotificationState };

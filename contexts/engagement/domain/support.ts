@@ -20,3 +20,6 @@ export function decideSupport(command: SupportCommand, state: SupportState): Sup
   return [{ type: 'SupportMessageSent', data: d }];
 }
 export const evolveSupport = (_state: SupportState, _event: SupportMessageSent): SupportState => ({ sent: true });
+
+/** The decider as StreamWriter and handleCommand run it (ADR 0009). */
+export const supportDecider = { decide: decideSupport, evolve: evolveSupport, initial: initialSupportState };

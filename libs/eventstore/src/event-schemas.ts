@@ -46,16 +46,16 @@ export function defineEvents<M extends EventSchemas>(schemas: M, upcasters: Upca
 }
 
 /** Several contracts' events as one parser (a projection that reads more than one context). */
-export function combineEvents<Cs extends EventContract<EventSchemas>[]>(...contracts: Cs) {
-  type Union = Cs[number] extends EventContract<infer M> ? EventOf<M> : never;
-  const byType = new Map<string, EventContract<EventSchemas>>();
+export function combineEvents<Cs extends Pick<EventContract<EventSchemas>, 'types' | 'parseRecorded'>[]>(...contracts: Cs) {
+  type Union = ReturnType<Cs[number]['parseRecorded']>;
+  const byType = new Map<string, Cs[number]>();
   for (const c of contracts) for (const t of c.types) byType.set(t, c);
   return {
-    types: [...byType.keys()],
-    parseRecorded(recorded: RecordedEvent): ParsedEvent<Union> {
+    types: [...byType.keys()] as Union['type'][],
+    parseRecorded(recorded: RecordedEvent): Union {
       const contract = byType.get(recorded.type);
       if (!contract) throw new Error(`not an event of these contracts: ${recorded.type}`);
-      return contract.parseRecorded(recorded) as ParsedEvent<Union>;
+      return contract.parseRecorded(recorded) as Union;
     },
   };
 }

@@ -2,7 +2,7 @@
  * The error catalogue of the specs (000 §8, 001 §8) in one place. The API answers
  * `{ statusCode, code, message, details? }`; the SPA maps `code` to `errors.{code}`.
  */
-export const ERROR_CATALOGUE = {
+const KERNEL_ERRORS = {
   // HTTP statuses (errors.{status})
   '400': { status: 400, message: 'Invalid request' },
   '401': { status: 401, message: 'You are not logged in at the moment' },
@@ -41,19 +41,46 @@ export const ERROR_CATALOGUE = {
   'company-email-already-in-use': { status: 409, message: 'This e-mail is already in use in a company' },
   'company-invalid': { status: 400, message: 'The company is invalid' },
   'unable-delete-account': { status: 409, message: 'A user with an active account cannot be deleted' },
-  // Booking codes (001 §8)
-  'booking-already-exists': { status: 409, message: 'A booking already exists for this place and time' },
-  'booking-unavailable': { status: 409, message: 'This time is no longer available' },
-  'day-booking-already-exists': { status: 409, message: 'A booking already exists on this day' },
-  'range-booking-already-exists': { status: 409, message: 'A booking already exists in this period' },
-  'appointment-invalid': { status: 400, message: 'The appointment is invalid' },
-  'booking-invalid': { status: 400, message: 'The booking is invalid' },
-  'booking-canceled': { status: 409, message: 'The booking was canceled' },
-  'invalid-action': { status: 400, message: 'This link is invalid or has expired' },
-} as const satisfies Record<string, { status: number; message: string }>;
+} as const satisfies ErrorCatalogue;
 
-export type ErrorCode = keyof typeof ERROR_CATALOGUE;
-export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as ErrorCode[];
+/** One code's answer: its HTTP status and the English message (the SPA translates `errors.{code}`). */
+export interface ErrorSpec {
+  readonly status: number;
+  readonly message: string;
+}
+export type ErrorCatalogue = Readonly<Record<string, ErrorSpec>>;
+
+/**
+ * The codes contexts add from their `contracts/errors.ts` (ADR 0009 §6), merged in by
+ * declaration: `declare module '@portal/kernel' { interface ContextErrorCodes extends CodesOf<typeof X> {} }`
+ * next to `registerErrors(X)`, so `new AppError('booking-unavailable')` type-checks and answers
+ * with the context's status.
+ */
+export interface ContextErrorCodes {}
+/** The key set of a context's catalogue, for `ContextErrorCodes` to extend. */
+export type CodesOf<C extends ErrorCatalogue> = { readonly [K in keyof C]: true };
+
+export type ErrorCode = keyof typeof KERNEL_ERRORS | (keyof ContextErrorCodes & string);
+
+/** Every code the API answers with: the kernel's own and those the contexts registered. */
+export const ERROR_CATALOGUE: Record<ErrorCode, ErrorSpec> = { ...KERNEL_ERRORS } as Record<ErrorCode, ErrorSpec>;
+export const ERROR_CODES: ErrorCode[] = Object.keys(ERROR_CATALOGUE) as ErrorCode[];
+
+/**
+ * Adds a context's codes to the catalogue (called once by its contracts/errors.ts when loaded).
+ * A code registered twice must mean the same answer.
+ */
+export function registerErrors(catalogue: ErrorCatalogue): void {
+  for (const [code, spec] of Object.entries(catalogue)) {
+    const known = (ERROR_CATALOGUE as Record<string, ErrorSpec>)[code];
+    if (known) {
+      if (known.status !== spec.status || known.message !== spec.message) throw new Error(`error code ${code} registered twice with different answers`);
+      continue;
+    }
+    (ERROR_CATALOGUE as Record<string, ErrorSpec>)[code] = spec;
+    ERROR_CODES.push(code as ErrorCode);
+  }
+}
 
 /** Remaps of 000 §8, applied by the SPA before looking up errors.{code}. */
 export const ERROR_REMAP: Partial<Record<string, ErrorCode>> = {
@@ -102,4 +129,4 @@ export class AppError extends Error {
   }
 }
 
-export const isErrorCode = (value: string): value is ErrorCode => value in ERROR_CATALOGUE;
+export const isErrorCode = (value: string): value is ErrorCode => Object.hasOwn(ERROR_CATALOGUE, value);

@@ -100,7 +100,16 @@ export class StreamWriter<C, E extends { type: string; data: unknown }, S> {
     for (let attempt = 1; ; attempt++) {
       const { state, revision } = current;
       const decided = typeof command === 'function' ? await (command as (s: S) => C | Promise<C>)(state) : command;
-      const events = this.decider.decide(decided, state);
+      let events: E[];
+      try {
+        events = this.decider.decide(decided, state);
+      } catch (refusal) {
+        // a refusal on a cached state is only final on the stream as stored (another instance may have changed it)
+        if (fresh) throw refusal;
+        current = await this.load(streamId);
+        fresh = true;
+        continue;
+      }
       if (events.length === 0) {
         // "nothing to do" on a cached state could hide another process's write: confirm on the tail
         if (fresh) return { before: state, events, state, result: null };
@@ -149,9 +158,9 @@ export async function handleCommand<C, E extends { type: string; data: unknown }
   decider: Decider<C, E, S>,
   command: C,
   context: AppendContext,
-  attempts = 5,
+  options: Pick<StreamWriterOptions<E>, 'attempts' | 'parse'> = {},
 ): Promise<{ events: E[]; state: S; result: AppendResult | null }> {
-  const { events, state, result } = await new StreamWriter(store, decider, { attempts }).execute(streamId, command, context);
+  const { events, state, result } = await new StreamWriter(store, decider, options).execute(streamId, command, context);
   return { events, state, result };
 }
 
@@ -160,7 +169,9 @@ export async function loadState<E extends { type: string; data: unknown }, S>(
   store: EventStore,
   streamId: string,
   decider: Pick<Decider<unknown, E, S>, 'evolve' | 'initial'>,
+  /** the contracts' parser (a cast by default) */
+  parse?: (recorded: RecordedEvent) => E,
 ): Promise<{ state: S; exists: boolean }> {
-  const { state, exists } = await new StreamWriter(store, { ...decider, decide: () => [] }).load(streamId);
+  const { state, exists } = await new StreamWriter(store, { ...decider, decide: () => [] }, { parse }).load(streamId);
   return { state, exists };
 }

@@ -1,33 +1,20 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { RecordedEvent } from '@portal/eventstore';
-import type { ProjectionDefinition } from '@portal/projections-runtime';
-import { SLOT_EVENT_TYPES, type SlotEvent } from '@portal/booking/contracts';
+import { defineProjection } from '@portal/projections-runtime';
+import type { ParsedEvent } from '@portal/eventstore';
+import { slotEvents, type SlotEvent } from '@portal/booking/contracts';
+import { migrateBookingAvailability, type BookingAvailabilityDB } from './schema.js';
 
 /**
  * Read model behind GET /booking/availability: seats held per slot. Each slot event carries the
  * count after it, so applying it is an assignment (a replay lands on the same numbers).
  */
-export const bookingAvailabilityProjection: ProjectionDefinition = {
+export const bookingAvailabilityProjection = defineProjection<BookingAvailabilityDB, ParsedEvent<SlotEvent>>({
   name: 'booking-availability',
   version: 1,
-  eventTypes: SLOT_EVENT_TYPES,
-  async migrate(db: Kysely<any>, schema: string) {
-    await db.schema
-      .withSchema(schema)
-      .createTable('slot_seats')
-      .ifNotExists()
-      .addColumn('location_id', 'text', (c) => c.notNull())
-      .addColumn('date', 'text', (c) => c.notNull())
-      .addColumn('time', 'text', (c) => c.notNull())
-      .addColumn('taken', 'integer', (c) => c.notNull())
-      .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
-      .addPrimaryKeyConstraint('slot_seats_pk', ['location_id', 'date', 'time'])
-      .execute();
-  },
-  async apply(trx: Transaction<any>, schema: string, events: RecordedEvent[]) {
+  events: slotEvents,
+  migrate: migrateBookingAvailability,
+  async apply(trx, schema, events) {
     const t = trx.withSchema(schema);
-    for (const recorded of events) {
-      const event = { type: recorded.type, data: recorded.data } as SlotEvent;
+    for (const event of events) {
       const d = event.data;
       const at = event.type === 'SlotSeatTaken' ? event.data.takenAt : event.data.releasedAt;
       await t
@@ -37,4 +24,4 @@ export const bookingAvailabilityProjection: ProjectionDefinition = {
         .execute();
     }
   },
-};
+});

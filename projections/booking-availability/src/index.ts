@@ -1,2 +1,3 @@
 export * from './availability.projection.js';
-export * from './availability.queries.js';
+export * from './queries.js';
+export type { BookingAvailabilityDB } from './schema.js';

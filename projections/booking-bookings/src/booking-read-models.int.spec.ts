@@ -14,7 +14,7 @@ import { bookingLocationsProjection, countriesWithLocations, listLocations } fro
 import { bookingAvailabilityProjection, seatsTaken } from '@portal/projection-booking-availability';
 import { bookingCalendarProjection, slotCounts } from '@portal/projection-booking-calendar';
 import { bookingBookingsProjection } from './bookings.projection.js';
-import { listBookings, pendentPastDeadline, seatsToRelease } from './bookings.queries.js';
+import { listBookings, pendentPastDeadline, seatsToRelease } from './queries.js';
 
 const ctx = { correlationId: 'c', actor: 'system', origin: 'cli' as const };
 const source: ChangeSource = { channel: 'booking-form', linkHash: null, ip: null, userAgent: null };

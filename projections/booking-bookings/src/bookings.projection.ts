@@ -1,67 +1,23 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { RecordedEvent } from '@portal/eventstore';
-import type { ProjectionDefinition } from '@portal/projections-runtime';
-import {
-  BOOKING_EVENT_TYPES,
-  LOCATION_EVENT_TYPES,
-  SLOT_EVENT_TYPES,
-  type BookingEvent,
-  type LocationEvent,
-  type SlotEvent,
-} from '@portal/booking/contracts';
+import { combineEvents } from '@portal/eventstore';
+import { defineProjection } from '@portal/projections-runtime';
+import { bookingLifeEvents, locationEvents, slotEvents } from '@portal/booking/contracts';
+import { migrateBookingBookings, type BookingBookingsDB } from './schema.js';
 
-type Handled = BookingEvent | LocationEvent | SlotEvent;
+const events = combineEvents(bookingLifeEvents, locationEvents, slotEvents);
 
 /**
  * Read model behind the staff booking list, its CSV export and the expiry process: one row per
  * booking with its status, visitor and whether its slot holds a seat for it; location names
  * are kept beside it so the list needs no other read model.
  */
-export const bookingBookingsProjection: ProjectionDefinition = {
+export const bookingBookingsProjection = defineProjection<BookingBookingsDB, ReturnType<typeof events.parseRecorded>>({
   name: 'booking-bookings',
   version: 1,
-  eventTypes: [...BOOKING_EVENT_TYPES, ...LOCATION_EVENT_TYPES, ...SLOT_EVENT_TYPES],
-  async migrate(db: Kysely<any>, schema: string) {
-    await db.schema
-      .withSchema(schema)
-      .createTable('bookings')
-      .ifNotExists()
-      .addColumn('booking_id', 'text', (c) => c.primaryKey())
-      .addColumn('location_id', 'text', (c) => c.notNull())
-      .addColumn('date', 'text', (c) => c.notNull())
-      .addColumn('time', 'text', (c) => c.notNull())
-      .addColumn('starts_at', 'timestamptz', (c) => c.notNull())
-      .addColumn('timezone', 'text', (c) => c.notNull())
-      .addColumn('status', 'text', (c) => c.notNull())
-      .addColumn('visitor_name', 'text', (c) => c.notNull())
-      .addColumn('visitor_email', 'text', (c) => c.notNull())
-      .addColumn('visitor_phone', 'text')
-      .addColumn('visitor_company', 'text')
-      .addColumn('lang', 'text', (c) => c.notNull())
-      .addColumn('requested_at', 'timestamptz', (c) => c.notNull())
-      .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
-      .addColumn('confirmed_at', 'timestamptz')
-      .addColumn('canceled_at', 'timestamptz')
-      .addColumn('expired_at', 'timestamptz')
-      .addColumn('status_by', 'text')
-      .addColumn('status_reason', 'text')
-      .addColumn('seat_held', 'boolean', (c) => c.notNull().defaultTo(false))
-      .execute();
-    await db.schema.withSchema(schema).createIndex('bookings_location_date_idx').ifNotExists().on('bookings').columns(['location_id', 'date', 'time']).execute();
-    await db.schema.withSchema(schema).createIndex('bookings_status_expiry_idx').ifNotExists().on('bookings').columns(['status', 'expires_at']).execute();
-    await db.schema.withSchema(schema).createIndex('bookings_date_idx').ifNotExists().on('bookings').columns(['date', 'time']).execute();
-    await db.schema
-      .withSchema(schema)
-      .createTable('location_names')
-      .ifNotExists()
-      .addColumn('location_id', 'text', (c) => c.primaryKey())
-      .addColumn('name', 'text', (c) => c.notNull())
-      .execute();
-  },
-  async apply(trx: Transaction<any>, schema: string, events: RecordedEvent[]) {
+  events,
+  migrate: migrateBookingBookings,
+  async apply(trx, schema, events) {
     const t = trx.withSchema(schema);
-    for (const recorded of events) {
-      const event = { type: recorded.type, data: recorded.data } as Handled;
+    for (const event of events) {
       switch (event.type) {
         case 'LocationCreated':
         case 'LocationUpdated':
@@ -130,4 +86,4 @@ export const bookingBookingsProjection: ProjectionDefinition = {
       }
     }
   },
-};
+});

@@ -1,2 +1,3 @@
 export * from './bookings.projection.js';
-export * from './bookings.queries.js';
+export * from './queries.js';
+export type { BookingBookingsDB } from './schema.js';

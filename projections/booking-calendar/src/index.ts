@@ -1,2 +1,3 @@
 export * from './calendar.projection.js';
-export * from './calendar.queries.js';
+export * from './queries.js';
+export type { BookingCalendarDB } from './schema.js';

@@ -1,2 +1,3 @@
 export * from './locations.projection.js';
-export * from './locations.queries.js';
+export * from './queries.js';
+export type { BookingLocationsDB } from './schema.js';

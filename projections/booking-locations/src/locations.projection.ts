@@ -1,7 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { RecordedEvent } from '@portal/eventstore';
-import type { ProjectionDefinition } from '@portal/projections-runtime';
-import { LOCATION_EVENT_TYPES, type LocationDefinition, type LocationEvent } from '@portal/booking/contracts';
+import type { ParsedEvent } from '@portal/eventstore';
+import { defineProjection } from '@portal/projections-runtime';
+import { locationEvents, type LocationDefinition, type LocationEvent } from '@portal/booking/contracts';
+import { migrateBookingLocations, type BookingLocationsDB } from './schema.js';
 
 const columnsOf = (d: LocationDefinition) => ({
   name: d.name,
@@ -19,37 +19,14 @@ const columnsOf = (d: LocationDefinition) => ({
 });
 
 /** Read model behind GET /locations, /booking/countries and the staff location screen: one row per location. */
-export const bookingLocationsProjection: ProjectionDefinition = {
+export const bookingLocationsProjection = defineProjection<BookingLocationsDB, ParsedEvent<LocationEvent>>({
   name: 'booking-locations',
   version: 1,
-  eventTypes: LOCATION_EVENT_TYPES,
-  async migrate(db: Kysely<any>, schema: string) {
-    await db.schema
-      .withSchema(schema)
-      .createTable('locations')
-      .ifNotExists()
-      .addColumn('location_id', 'text', (c) => c.primaryKey())
-      .addColumn('name', 'text', (c) => c.notNull())
-      .addColumn('address_lines', 'jsonb', (c) => c.notNull())
-      .addColumn('number', 'text', (c) => c.notNull())
-      .addColumn('city', 'text', (c) => c.notNull())
-      .addColumn('state', 'text', (c) => c.notNull())
-      .addColumn('country', 'text', (c) => c.notNull())
-      .addColumn('postal_code', 'text', (c) => c.notNull())
-      .addColumn('capacity', 'integer', (c) => c.notNull())
-      .addColumn('timezone', 'text', (c) => c.notNull())
-      .addColumn('color', 'text', (c) => c.notNull())
-      .addColumn('schedule', 'jsonb', (c) => c.notNull())
-      .addColumn('active', 'boolean', (c) => c.notNull())
-      .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-      .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
-      .execute();
-    await db.schema.withSchema(schema).createIndex('locations_country_idx').ifNotExists().on('locations').columns(['country', 'active']).execute();
-  },
-  async apply(trx: Transaction<any>, schema: string, events: RecordedEvent[]) {
+  events: locationEvents,
+  migrate: migrateBookingLocations,
+  async apply(trx, schema, events) {
     const t = trx.withSchema(schema);
-    for (const recorded of events) {
-      const event = { type: recorded.type, data: recorded.data } as unknown as LocationEvent;
+    for (const event of events) {
       switch (event.type) {
         case 'LocationCreated': {
           const d = event.data;
@@ -72,4 +49,4 @@ export const bookingLocationsProjection: ProjectionDefinition = {
       }
     }
   },
-};
+});

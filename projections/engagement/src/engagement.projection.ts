@@ -1,64 +1,20 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { RecordedEvent } from '@portal/eventstore';
-import type { ProjectionDefinition } from '@portal/projections-runtime';
-import type { EngagementEvent } from '@portal/engagement/contracts';
+import { combineEvents } from '@portal/eventstore';
+import { defineProjection } from '@portal/projections-runtime';
+import { inboxEvents, notificationEvents, supportEvents } from '@portal/engagement/contracts';
+import { migrateEngagement, type EngagementDB } from './schema.js';
+
+/** everything of the context but tracking (which no read model keeps) */
+const events = combineEvents(supportEvents, notificationEvents, inboxEvents);
 
 /** Support messages (admin list), notification messages and what each user has read or viewed. */
-export const engagementProjection: ProjectionDefinition = {
+export const engagementProjection = defineProjection<EngagementDB, ReturnType<typeof events.parseRecorded>>({
   name: 'engagement',
   version: 1,
-  eventTypes: ['SupportMessageSent', 'NotificationMessagePublished', 'NotificationMessageWithdrawn', 'NotificationMessageRead', 'NotificationRowsViewed'],
-  async migrate(db: Kysely<any>, schema: string) {
-    const s = db.schema.withSchema(schema);
-    await s
-      .createTable('support_messages')
-      .ifNotExists()
-      .addColumn('message_id', 'text', (c) => c.primaryKey())
-      .addColumn('register_id', 'text', (c) => c.notNull())
-      .addColumn('email', 'text', (c) => c.notNull())
-      .addColumn('country', 'text')
-      .addColumn('context', 'text', (c) => c.notNull())
-      .addColumn('origin', 'text', (c) => c.notNull())
-      .addColumn('subject', 'text', (c) => c.notNull())
-      .addColumn('title', 'text', (c) => c.notNull())
-      .addColumn('message', 'text', (c) => c.notNull())
-      .addColumn('lang', 'text', (c) => c.notNull())
-      .addColumn('sent_at', 'timestamptz', (c) => c.notNull())
-      .execute();
-    await s.createIndex('support_sent_idx').ifNotExists().on('support_messages').column('sent_at').execute();
-    await s
-      .createTable('notification_messages')
-      .ifNotExists()
-      .addColumn('notification_id', 'text', (c) => c.primaryKey())
-      .addColumn('title', 'jsonb', (c) => c.notNull())
-      .addColumn('content', 'jsonb', (c) => c.notNull())
-      .addColumn('display_view_config', 'jsonb', (c) => c.notNull())
-      .addColumn('categories', 'jsonb', (c) => c.notNull())
-      .addColumn('countries', 'jsonb', (c) => c.notNull())
-      .addColumn('published_at', 'timestamptz', (c) => c.notNull())
-      .addColumn('withdrawn_at', 'timestamptz')
-      .execute();
-    await s
-      .createTable('notification_reads')
-      .ifNotExists()
-      .addColumn('user_id', 'text', (c) => c.notNull())
-      .addColumn('notification_id', 'text', (c) => c.notNull())
-      .addColumn('read_at', 'timestamptz', (c) => c.notNull())
-      .addPrimaryKeyConstraint('notification_reads_pk', ['user_id', 'notification_id'])
-      .execute();
-    await s
-      .createTable('viewed_rows')
-      .ifNotExists()
-      .addColumn('user_id', 'text', (c) => c.notNull())
-      .addColumn('row_id', 'text', (c) => c.notNull())
-      .addColumn('viewed_at', 'timestamptz', (c) => c.notNull())
-      .addPrimaryKeyConstraint('viewed_rows_pk', ['user_id', 'row_id'])
-      .execute();
-  },
-  async apply(trx: Transaction<any>, schema: string, events: RecordedEvent[]) {
+  events,
+  migrate: migrateEngagement,
+  async apply(trx, schema, events) {
     const t = trx.withSchema(schema);
-    for (const recorded of events) {
-      const e = { type: recorded.type, data: recorded.data } as EngagementEvent;
+    for (const e of events) {
       switch (e.type) {
         case 'SupportMessageSent': {
           const d = e.data;
@@ -105,15 +61,11 @@ export const engagementProjection: ProjectionDefinition = {
               .execute();
           }
           break;
-        case 'UserEventRecorded':
-        case 'InteractionTraced':
-          break;
         default: {
           const exhaustive: never = e;
           void exhaustive;
         }
       }
     }
-    void sql;
   },
-};
+});

@@ -1,2 +1,3 @@
 export * from './engagement.projection.js';
-export * from './engagement.queries.js';
+export * from './queries.js';
+export type { EngagementDB } from './schema.js';

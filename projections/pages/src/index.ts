@@ -1,1 +1,2 @@
 export * from './pages.projection.js';
+export type { PagesDB } from './schema.js';

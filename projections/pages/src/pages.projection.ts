@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { RecordedEvent } from '@portal/eventstore';
 import type { ProjectionDefinition } from '@portal/projections-runtime';
 import type { PageRetired, PageRevised } from '@portal/learning/contracts';
+import type { PagesDB } from './schema.js';
 
 /** Public content pages of the content pack (/br, /br/articles/:slug, /tour/..., 000 §2.1). */
 export const pagesProjection: ProjectionDefinition = {
@@ -40,5 +41,5 @@ export const pagesProjection: ProjectionDefinition = {
   },
 };
 
-export const listPages = (reader: Kysely<any>, section: string) => reader.selectFrom('pages').selectAll().where('section', '=', section).orderBy('revised_at', 'desc').orderBy('slug').execute();
-export const findPage = (reader: Kysely<any>, section: string, slug: string) => reader.selectFrom('pages').selectAll().where('section', '=', section).where('slug', '=', slug).executeTakeFirst();
+export const listPages = (reader: Kysely<PagesDB>, section: string) => reader.selectFrom('pages').selectAll().where('section', '=', section).orderBy('revised_at', 'desc').orderBy('slug').execute();
+export const findPage = (reader: Kysely<PagesDB>, section: string, slug: string) => reader.selectFrom('pages').selectAll().where('section', '=', section).where('slug', '=', slug).executeTakeFirst();

@@ -1,1 +1,2 @@
 export * from './search.projection.js';
+export type { SearchDB } from './schema.js';

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { RecordedEvent } from '@portal/eventstore';
 import type { ProjectionDefinition } from '@portal/projections-runtime';
 import type { StationRetired, StationRevised } from '@portal/learning/contracts';
+import type { SearchDB } from './schema.js';
 
 export const SEARCH_LANGS = { 'pt-BR': 'portuguese', es: 'spanish', en: 'english' } as const;
 export type SearchLang = keyof typeof SEARCH_LANGS;
@@ -68,7 +69,7 @@ export const searchProjection: ProjectionDefinition = {
 };
 
 /** Every word as a prefix, all required: "manej prag" finds "Manejo de pragas". */
-export async function searchDocuments(reader: Kysely<any>, query: string, lang: SearchLang, limit = 20) {
+export async function searchDocuments(reader: Kysely<SearchDB>, query: string, lang: SearchLang, limit = 20) {
   const words = foldText(query).match(/[\p{L}\p{N}]+/gu) ?? [];
   if (words.length === 0) return [];
   const config = SEARCH_LANGS[lang];

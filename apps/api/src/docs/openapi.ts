@@ -4,7 +4,10 @@ import { ERROR_CATALOGUE, ERROR_CODES, type ErrorCode } from '@portal/kernel';
 import { z } from 'zod';
 import type { RouteFacts } from './route-facts.js';
 
-const errorSchema = z
+/** Built with the first document (contexts register their codes as their contracts load, ADR 0009 §6). */
+let errorSchemaOnce: ReturnType<typeof buildErrorSchema> | undefined;
+const errorSchema = () => (errorSchemaOnce ??= buildErrorSchema());
+const buildErrorSchema = () => z
   .object({
     statusCode: z.number().int(),
     code: z.enum(ERROR_CODES as [string, ...string[]]),
@@ -58,7 +61,7 @@ function errorResponses(route: RouteContract, facts: RouteFacts | undefined) {
     responses[String(status)] = {
       description: `${reasons[status] ?? 'Error'}. Codes: ${[...byStatus.get(status)!].join(', ')}`,
       ...(status === 429 ? { headers: { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer' } } } } : {}),
-      content: { 'application/json': { schema: errorSchema } },
+      content: { 'application/json': { schema: errorSchema() } },
     };
   }
   return responses;

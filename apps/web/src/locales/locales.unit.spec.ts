@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES, LOCALES } from '@portal/kernel';
+import { BOOKING_ERRORS } from '@portal/booking/contracts';
 import { NAMESPACES } from '../shared/i18n/namespaces';
 
 const localesDir = import.meta.dirname;
@@ -67,15 +68,18 @@ describe('locale files', () => {
     });
   }
 
+  // the kernel's codes and those the contexts' contracts register (ADR 0009 §6)
+  const allCodes = [...new Set<string>([...ERROR_CODES, ...Object.keys(BOOKING_ERRORS)])];
+
   it('errors has a translation for every code of the error catalogue', () => {
     for (const locale of LOCALES) {
       const errors = flatten(readNamespace(locale, 'errors'));
-      const missing = ERROR_CODES.filter((code) => !errors.has(code));
+      const missing = allCodes.filter((code) => !errors.has(code));
       expect(missing, `errors missing in ${locale}`).toEqual([]);
     }
   });
 
   it('errors keys have no "." (the key separator), so codes stay whole keys', () => {
-    expect(ERROR_CODES.filter((code) => code.includes('.') || code.includes(':'))).toEqual([]);
+    expect(allCodes.filter((code) => code.includes('.') || code.includes(':'))).toEqual([]);
   });
 });

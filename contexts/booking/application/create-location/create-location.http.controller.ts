@@ -1,9 +1,7 @@
-import { Controller, HttpCode, Inject, Post, Res } from '@nestjs/common';
+import { Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { checkpointToString } from '@portal/eventstore';
-import { appendContextOf, Authorized, CurrentRequest, ZodBody, type PortalRequest } from '@portal/platform';
+import { AnswersWithPosition, appendContextOf, Authorized, CurrentRequest, ZodBody, type CommandOutcome, type PortalRequest } from '@portal/platform';
 import { locationDefinitionSchema, type Location, type LocationDefinitionBody } from '../../contracts/index.js';
-import type { ReplyLike } from '../shared/request-info.js';
 import { CreateLocationCommand } from './create-location.command.js';
 
 @Controller()
@@ -13,13 +11,11 @@ export class CreateLocationController {
   @Post('locations')
   @HttpCode(201)
   @Authorized({ roles: ['tc_admin'] })
-  async create(
+  @AnswersWithPosition()
+  create(
     @ZodBody(locationDefinitionSchema) body: LocationDefinitionBody,
     @CurrentRequest() req: PortalRequest,
-    @Res({ passthrough: true }) reply: ReplyLike,
-  ): Promise<Location> {
-    const outcome = await this.commands.execute(new CreateLocationCommand(body, appendContextOf(req)));
-    if (outcome.checkpoint) reply.header('x-event-position', checkpointToString(outcome.checkpoint));
-    return outcome.value;
+  ): Promise<CommandOutcome<Location>> {
+    return this.commands.execute(new CreateLocationCommand(body, appendContextOf(req)));
   }
 }

@@ -1,12 +1,12 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Clock } from '@portal/kernel';
 import type { AppendContext, EventStore } from '@portal/eventstore';
-import { CLOCK, EVENT_STORE } from '@portal/platform';
+import { CLOCK, EVENT_STORE, PROJECTIONS } from '@portal/platform';
+import type { ProjectionRuntime } from '@portal/projections-runtime';
 import { pendentPastDeadline, seatsToRelease } from '@portal/projection-booking-bookings';
 import { BookingFlows } from '../shared/booking-flows.js';
 import { SeatKeeper } from '../shared/seat-keeper.js';
 import { BOOKING_SETTINGS, type BookingSettings } from '../shared/settings.js';
-import { BookingReadModels } from '../shared/read-models.js';
 
 const READ_MODEL = 'booking-bookings';
 const BATCH = 200;
@@ -32,7 +32,7 @@ export class BookingExpiryProcess implements OnApplicationBootstrap, OnApplicati
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(BookingReadModels) private readonly readModels: BookingReadModels,
+    @Inject(PROJECTIONS) private readonly projections: ProjectionRuntime,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(BookingFlows) private readonly flows: BookingFlows,
     @Inject(SeatKeeper) private readonly seats: SeatKeeper,
@@ -62,8 +62,8 @@ export class BookingExpiryProcess implements OnApplicationBootstrap, OnApplicati
   }
 
   private async sweep(): Promise<SweepResult> {
-    await this.readModels.waitFor([READ_MODEL], await this.store.headCheckpoint(), 10_000);
-    const reader = this.readModels.reader(READ_MODEL);
+    await this.projections.waitForAll([READ_MODEL], await this.store.headCheckpoint(), 10_000);
+    const reader = this.projections.reader(READ_MODEL);
     let expired = 0;
     for (const bookingId of await pendentPastDeadline(reader, this.clock.now().toISOString(), BATCH)) {
       if ((await this.flows.expire(bookingId, this.context)).expired) expired += 1;

@@ -3,11 +3,10 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AppError, newId, type Clock } from '@portal/kernel';
 import type { AppendContext, EventStore } from '@portal/eventstore';
 import { CLOCK, EVENT_STORE, handleCommand, loadState, type CommandOutcome } from '@portal/platform';
-import { bookingStream, slotStream, visitorStream, type BookingRequested, type BookingRequestedAnswer } from '../../contracts/index.js';
-import type { BookingCommand } from '../../domain/index.js';
+import { bookingLifeEvents, bookingStream, slotEvents, slotStream, visitorEvents, visitorStream, type BookingRequested, type BookingRequestedAnswer } from '../../contracts/index.js';
+import { bookingDecider, slotDecider, visitorDecider, type BookingCommand } from '../../domain/index.js';
 import { BookingFlows } from '../shared/booking-flows.js';
 import { BookingMailer } from '../shared/booking-mail.js';
-import { bookingDecider, slotDecider, visitorDecider } from '../shared/deciders.js';
 import { issueToken } from '../shared/link-tokens.js';
 import { BOOKING_SETTINGS, type BookingSettings } from '../shared/settings.js';
 import { visitorKeyOf } from '../shared/visitor-key.js';
@@ -58,22 +57,23 @@ export class RequestBookingHandler implements ICommandHandler<RequestBookingComm
     };
     // everything but the seats first, so a bad appointment never reads a slot stream
     bookingDecider.decide(command, bookingDecider.initial());
-    const slot = await loadState(this.store, slotStream(input.locationId, input.date, input.time), slotDecider);
+    const slot = await loadState(this.store, slotStream(input.locationId, input.date, input.time), slotDecider, slotEvents.parse);
     command.data.seatsTaken = slot.state.holders.length;
     // refuses a full slot before the visitor's rules are claimed
     const events = bookingDecider.decide(command, bookingDecider.initial());
 
     const visitorKey = visitorKeyOf(input.email);
     await this.claimVisit(visitorKey, bookingId, input, now, context);
-    // a new id: nothing to read, the stream must not exist yet
     const requested = events[0] as BookingRequested;
     let result;
     try {
-      result = await this.store.append(bookingStream(bookingId), [{ type: requested.type, data: requested.data as unknown as Record<string, unknown> }], { expectedRevision: 'no-stream', context });
+      // a new id: the stream does not exist yet, the decision is the one just checked
+      ({ result } = await handleCommand(this.store, bookingStream(bookingId), bookingDecider, command, context, { parse: bookingLifeEvents.parse }));
     } catch (error) {
       await this.flows.releaseVisitor(input.email, bookingId, 'not-requested', now, context).catch(() => undefined);
       throw error;
     }
+    if (!result) throw new Error('the booking request decided nothing');
     const loaded = { state: bookingDecider.evolve(bookingDecider.initial(), requested), revision: result.nextRevision, requested: requested.data };
     // sent before answering: it carries the only copy of the links
     await this.mail.requested(this.flows.mailBooking(loaded, location!), { confirm: confirm.token, cancel: cancel.token });
@@ -97,18 +97,19 @@ export class RequestBookingHandler implements ICommandHandler<RequestBookingComm
         visitorDecider,
         { type: 'ClaimVisit', data: { visitorKey, bookingId, locationId: input.locationId, date: input.date, time: input.time, rangeDays: this.settings.rangeDays, now } },
         context,
+        { parse: visitorEvents.parse },
       );
     try {
       await claim();
     } catch (error) {
       if (!(error instanceof AppError) || !VISITOR_RULE_CODES.has(error.code)) throw error;
-      const { state } = await loadState(this.store, stream, visitorDecider);
+      const { state } = await loadState(this.store, stream, visitorDecider, visitorEvents.parse);
       let healed = false;
       for (const held of Object.keys(state.held)) {
         const b = await this.flows.loadBooking(held);
         if (b.state.status === 'canceled' || b.state.status === 'expired' || b.state.status === 'unknown') {
           const reason = b.state.status === 'canceled' ? 'canceled' : b.state.status === 'expired' ? 'expired' : 'not-requested';
-          await handleCommand(this.store, stream, visitorDecider, { type: 'ReleaseVisit', data: { visitorKey, bookingId: held, reason, now } }, context);
+          await handleCommand(this.store, stream, visitorDecider, { type: 'ReleaseVisit', data: { visitorKey, bookingId: held, reason, now } }, context, { parse: visitorEvents.parse });
           healed = true;
         }
       }

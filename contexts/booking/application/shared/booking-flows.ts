@@ -1,24 +1,36 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, isLocale, type Clock } from '@portal/kernel';
-import { ConcurrencyError, type AppendContext, type Checkpoint, type EventStore, type NewEvent } from '@portal/eventstore';
-import { CLOCK, EVENT_STORE, handleCommand } from '@portal/platform';
+import type { AppendContext, Checkpoint, EventStore } from '@portal/eventstore';
+import { CLOCK, EVENT_STORE, StreamWriter } from '@portal/platform';
 import {
+  bookingLifeEvents,
   bookingStream,
+  locationEvents,
   locationStream,
+  visitorEvents,
   visitorStream,
   type BookingCanceled,
   type BookingConfirmed,
   type BookingEvent,
   type BookingRequested,
   type LocationDefinition,
-  type LocationEvent,
   type PublicBooking,
   type VisitorBookingReleased,
+  type VisitorEvent,
 } from '../../contracts/index.js';
-import { isPastDeadline, type BookingCommand, type BookingState, type KnownBooking } from '../../domain/index.js';
-import { bookingDecider, locationDecider, visitorDecider } from './deciders.js';
+import {
+  bookingDecider,
+  isPastDeadline,
+  locationDecider,
+  visitorDecider,
+  type BookingCommand,
+  type BookingState,
+  type KnownBooking,
+  type VisitorCommand,
+  type VisitorState,
+} from '../../domain/index.js';
 import type { MailBooking } from './booking-mail.js';
-import { SeatKeeper } from './seat-keeper.js';
+import { SeatKeeper, type SlotRef } from './seat-keeper.js';
 import { visitorKeyOf } from './visitor-key.js';
 
 export interface LoadedBooking {
@@ -33,32 +45,40 @@ export interface KnownLocation {
   definition: LocationDefinition;
 }
 
-const toNew = (events: BookingEvent[]): NewEvent[] => events.map((e) => ({ type: e.type, data: e.data as unknown as Record<string, unknown> }));
+const slotOf = (state: KnownBooking): SlotRef => ({ locationId: state.locationId, date: state.date, time: state.time });
 
 /**
  * The multi-stream steps of a booking's life, shared by the visitor's links, staff and the
- * expiry process. Order matters: a confirmation takes its seat in the slot stream first and only
- * then records BookingConfirmed (appended at the revision it decided on); if that append loses
- * a race, the seat it took is given back and the decision is made again.
+ * expiry process; every write runs through the one decider runner (ADR 0009). Order matters: a
+ * confirmation takes its seat in the slot stream first and only then records BookingConfirmed
+ * (appended at the revision it decided on); if that append loses a race, the seat it took is
+ * given back and the decision is made again.
  */
 @Injectable()
 export class BookingFlows {
+  private readonly bookings: StreamWriter<BookingCommand, BookingEvent, BookingState>;
+  private readonly visitors: StreamWriter<VisitorCommand, VisitorEvent, VisitorState>;
+
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(SeatKeeper) private readonly seats: SeatKeeper,
-  ) {}
+  ) {
+    this.bookings = new StreamWriter(store, bookingDecider, { parse: bookingLifeEvents.parse });
+    this.visitors = new StreamWriter(store, visitorDecider, { parse: visitorEvents.parse });
+  }
 
   now(): string {
     return this.clock.now().toISOString();
   }
 
+  /** The booking's state and its request (what the mails and the link page show). */
   async loadBooking(bookingId: string): Promise<LoadedBooking> {
     const recorded = await this.store.readStream(bookingStream(bookingId));
     let state = bookingDecider.initial();
     let requested: BookingRequested['data'] | null = null;
     for (const r of recorded) {
-      const event = { type: r.type, data: r.data } as BookingEvent;
+      const event = bookingLifeEvents.parse(r);
       if (event.type === 'BookingRequested') requested = event.data;
       state = bookingDecider.evolve(state, event);
     }
@@ -67,7 +87,7 @@ export class BookingFlows {
 
   async loadLocation(locationId: string): Promise<KnownLocation | null> {
     const recorded = await this.store.readStream(locationStream(locationId));
-    const state = recorded.reduce((s, r) => locationDecider.evolve(s, { type: r.type, data: r.data } as unknown as LocationEvent), locationDecider.initial());
+    const state = recorded.reduce((s, r) => locationDecider.evolve(s, locationEvents.parse(r)), locationDecider.initial());
     return state.status === 'defined' ? { locationId: state.locationId, definition: state.definition } : null;
   }
 
@@ -76,30 +96,44 @@ export class BookingFlows {
     bookingId: string,
     command: (now: string) => BookingCommand,
     context: AppendContext,
-    /** What the caller already read (the link check): the first attempt starts from it. */
+    /** What the caller already read (the link check). */
     read?: { loaded: LoadedBooking; location: KnownLocation | null },
   ): Promise<{ loaded: LoadedBooking; event: BookingConfirmed | null; checkpoint: Checkpoint | null }> {
-    for (let attempt = 1; ; attempt++) {
-      const loaded = attempt === 1 && read ? read.loaded : await this.loadBooking(bookingId);
-      const now = this.now();
-      const events = bookingDecider.decide(command(now), loaded.state);
-      if (events.length === 0) return { loaded, event: null, checkpoint: null };
-      const state = loaded.state as KnownBooking;
-      const location = read?.location?.locationId === state.locationId ? read.location : await this.loadLocation(state.locationId);
-      if (!location) throw new AppError('booking-invalid', 'Unknown location');
-      const ref = { locationId: state.locationId, date: state.date, time: state.time };
-      const seat = await this.seats.take(ref, bookingId, location.definition.capacity, now, context);
-      try {
-        const result = await this.store.append(bookingStream(bookingId), toNew(events), { expectedRevision: loaded.revision ?? 'no-stream', context });
-        const next = events.reduce(bookingDecider.evolve, loaded.state);
-        return { loaded: { ...loaded, state: next, revision: result.nextRevision }, event: events[0] as BookingConfirmed, checkpoint: result.checkpoint };
-      } catch (error) {
-        if (!(error instanceof ConcurrencyError)) throw error;
-        // the booking changed meanwhile (a cancel, a parallel confirm): the seat this attempt took goes back
-        if (seat.taken) await this.seats.release(ref, bookingId, 'not-confirmed', now, context);
-        if (attempt >= 5) throw error;
-      }
+    // the seat this decision took, until its BookingConfirmed is appended
+    let held: { ref: SlotRef; now: string } | null = null;
+    const giveBack = async () => {
+      if (!held) return;
+      const { ref, now } = held;
+      held = null;
+      await this.seats.release(ref, bookingId, 'not-confirmed', now, context);
+    };
+    let outcome;
+    try {
+      outcome = await this.bookings.execute(
+        bookingStream(bookingId),
+        async (state) => {
+          // a previous attempt lost the race (a cancel, a parallel confirm): its seat goes back first
+          await giveBack();
+          const now = this.now();
+          const decided = command(now);
+          if (bookingDecider.decide(decided, state).length === 0) return decided;
+          const known = state as KnownBooking;
+          const location = read?.location?.locationId === known.locationId ? read.location : await this.loadLocation(known.locationId);
+          if (!location) throw new AppError('booking-invalid', 'Unknown location');
+          const ref = slotOf(known);
+          const seat = await this.seats.take(ref, bookingId, location.definition.capacity, now, context);
+          if (seat.taken) held = { ref, now };
+          return decided;
+        },
+        context,
+      );
+    } catch (error) {
+      await giveBack();
+      throw error;
     }
+    held = null;
+    const loaded = await this.withState(bookingId, outcome.state, outcome.result?.nextRevision ?? null, read?.loaded);
+    return { loaded, event: (outcome.events[0] as BookingConfirmed | undefined) ?? null, checkpoint: outcome.result?.checkpoint ?? null };
   }
 
   /** Cancels (by link or staff): the booking event, then the seat and the visitor's hold. */
@@ -109,51 +143,46 @@ export class BookingFlows {
     context: AppendContext,
     read?: { loaded: LoadedBooking },
   ): Promise<{ loaded: LoadedBooking; event: BookingCanceled | null; checkpoint: Checkpoint | null }> {
-    for (let attempt = 1; ; attempt++) {
-      const loaded = attempt === 1 && read ? read.loaded : await this.loadBooking(bookingId);
-      const now = this.now();
-      const events = bookingDecider.decide(command(now), loaded.state);
-      if (events.length === 0) return { loaded, event: null, checkpoint: null };
-      let result;
-      try {
-        result = await this.store.append(bookingStream(bookingId), toNew(events), { expectedRevision: loaded.revision ?? 'no-stream', context });
-      } catch (error) {
-        if (error instanceof ConcurrencyError && attempt < 5) continue;
-        throw error;
-      }
-      const event = events[0] as BookingCanceled;
-      const state = loaded.state as KnownBooking;
-      const ref = { locationId: state.locationId, date: state.date, time: state.time };
-      let checkpoint = result.checkpoint;
-      if (event.data.previousStatus === 'confirmed') checkpoint = (await this.seats.release(ref, bookingId, 'canceled', now, context)).result?.checkpoint ?? checkpoint;
-      checkpoint = (await this.releaseVisitor(state.email, bookingId, 'canceled', now, context)) ?? checkpoint;
-      const next = events.reduce(bookingDecider.evolve, loaded.state);
-      return { loaded: { ...loaded, state: next, revision: result.nextRevision }, event, checkpoint };
-    }
+    let now = this.now();
+    const outcome = await this.bookings.execute(
+      bookingStream(bookingId),
+      () => {
+        now = this.now();
+        return command(now);
+      },
+      context,
+    );
+    const loaded = await this.withState(bookingId, outcome.state, outcome.result?.nextRevision ?? null, read?.loaded);
+    const event = outcome.events[0] as BookingCanceled | undefined;
+    if (!event || !outcome.result) return { loaded, event: null, checkpoint: null };
+    const state = outcome.before as KnownBooking;
+    let checkpoint = outcome.result.checkpoint;
+    if (event.data.previousStatus === 'confirmed') checkpoint = (await this.seats.release(slotOf(state), bookingId, 'canceled', now, context)).result?.checkpoint ?? checkpoint;
+    checkpoint = (await this.releaseVisitor(state.email, bookingId, 'canceled', now, context)) ?? checkpoint;
+    return { loaded, event, checkpoint };
   }
 
   /** Expires a pendent booking past its deadline; false when there was nothing to expire (or it changed meanwhile). */
-  async expire(bookingId: string, context: AppendContext): Promise<{ expired: boolean; loaded: LoadedBooking }> {
-    const loaded = await this.loadBooking(bookingId);
+  async expire(bookingId: string, context: AppendContext): Promise<{ expired: boolean }> {
     const now = this.now();
-    const events = bookingDecider.decide({ type: 'ExpireBooking', data: { now } }, loaded.state);
-    if (events.length === 0) return { expired: false, loaded };
-    try {
-      await this.store.append(bookingStream(bookingId), toNew(events), { expectedRevision: loaded.revision ?? 'no-stream', context });
-    } catch (error) {
-      if (error instanceof ConcurrencyError) return { expired: false, loaded };
-      throw error;
-    }
-    const state = loaded.state as KnownBooking;
+    const outcome = await this.bookings.execute(bookingStream(bookingId), { type: 'ExpireBooking', data: { now } }, context);
+    if (outcome.events.length === 0) return { expired: false };
+    const state = outcome.before as KnownBooking;
     await this.releaseVisitor(state.email, bookingId, 'expired', now, context);
     // a confirmation that crashed after taking its seat left it held: give it back
-    await this.seats.release({ locationId: state.locationId, date: state.date, time: state.time }, bookingId, 'expired', now, context);
-    return { expired: true, loaded: { ...loaded, state: events.reduce(bookingDecider.evolve, loaded.state) } };
+    await this.seats.release(slotOf(state), bookingId, 'expired', now, context);
+    return { expired: true };
+  }
+
+  /** The booking after a write: its new state with the request the caller read (or read now). */
+  private async withState(bookingId: string, state: BookingState, revision: bigint | null, read?: LoadedBooking): Promise<LoadedBooking> {
+    const base = read?.requested ? read : await this.loadBooking(bookingId);
+    return { ...base, state, revision: revision ?? base.revision };
   }
 
   async releaseVisitor(email: string, bookingId: string, reason: VisitorBookingReleased['data']['reason'], now: string, context: AppendContext): Promise<Checkpoint | null> {
     const visitorKey = visitorKeyOf(email);
-    const { result } = await handleCommand(this.store, visitorStream(visitorKey), visitorDecider, { type: 'ReleaseVisit', data: { visitorKey, bookingId, reason, now } }, context);
+    const { result } = await this.visitors.execute(visitorStream(visitorKey), { type: 'ReleaseVisit', data: { visitorKey, bookingId, reason, now } }, context);
     return result?.checkpoint ?? null;
   }
 

@@ -29,9 +29,3 @@ export function localeOf(req: PortalRequest, lang?: string | null): Locale {
   }
   return DEFAULT_LOCALE;
 }
-
-export { minPositionOf } from '@portal/platform';
-
-export interface ReplyLike {
-  header(name: string, value: string): unknown;
-}

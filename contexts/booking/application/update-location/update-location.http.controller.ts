@@ -1,9 +1,7 @@
-import { Controller, Inject, Put, Res } from '@nestjs/common';
+import { Controller, Inject, Put } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { checkpointToString } from '@portal/eventstore';
-import { appendContextOf, Authorized, CurrentRequest, ZodBody, ZodParams, type PortalRequest } from '@portal/platform';
+import { AnswersWithPosition, appendContextOf, Authorized, CurrentRequest, ZodBody, ZodParams, type CommandOutcome, type PortalRequest } from '@portal/platform';
 import { locationIdParamsSchema, locationUpdateSchema, type Location, type LocationUpdateBody } from '../../contracts/index.js';
-import type { ReplyLike } from '../shared/request-info.js';
 import { UpdateLocationCommand } from './update-location.command.js';
 
 @Controller()
@@ -12,14 +10,12 @@ export class UpdateLocationController {
 
   @Put('locations/:locationId')
   @Authorized({ roles: ['tc_admin'] })
-  async update(
+  @AnswersWithPosition()
+  update(
     @ZodParams(locationIdParamsSchema) params: { locationId: string },
     @ZodBody(locationUpdateSchema) body: LocationUpdateBody,
     @CurrentRequest() req: PortalRequest,
-    @Res({ passthrough: true }) reply: ReplyLike,
-  ): Promise<Location> {
-    const outcome = await this.commands.execute(new UpdateLocationCommand(params.locationId, body, appendContextOf(req)));
-    if (outcome.checkpoint) reply.header('x-event-position', checkpointToString(outcome.checkpoint));
-    return outcome.value;
+  ): Promise<CommandOutcome<Location>> {
+    return this.commands.execute(new UpdateLocationCommand(params.locationId, body, appendContextOf(req)));
   }
 }

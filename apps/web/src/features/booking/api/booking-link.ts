@@ -1,6 +1,7 @@
 import { mutationOptions, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { bookingRoutes, type PublicBooking } from '@portal/booking/contracts';
 import { callRoute } from '../../../shared/api/client';
+import { BOOKING_QUERIES } from './keys';
 
 /** POST /api/booking/link: what an e-mailed link refers to (the token travels in the body). */
 export const fetchBookingLink = (token: string): Promise<PublicBooking> => callRoute(bookingRoutes.link, { body: { token } });
@@ -9,7 +10,7 @@ export const cancelBooking = (token: string): Promise<PublicBooking> => callRout
 
 export const bookingLinkQueryOptions = (token: string) =>
   queryOptions({
-    queryKey: ['booking', 'link', token] as const,
+    queryKey: [...BOOKING_QUERIES, 'link', token] as const,
     queryFn: () => fetchBookingLink(token),
     retry: false,
     staleTime: 0,
@@ -17,8 +18,8 @@ export const bookingLinkQueryOptions = (token: string) =>
 
 export const useBookingLink = (token: string) => useQuery(bookingLinkQueryOptions(token));
 
-export const confirmBookingMutationOptions = () => mutationOptions({ mutationKey: ['booking', 'confirm'] as const, mutationFn: confirmBooking });
-export const cancelBookingMutationOptions = () => mutationOptions({ mutationKey: ['booking', 'cancel'] as const, mutationFn: cancelBooking });
+export const confirmBookingMutationOptions = () => mutationOptions({ mutationKey: [...BOOKING_QUERIES, 'confirm'] as const, mutationFn: confirmBooking });
+export const cancelBookingMutationOptions = () => mutationOptions({ mutationKey: [...BOOKING_QUERIES, 'cancel'] as const, mutationFn: cancelBooking });
 
 export const useConfirmBooking = () => useMutation(confirmBookingMutationOptions());
 export const useCancelBooking = () => useMutation(cancelBookingMutationOptions());

@@ -2,6 +2,7 @@ import { keepPreviousData, mutationOptions, queryOptions, useMutation, useQuery,
 import { bookingRoutes, type BookingList, type BookingRow, type StatusChangeBody } from '@portal/booking/contracts';
 import { callRoute } from '../../../shared/api/client';
 import type { BookingFilters } from '../model/booking-filters';
+import { invalidateManagerTcData, MANAGER_TC_QUERIES } from './keys';
 
 /** GET /api/booking/staff/bookings: the filtered list, newest visits first. */
 export const fetchBookings = (filters: BookingFilters, limit: number, signal?: AbortSignal): Promise<BookingList> =>
@@ -9,7 +10,7 @@ export const fetchBookings = (filters: BookingFilters, limit: number, signal?: A
 
 export const bookingsQueryOptions = (filters: BookingFilters, limit: number) =>
   queryOptions({
-    queryKey: ['booking', 'staff', 'bookings', filters, limit] as const,
+    queryKey: [...MANAGER_TC_QUERIES, 'bookings', filters, limit] as const,
     queryFn: ({ signal }) => fetchBookings(filters, limit, signal),
     staleTime: 10_000,
   });
@@ -20,12 +21,12 @@ export const useBookings = (filters: BookingFilters, limit: number) => useQuery(
 export const changeStatus = ({ bookingId, body }: { bookingId: string; body: StatusChangeBody }): Promise<BookingRow> =>
   callRoute(bookingRoutes.changeStatus, { params: { bookingId }, body });
 
-export const changeStatusMutationOptions = () => mutationOptions({ mutationKey: ['booking', 'staff', 'changeStatus'] as const, mutationFn: changeStatus });
+export const changeStatusMutationOptions = () => mutationOptions({ mutationKey: [...MANAGER_TC_QUERIES, 'changeStatus'] as const, mutationFn: changeStatus });
 
 export const useChangeStatus = () => {
   const queryClient = useQueryClient();
   return useMutation({
     ...changeStatusMutationOptions(),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['booking', 'staff'] }),
+    onSuccess: () => invalidateManagerTcData(queryClient),
   });
 };

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { bookingRoutes, type Calendar } from '@portal/booking/contracts';
 import { callRoute } from '../../../shared/api/client';
+import { MANAGER_TC_QUERIES } from './keys';
 
 /** GET /api/booking/staff/calendar: a month of one location, confirmed and pendent per slot. */
 export const fetchCalendar = (locationId: string, month: string, signal?: AbortSignal): Promise<Calendar> =>
@@ -8,7 +9,7 @@ export const fetchCalendar = (locationId: string, month: string, signal?: AbortS
 
 export const calendarQueryOptions = (locationId: string, month: string) =>
   queryOptions({
-    queryKey: ['booking', 'staff', 'calendar', locationId, month] as const,
+    queryKey: [...MANAGER_TC_QUERIES, 'calendar', locationId, month] as const,
     queryFn: ({ signal }) => fetchCalendar(locationId, month, signal),
     staleTime: 15_000,
   });

@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { Calendar } from '@portal/booking/contracts';
 import { useCalendar } from '../api/calendar';
 import { useStaffLocations } from '../api/staff-locations';
-import { bookingsPath } from '../components/manager-paths';
+import { bookingsPath } from '../model/manager-paths';
 import { monthGrid, occupancy, shiftMonth, tint, weekdayNames } from '../model/calendar-grid';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;

@@ -8,7 +8,7 @@ import { hasAnyRole } from '../../../shared/session/access';
 import { requireSession } from '../../../shared/session/guards';
 import { PageShell } from '../../../shared/ui/page-shell';
 import { staffLocationsQueryOptions } from '../api/staff-locations';
-import { MANAGER_TC, TC_ROLES } from '../components/manager-paths';
+import { MANAGER_TC, TC_ROLES } from '../model/manager-paths';
 
 /**
  * /manager/tc (001 §2, §6): signed in (sign-in with `next` otherwise, 000 §2.2) and tc_manager

@@ -1,0 +1,49 @@
+import { Inject } from '@nestjs/common';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { AppError } from '@portal/kernel';
+import { compareCheckpoints, type EventStore } from '@portal/eventstore';
+import { EVENT_STORE } from '@portal/platform';
+import { bookingLifeEvents, bookingStream, slotStream, visitorStream, type BookingAudit } from '../../contracts/index.js';
+import { visitorKeyOf } from '../shared/visitor-key.js';
+import { GetBookingAuditQuery } from './get-booking-audit.query.js';
+
+/**
+ * A booking's whole history for auditors, read from the log itself (not a projection): its own
+ * stream, the seat events of its slot and the holds of its visitor that name it, each event with
+ * who (actor), when, from where (origin, client time, the ip and link in the data) and its hash;
+ * the hash chain of every stream involved is recomputed.
+ */
+@QueryHandler(GetBookingAuditQuery)
+export class GetBookingAuditHandler implements IQueryHandler<GetBookingAuditQuery> {
+  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+
+  async execute({ bookingId }: GetBookingAuditQuery): Promise<BookingAudit> {
+    const own = await this.store.readStream(bookingStream(bookingId));
+    const first = own[0];
+    if (!first || first.type !== 'BookingRequested') throw new AppError('404');
+    const requested = bookingLifeEvents.schemas.BookingRequested.parse(first.data);
+    const streams = [bookingStream(bookingId), slotStream(requested.locationId, requested.date, requested.time), visitorStream(visitorKeyOf(requested.visitor.email))];
+    const [slot, visitor] = await Promise.all([this.store.readStream(streams[1]!), this.store.readStream(streams[2]!)]);
+    const related = [...own, ...slot, ...visitor].filter((e) => e.streamId === streams[0] || e.data.bookingId === bookingId);
+    related.sort((a, b) => compareCheckpoints(a.checkpoint, b.checkpoint));
+    const verified = await Promise.all(streams.map((s) => this.store.verifyStream(s)));
+    return {
+      bookingId,
+      verified: verified.every((v) => v.ok),
+      streams: verified.map((v) => ({ streamId: v.streamId, ok: v.ok, checked: v.checked, brokenAt: v.brokenAt === undefined ? null : v.brokenAt.toString(), reason: v.reason ?? null })),
+      events: related.map((e) => ({
+        streamId: e.streamId,
+        revision: e.revision.toString(),
+        type: e.type,
+        recordedAt: e.recordedAt.toISOString(),
+        actor: e.metadata.actor,
+        origin: e.metadata.origin,
+        correlationId: e.metadata.correlationId,
+        causationId: e.metadata.causationId,
+        clientTime: e.metadata.clientTime,
+        hash: e.hash,
+        data: e.data,
+      })),
+    };
+  }
+}

@@ -1,0 +1,134 @@
+/** HTTP contracts of the engagement context (schemas and the routes table, paths under /api), shared with the SPA. */
+import { z } from 'zod';
+import { LOCALES } from '@portal/kernel';
+
+
+export const SUPPORT_TITLE_MAX = 64;
+export const SUPPORT_MESSAGE_MAX = 600;
+
+export const supportMessageRequestSchema = z.object({
+  /** the sender's register id (000 §3); must match the signed-in user when given */
+  registerId: z.string().optional(),
+  context: z.literal('web').default('web'),
+  /** the page the message was sent from: an http or https URL, never `javascript:` or `data:` */
+  origin: z.url({ protocol: /^https?$/ }).trim().max(2048),
+  subject: z.string().trim().min(1).max(100),
+  title: z.string().trim().min(1).max(SUPPORT_TITLE_MAX),
+  message: z.string().trim().min(1).max(SUPPORT_MESSAGE_MAX),
+  lang: z.enum(LOCALES).optional(),
+});
+export type SupportMessageRequest = z.infer<typeof supportMessageRequestSchema>;
+export const supportMessageResponseSchema = z.object({ messageId: z.string(), sentAt: z.string() });
+
+export const supportListQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50), offset: z.coerce.number().int().min(0).default(0) });
+export const supportListItemSchema = z.object({
+  messageId: z.string(),
+  registerId: z.string(),
+  email: z.string(),
+  country: z.string().nullable(),
+  context: z.string(),
+  origin: z.string(),
+  subject: z.string(),
+  title: z.string(),
+  message: z.string(),
+  lang: z.string(),
+  sentAt: z.string(),
+});
+export const supportListResponseSchema = z.object({ total: z.number().int(), items: z.array(supportListItemSchema) });
+export type SupportList = z.infer<typeof supportListResponseSchema>;
+
+/** Subjects per country (000 §5): Brazil and Spanish-speaking lists; otherwise station titles plus Others (client side). */
+export const SUPPORT_SUBJECTS = {
+  BR: ['Feedback', 'Atualização de Conteúdo', 'Sugestão de Conteúdo'],
+  es: ['Pregunta', 'Reclamo', 'Sugerencias'],
+} as const;
+export const CTB_CAST_SUBJECT = 'CTBCast';
+
+const localized = z.object({ 'pt-BR': z.string().min(1), es: z.string().min(1), en: z.string().min(1) });
+export const displayViewConfigSchema = z.object({
+  size: z.enum(['small', 'medium', 'large']).default('medium'),
+  contentAlign: z.enum(['left', 'center', 'right']).default('left'),
+});
+export const publishNotificationRequestSchema = z.object({
+  title: localized,
+  content: localized,
+  displayViewConfig: displayViewConfigSchema.default({ size: 'medium', contentAlign: 'left' }),
+  categories: z.array(z.object({ label: localized, to: z.string().startsWith('/') })).max(12).default([]),
+  countries: z.array(z.string().length(2)).default([]),
+});
+export type PublishNotificationRequest = z.output<typeof publishNotificationRequestSchema>;
+export const notificationMessageSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** sanitized HTML */
+  content: z.string(),
+  displayViewConfig: displayViewConfigSchema,
+  categories: z.array(z.object({ label: z.string(), to: z.string() })),
+  publishedAt: z.string(),
+});
+export type NotificationMessage = z.infer<typeof notificationMessageSchema>;
+export const notificationListQuerySchema = z.object({ lang: z.enum(LOCALES).optional() });
+export const notificationListResponseSchema = z.array(notificationMessageSchema);
+export const notificationEventRequestSchema = z.object({
+  notificationId: z.string().min(1).max(64),
+  eventType: z.literal('read'),
+  clientTime: z.number().int().nonnegative().nullable().optional(),
+  platform: z.literal('web').default('web'),
+});
+export const rowIdsRequestSchema = z.object({ rowIds: z.array(z.string().min(1).max(128)).max(500) });
+export const rowIdsResponseSchema = z.object({ rowIds: z.array(z.string()) });
+
+export const userEventRequestSchema = z.object({
+  payload: z.record(z.string(), z.unknown()).refine((p) => JSON.stringify(p).length <= 4096, 'payload too large'),
+  sessionId: z.string().max(128).nullable().optional(),
+  clientTime: z.number().nullable().optional(),
+  clientTimeOffset: z.number().nullable().optional(),
+  contextArea: z.string().max(64).nullable().optional(),
+  pageUrl: z.string().max(2048).nullable().optional(),
+});
+export const interactionTraceRequestSchema = z.object({
+  category: z.string().min(1).max(64),
+  action: z.string().min(1).max(64),
+  label: z.string().max(256).nullable().optional(),
+  value: z.union([z.string().max(256), z.number()]).nullable().optional(),
+  nodeId: z.string().max(128).nullable().optional(),
+  context: z.string().max(64).nullable().optional(),
+  time: z.number().nullable().optional(),
+  textContent: z.string().max(512).nullable().optional(),
+  registerId: z.string().max(128).nullable().optional(),
+});
+
+export const searchQuerySchema = z.object({ query: z.string().trim().min(1).max(200), lang: z.enum(LOCALES).optional() });
+/** Remote search result (000 §3): objectID is the content row id the SPA matches against its known content. */
+export const searchResultSchema = z.object({ title: z.string(), description: z.string(), url: z.string(), objectID: z.string() });
+export type SearchResult = z.infer<typeof searchResultSchema>;
+export const searchResponseSchema = z.array(searchResultSchema);
+
+export const PAGE_SECTIONS = ['br', 'br-articles', 'br-i2x', 'tour', 'ar'] as const;
+export type PageSection = (typeof PAGE_SECTIONS)[number];
+export const pagesQuerySchema = z.object({ section: z.enum(PAGE_SECTIONS), lang: z.enum(LOCALES).optional() });
+export const pageParamsSchema = z.object({ section: z.enum(PAGE_SECTIONS), slug: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,80}$/) });
+export const pageSummarySchema = z.object({ section: z.enum(PAGE_SECTIONS), slug: z.string(), title: z.string(), revisedAt: z.string() });
+export const pageSchema = pageSummarySchema.extend({
+  /** sanitized HTML */
+  html: z.string(),
+});
+export type PageSummary = z.infer<typeof pageSummarySchema>;
+export type Page = z.infer<typeof pageSchema>;
+export const pagesResponseSchema = z.array(pageSummarySchema);
+export const pageLangQuerySchema = z.object({ lang: z.enum(LOCALES).optional() });
+
+export const engagementRoutes = {
+  pages: { method: 'GET', path: '/pages', query: pagesQuerySchema, response: pagesResponseSchema, summary: 'Public content pages of a section (000 §2.1 public routes)' },
+  page: { method: 'GET', path: '/pages/:section/:slug', params: pageParamsSchema, query: pageLangQuerySchema, response: pageSchema, summary: 'One public content page' },
+  supportMessage: { method: 'POST', path: '/support/message', body: supportMessageRequestSchema, response: supportMessageResponseSchema, summary: 'Send a support message (000 §4.7)' },
+  supportList: { method: 'GET', path: '/support/messages', query: supportListQuerySchema, response: supportListResponseSchema, summary: 'Support messages, newest first (admins)' },
+  notifications: { method: 'GET', path: '/notification-messages', query: notificationListQuerySchema, response: notificationListResponseSchema, summary: 'Notification messages not yet read by the caller' },
+  notificationEvent: { method: 'POST', path: '/notification-messages', body: notificationEventRequestSchema, summary: 'Record that a notification message was shown ("read")' },
+  notViewedRowIds: { method: 'POST', path: '/notification-messages/not-viewed-row-ids', body: rowIdsRequestSchema, response: rowIdsResponseSchema, summary: 'Which of these notification rows the caller has not seen' },
+  setViewedRowIds: { method: 'POST', path: '/notification-messages/set-viewed-row-ids', body: rowIdsRequestSchema, summary: 'Mark notification rows as seen (resets the unseen count)' },
+  publishNotification: { method: 'POST', path: '/notification-messages/publish', body: publishNotificationRequestSchema, summary: 'Publish a notification message (tc_admin, company_admin)' },
+  userEvents: { method: 'POST', path: '/user-events/set', body: userEventRequestSchema, summary: 'Record a client user event (failures ignored by the client)' },
+  interactionTrace: { method: 'POST', path: '/interactions/trace', body: interactionTraceRequestSchema, summary: 'Record an interaction trace (failures ignored by the client)' },
+  search: { method: 'GET', path: '/search-api', query: searchQuerySchema, response: searchResponseSchema, summary: 'Full-text search over the catalogue in pt-BR, es and en, accent-insensitive' },
+} as const;
