@@ -1,12 +1,19 @@
 /**
  * Codes the assessment context answers beside the kernel catalogue (000 §8 lists no code for
- * these rules). Bodies keep the usual shape `{ statusCode, code, message, details?, params? }`;
- * the SPA looks up `errors.{code}` and falls back to the message.
+ * these rules), registered in the kernel's catalogue (ADR 0009 §6): `new AppError('nps-out-of-order')`
+ * answers `{ statusCode: 409, code: 'nps-out-of-order', message }`. The SPA looks up
+ * `errors.{code}` and falls back to the message.
  */
-export const ASSESSMENT_ERRORS = {
+import { registerErrorCodes } from '@portal/kernel';
+
+export const ASSESSMENT_ERRORS = registerErrorCodes({
   /** a second answer to a question without allowRetry */
   'answer-already-recorded': { status: 409, message: 'This question was already answered and does not allow another answer' },
   /** AV2 before AV1 (000 §4.8: in order, one at a time) */
   'nps-out-of-order': { status: 409, message: 'Answer the NPS questions in order (AV1, then AV2)' },
-} as const;
+});
 export type AssessmentErrorCode = keyof typeof ASSESSMENT_ERRORS;
+
+declare module '@portal/kernel' {
+  interface RegisteredErrorCodes extends Record<AssessmentErrorCode, true> {}
+}

@@ -77,17 +77,54 @@ export interface ErrorBody {
   params?: Record<string, string | number>;
 }
 
+export interface ErrorDefinition {
+  status: number;
+  message: string;
+}
+
+/**
+ * The codes contexts register beside the kernel's (ADR 0009 §6: a context's `contracts/errors.ts`).
+ * A context adds its codes to this interface by declaration merging, so AppError takes them typed:
+ * `declare module '@portal/kernel' { interface RegisteredErrorCodes extends Record<MyCode, true> {} }`.
+ */
+export interface RegisteredErrorCodes {}
+/** Every code an AppError may carry: the kernel catalogue's and the ones contexts registered. */
+export type AppErrorCode = ErrorCode | (keyof RegisteredErrorCodes & string);
+
+const registeredErrors = new Map<string, ErrorDefinition>();
+
+/**
+ * Registers a context's error codes in the catalogue (its contracts/errors.ts calls this once);
+ * a code the kernel already defines, or another context registered differently, is refused.
+ */
+export function registerErrorCodes<const D extends Record<string, ErrorDefinition>>(codes: D): D {
+  for (const [code, definition] of Object.entries(codes)) {
+    const known = isErrorCode(code) ? ERROR_CATALOGUE[code] : registeredErrors.get(code);
+    if (known && (known.status !== definition.status || known.message !== definition.message)) throw new Error(`error code ${code} is already defined differently`);
+    if (!isErrorCode(code)) registeredErrors.set(code, definition);
+  }
+  return codes;
+}
+
+/** The status and message of a kernel or registered code (undefined for an unknown one). */
+export const errorDefinition = (code: string): ErrorDefinition | undefined => (isErrorCode(code) ? ERROR_CATALOGUE[code] : registeredErrors.get(code));
+
+/** The codes contexts registered so far (the SPA's translations and the API docs list them too). */
+export const registeredErrorCodes = (): string[] => [...registeredErrors.keys()];
+
 /** An expected failure with a catalogue code; the API turns it into an ErrorBody. */
 export class AppError extends Error {
-  readonly code: ErrorCode;
+  readonly code: AppErrorCode;
   readonly status: number;
   readonly details?: FieldError[];
   readonly params?: Record<string, string | number>;
-  constructor(code: ErrorCode, message?: string, details?: FieldError[], params?: Record<string, string | number>) {
-    super(message ?? ERROR_CATALOGUE[code].message);
+  constructor(code: AppErrorCode, message?: string, details?: FieldError[], params?: Record<string, string | number>) {
+    const definition = errorDefinition(code);
+    if (!definition) throw new Error(`error code ${code} is not registered`);
+    super(message ?? definition.message);
     this.name = 'AppError';
     this.code = code;
-    this.status = ERROR_CATALOGUE[code].status;
+    this.status = definition.status;
     this.details = details;
     this.params = params;
   }

@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { POINTS_PER_COMPLETED_ENTRY, type ScoreDetail } from '@portal/scoring/contracts';
 import { cropScope, stationScope, TOTAL_SCOPE } from './scores.projection.js';
+import type { ScoresDB, ScoreTotalsTable } from './schema.js';
 
 export interface ScoreRow {
   scope: string;
@@ -13,8 +14,8 @@ export interface ScoreRow {
   answers: number;
 }
 
-const toRow = (r: Record<string, any>): ScoreRow => ({
-  scope: String(r.scope),
+const toRow = (r: Selectable<ScoreTotalsTable>): ScoreRow => ({
+  scope: r.scope,
   questions: Number(r.questions),
   videos: Number(r.videos),
   videosAnswers: Number(r.videos_answers),
@@ -44,26 +45,26 @@ export function scoreDetailOf(row: ScoreRow | undefined): ScoreDetail {
 }
 
 /** Every score row of one learner (total, crops, stations). */
-export async function scoreRows(reader: Kysely<any>, actor: string): Promise<ScoreRow[]> {
+export async function scoreRows(reader: Kysely<ScoresDB>, actor: string): Promise<ScoreRow[]> {
   const rows = await reader.selectFrom('score_totals').selectAll().where('actor', '=', actor).execute();
   return rows.map(toRow);
 }
 
-export async function learnerScores(reader: Kysely<any>, actor: string) {
+export async function learnerScores(reader: Kysely<ScoresDB>, actor: string) {
   const rows = await scoreRows(reader, actor);
   const total = rows.find((r) => r.scope === TOTAL_SCOPE);
   const crops = rows.filter((r) => r.scope.startsWith('crop:')).map((r) => ({ cropId: r.scope.slice('crop:'.length), detail: scoreDetailOf(r) }));
   return { total: scoreDetailOf(total), crops };
 }
 
-export async function stationScores(reader: Kysely<any>, actor: string, stationId: string, cropId: string) {
+export async function stationScores(reader: Kysely<ScoresDB>, actor: string, stationId: string, cropId: string) {
   const rows = await reader
     .selectFrom('score_totals')
     .selectAll()
     .where('actor', '=', actor)
     .where('scope', 'in', [TOTAL_SCOPE, cropScope(cropId), stationScope(stationId)])
     .execute();
-  const by = new Map(rows.map((r) => [String(r.scope), toRow(r)]));
+  const by = new Map(rows.map((r) => [r.scope, toRow(r)]));
   return { station: scoreDetailOf(by.get(stationScope(stationId))), crop: scoreDetailOf(by.get(cropScope(cropId))), total: scoreDetailOf(by.get(TOTAL_SCOPE)) };
 }
 

@@ -1,30 +1,12 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
+import type { AnswerSubmitted } from '@portal/assessment/contracts';
+import type { AnswersDB, AnswersTable } from './schema.js';
 
-export interface AnswerRow {
-  rowId: string;
-  actor: string;
-  questionId: string;
-  answerId: string;
-  isCorrect: boolean;
-  score: number;
-  countsForScore: boolean;
-  postQuestionId: string | null;
-  postAnswerId: string | null;
-  postIsCorrect: boolean | null;
-  postScore: number;
-  points: number;
-  secondsToAnswer: number;
-  context: string;
-  origin: string;
-  questionRevision: number;
-  stationId: string | null;
-  entryId: string | null;
-  attempt: number;
-  answeredAt: string;
-}
+/** A learner's current answer to a question: the fields of its AnswerSubmitted that the read model keeps. */
+export type AnswerRow = Omit<AnswerSubmitted['data'], 'postCountsForScore' | 'postQuestionRevision'>;
 
-const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
-const toAnswer = (r: Record<string, any>): AnswerRow => ({
+const iso = (v: Date | string) => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
+const toAnswer = (r: Selectable<AnswersTable>): AnswerRow => ({
   rowId: r.row_id,
   actor: r.actor,
   questionId: r.question_id,
@@ -48,16 +30,16 @@ const toAnswer = (r: Record<string, any>): AnswerRow => ({
 });
 
 /** Every current answer of one learner, oldest first. */
-export async function listAnswers(reader: Kysely<any>, actor: string): Promise<AnswerRow[]> {
+export async function listAnswers(reader: Kysely<AnswersDB>, actor: string): Promise<AnswerRow[]> {
   const rows = await reader.selectFrom('answers').selectAll().where('actor', '=', actor).orderBy('answered_at').orderBy('question_id').execute();
   return rows.map(toAnswer);
 }
 
 /** The learner's current answers to some questions, by question id. */
-export async function answersByQuestion(reader: Kysely<any>, actor: string, questionIds: string[]): Promise<Map<string, AnswerRow>> {
+export async function answersByQuestion(reader: Kysely<AnswersDB>, actor: string, questionIds: string[]): Promise<Map<string, AnswerRow>> {
   if (questionIds.length === 0) return new Map();
   const rows = await reader.selectFrom('answers').selectAll().where('actor', '=', actor).where('question_id', 'in', questionIds).execute();
-  return new Map(rows.map((r) => [String(r.question_id), toAnswer(r)]));
+  return new Map(rows.map((r) => [r.question_id, toAnswer(r)]));
 }
 
 export interface SurveyAnswerRow {
@@ -66,7 +48,7 @@ export interface SurveyAnswerRow {
   answeredAt: string;
 }
 
-export async function surveyAnswers(reader: Kysely<any>, surveyId: string, actor: string): Promise<SurveyAnswerRow[]> {
+export async function surveyAnswers(reader: Kysely<AnswersDB>, surveyId: string, actor: string): Promise<SurveyAnswerRow[]> {
   const rows = await reader.selectFrom('survey_answers').select(['question_id', 'answer_id', 'answered_at']).where('survey_id', '=', surveyId).where('actor', '=', actor).orderBy('answered_at').execute();
-  return rows.map((r) => ({ questionId: String(r.question_id), answerId: String(r.answer_id), answeredAt: iso(r.answered_at) }));
+  return rows.map((r) => ({ questionId: r.question_id, answerId: r.answer_id, answeredAt: iso(r.answered_at) }));
 }
