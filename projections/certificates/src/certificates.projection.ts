@@ -1,13 +1,22 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { jsonValue } from '@portal/database';
-import type { RecordedEvent } from '@portal/eventstore';
-import type { ProjectionDefinition } from '@portal/projections-runtime';
-import type { AnswerSubmitted } from '@portal/assessment/contracts';
+import { combineEvents, uncheckedEvents } from '@portal/eventstore';
+import { defineProjection } from '@portal/projections-runtime';
+import { assessmentEvents } from '@portal/assessment/contracts';
 import type { CertificateRuleRetired, CertificateRuleRevised, MediaCompleted, StationRetired, StationRevised } from '@portal/learning/contracts';
-import type { CertificateIssued } from '@portal/scoring/contracts';
+import { scoringEvents } from '@portal/scoring/contracts';
 import { certificateStatus, type CertRule, type CertStation } from './rules.js';
+import { migrateCertificates, type CertificatesDB } from './schema.js';
 
-type Handled = StationRevised | StationRetired | CertificateRuleRevised | CertificateRuleRetired | MediaCompleted | AnswerSubmitted | CertificateIssued;
+/** learning's events this read model folds (until learning's contracts define their schemas) */
+const learningEvents = uncheckedEvents<StationRevised | StationRetired | CertificateRuleRevised | CertificateRuleRetired | MediaCompleted>([
+  'StationRevised',
+  'StationRetired',
+  'CertificateRuleRevised',
+  'CertificateRuleRetired',
+  'MediaCompleted',
+]);
+const events = combineEvents(assessmentEvents, learningEvents, scoringEvents);
 
 const parse = jsonValue;
 const isUser = (actor: string) => !actor.startsWith('guest:') && actor !== 'system';
@@ -18,78 +27,20 @@ const isUser = (actor: string) => !actor.startsWith('guest:') && actor !== 'syst
  * and what was issued (`cert_issued`). The certificate process manager (scoring context) issues
  * CertificateIssued for rows that are met and not issued; the verification page reads cert_issued.
  */
-export const certificatesProjection: ProjectionDefinition = {
+export const certificatesProjection = defineProjection<CertificatesDB, ReturnType<typeof events.parseRecorded>>({
   name: 'certificates',
   version: 1,
+  events,
   eventTypes: ['StationRevised', 'StationRetired', 'CertificateRuleRevised', 'CertificateRuleRetired', 'MediaCompleted', 'AnswerSubmitted', 'CertificateIssued'],
-  async migrate(db: Kysely<any>, schema: string) {
-    const s = db.schema.withSchema(schema);
-    await s
-      .createTable('cert_stations')
-      .ifNotExists()
-      .addColumn('station_id', 'text', (c) => c.primaryKey())
-      .addColumn('station', 'jsonb', (c) => c.notNull())
-      .addColumn('retired', 'boolean', (c) => c.notNull().defaultTo(false))
-      .execute();
-    await s
-      .createTable('cert_rules')
-      .ifNotExists()
-      .addColumn('certificate_id', 'text', (c) => c.primaryKey())
-      .addColumn('rule', 'jsonb', (c) => c.notNull())
-      .addColumn('retired', 'boolean', (c) => c.notNull().defaultTo(false))
-      .execute();
-    await s
-      .createTable('cert_completed')
-      .ifNotExists()
-      .addColumn('actor', 'text', (c) => c.notNull())
-      .addColumn('entry_id', 'text', (c) => c.notNull())
-      .addPrimaryKeyConstraint('cert_completed_pk', ['actor', 'entry_id'])
-      .execute();
-    await s
-      .createTable('cert_answers')
-      .ifNotExists()
-      .addColumn('actor', 'text', (c) => c.notNull())
-      .addColumn('question_id', 'text', (c) => c.notNull())
-      .addColumn('is_correct', 'boolean', (c) => c.notNull())
-      .addPrimaryKeyConstraint('cert_answers_pk', ['actor', 'question_id'])
-      .execute();
-    await s
-      .createTable('cert_status')
-      .ifNotExists()
-      .addColumn('actor', 'text', (c) => c.notNull())
-      .addColumn('certificate_id', 'text', (c) => c.notNull())
-      .addColumn('crop_id', 'text', (c) => c.notNull())
-      .addColumn('rule_revision', 'integer', (c) => c.notNull())
-      .addColumn('met', 'boolean', (c) => c.notNull())
-      .addColumn('lock_reason', 'text')
-      .addColumn('rules', 'jsonb', (c) => c.notNull())
-      .addPrimaryKeyConstraint('cert_status_pk', ['actor', 'certificate_id'])
-      .execute();
-    await s.createIndex('cert_status_met_idx').ifNotExists().on('cert_status').columns(['met', 'actor']).execute();
-    await s
-      .createTable('cert_issued')
-      .ifNotExists()
-      .addColumn('issued_id', 'text', (c) => c.primaryKey())
-      .addColumn('actor', 'text', (c) => c.notNull())
-      .addColumn('certificate_id', 'text', (c) => c.notNull())
-      .addColumn('crop_id', 'text', (c) => c.notNull())
-      .addColumn('holder_name', 'text')
-      .addColumn('lang', 'text', (c) => c.notNull())
-      .addColumn('title', 'jsonb', (c) => c.notNull())
-      .addColumn('rules', 'jsonb', (c) => c.notNull())
-      .addColumn('issued_at', 'timestamptz', (c) => c.notNull())
-      .execute();
-    await s.createIndex('cert_issued_learner_idx').ifNotExists().unique().on('cert_issued').columns(['actor', 'certificate_id']).execute();
-  },
-  async apply(trx: Transaction<any>, schema: string, events: RecordedEvent[]) {
+  migrate: migrateCertificates,
+  async apply(trx, schema, batch) {
     const t = trx.withSchema(schema);
     const table = (name: string) => sql.table(`${schema}.${name}`);
     const touched = new Set<string>();
     let catalogueChanged = false;
     const completed = new Map<string, { actor: string; entry_id: string }>();
     const answers = new Map<string, { actor: string; question_id: string; is_correct: boolean }>();
-    for (const recorded of events) {
-      const e = { type: recorded.type, data: recorded.data } as Handled;
+    for (const e of batch) {
       switch (e.type) {
         case 'StationRevised': {
           const st = e.data.station;
@@ -158,10 +109,9 @@ export const certificatesProjection: ProjectionDefinition = {
             .execute();
           break;
         }
-        default: {
-          const exhaustive: never = e;
-          void exhaustive;
-        }
+        default:
+          // the contracts' other types: not in eventTypes, never delivered
+          break;
       }
     }
     if (completed.size > 0) await t.insertInto('cert_completed').values([...completed.values()]).onConflict((oc) => oc.doNothing()).execute();
@@ -216,4 +166,4 @@ export const certificatesProjection: ProjectionDefinition = {
       }
     }
   },
-};
+});

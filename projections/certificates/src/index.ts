@@ -1,3 +1,4 @@
 export * from './certificates.projection.js';
-export * from './certificates.queries.js';
+export * from './queries.js';
 export * from './rules.js';
+export type { CertificatesDB } from './schema.js';

@@ -1,9 +1,10 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
+import type { CertificatesDB, CertIssuedTable } from './schema.js';
 import { jsonValue } from '@portal/database';
 import type { LockReason, StationRuleStatus } from './rules.js';
 
 const parse = jsonValue;
-const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
+const iso = (v: Date | string) => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
 
 export interface IssuedCertificateRow {
   issuedId: string;
@@ -16,7 +17,7 @@ export interface IssuedCertificateRow {
   rules: StationRuleStatus[];
   issuedAt: string;
 }
-const toIssued = (r: Record<string, any>): IssuedCertificateRow => ({
+const toIssued = (r: Selectable<CertIssuedTable>): IssuedCertificateRow => ({
   issuedId: r.issued_id,
   actor: r.actor,
   certificateId: r.certificate_id,
@@ -38,7 +39,7 @@ export interface CertificateStatusRow {
 }
 
 /** Learners whose certificate rules are met and who hold no certificate yet (the process manager's to-do list). */
-export async function pendingIssues(reader: Kysely<any>, options: { actor?: string; limit?: number } = {}): Promise<(CertificateStatusRow & { actor: string })[]> {
+export async function pendingIssues(reader: Kysely<CertificatesDB>, options: { actor?: string; limit?: number } = {}): Promise<(CertificateStatusRow & { actor: string })[]> {
   let q = reader
     .selectFrom('cert_status as s')
     .selectAll('s')
@@ -52,30 +53,30 @@ export async function pendingIssues(reader: Kysely<any>, options: { actor?: stri
     cropId: String(r.crop_id),
     ruleRevision: Number(r.rule_revision),
     met: Boolean(r.met),
-    lockReason: (r.lock_reason ?? null) as LockReason | null,
+    lockReason: r.lock_reason ?? null,
     rules: parse(r.rules),
   }));
 }
 
 /** A learner's status for every certificate rule (none until the learner has a fact). */
-export async function certificateStatuses(reader: Kysely<any>, actor: string): Promise<CertificateStatusRow[]> {
+export async function certificateStatuses(reader: Kysely<CertificatesDB>, actor: string): Promise<CertificateStatusRow[]> {
   const rows = await reader.selectFrom('cert_status').selectAll().where('actor', '=', actor).execute();
   return rows.map((r) => ({
     certificateId: String(r.certificate_id),
     cropId: String(r.crop_id),
     ruleRevision: Number(r.rule_revision),
     met: Boolean(r.met),
-    lockReason: (r.lock_reason ?? null) as LockReason | null,
+    lockReason: r.lock_reason ?? null,
     rules: parse(r.rules),
   }));
 }
 
-export async function issuedCertificates(reader: Kysely<any>, actor: string): Promise<IssuedCertificateRow[]> {
+export async function issuedCertificates(reader: Kysely<CertificatesDB>, actor: string): Promise<IssuedCertificateRow[]> {
   const rows = await reader.selectFrom('cert_issued').selectAll().where('actor', '=', actor).orderBy('issued_at').execute();
   return rows.map(toIssued);
 }
 
-export async function findIssuedCertificate(reader: Kysely<any>, issuedId: string): Promise<IssuedCertificateRow | null> {
+export async function findIssuedCertificate(reader: Kysely<CertificatesDB>, issuedId: string): Promise<IssuedCertificateRow | null> {
   const row = await reader.selectFrom('cert_issued').selectAll().where('issued_id', '=', issuedId).executeTakeFirst();
   return row ? toIssued(row) : null;
 }

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
+import type { RecommendationsDB } from './schema.js';
 import { jsonValue } from '@portal/database';
 
 const parse = jsonValue;
-const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
+const iso = (v: Date | string) => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
 
 export interface RecommendationRow {
   recommendationId: string;
@@ -21,11 +22,11 @@ export interface EntryStateRow {
   completedCount: number;
 }
 
-export async function recommendationsOf(reader: Kysely<any>, actor: string): Promise<RecommendationRow[]> {
+export async function recommendationsOf(reader: Kysely<RecommendationsDB>, actor: string): Promise<RecommendationRow[]> {
   const rows = await reader.selectFrom('recommendations').selectAll().where('actor', '=', actor).orderBy('position').execute();
   return rows.map((r) => ({
-    recommendationId: String(r.recommendation_id),
-    questionId: String(r.question_id),
+    recommendationId: r.recommendation_id,
+    questionId: r.question_id,
     stationId: r.station_id ?? null,
     entryIds: parse<string[]>(r.entry_ids),
     createdAt: iso(r.created_at),
@@ -33,12 +34,12 @@ export async function recommendationsOf(reader: Kysely<any>, actor: string): Pro
   }));
 }
 
-export async function entryStates(reader: Kysely<any>, actor: string, entryIds: string[]): Promise<Map<string, EntryStateRow>> {
+export async function entryStates(reader: Kysely<RecommendationsDB>, actor: string, entryIds: string[]): Promise<Map<string, EntryStateRow>> {
   if (entryIds.length === 0) return new Map();
   const rows = await reader.selectFrom('entry_states').selectAll().where('actor', '=', actor).where('entry_id', 'in', [...new Set(entryIds)]).execute();
   return new Map(
     rows.map((r) => [
-      String(r.entry_id),
+      r.entry_id,
       { views: Number(r.views), seconds: Number(r.seconds ?? 0), duration: Number(r.duration ?? 0), percent: Number(r.percent ?? 0), completedCount: Number(r.completed_count) },
     ]),
   );
