@@ -1,26 +1,26 @@
-import { Controller, Get, Inject } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { EventStore } from '@portal/eventstore';
-import { Authorized, EVENT_STORE, ZodParams } from '@portal/platform';
-import type { z } from 'zod';
-import { auditAnswersParamsSchema, learnerStream } from '../../contracts/index.js';
+import { EVENT_STORE } from '@portal/platform';
+import { learnerStream } from '../../contracts/index.js';
+import { AuditAnswersQuery } from './audit-answers.query.js';
 
 /**
- * The auditor's trace of a learner's answers: every AnswerSubmitted of the learner's answer
- * sheet with its metadata (who, when, from where, correlation) and stored hash, and the stream's
- * hash chain recomputed (an altered or removed event shows as broken at its revision).
+ * Every AnswerSubmitted of the learner's answer sheet with its metadata (who, when, from where,
+ * correlation) and stored hash, and the stream's hash chain recomputed (an altered or removed
+ * event shows as broken at its revision). Read from the log itself, not a read model: the data is
+ * shown as stored.
  */
-@Controller('audit/answers')
-export class AnswersAuditController {
+@QueryHandler(AuditAnswersQuery)
+export class AuditAnswersHandler implements IQueryHandler<AuditAnswersQuery> {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
-  @Get(':userId')
-  @Authorized({ roles: ['auditor'] })
-  async answers(@ZodParams(auditAnswersParamsSchema) p: z.infer<typeof auditAnswersParamsSchema>) {
-    const streamId = learnerStream(p.userId);
+  async execute({ userId }: AuditAnswersQuery) {
+    const streamId = learnerStream(userId);
     const events = await this.store.readStream(streamId);
     const verify = await this.store.verifyStream(streamId);
     return {
-      userId: p.userId,
+      userId,
       streamId,
       verified: verify.ok,
       brokenAt: verify.brokenAt?.toString() ?? null,
