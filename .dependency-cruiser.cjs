@@ -54,9 +54,31 @@ function projectionOwners() {
  */
 const FOREIGN_READS_ON_WRITE_PATH = [
   {
-    file: 'contexts/scoring/application/certificates/certificate-issuer.process.ts',
-    projections: ['questions', 'users'],
-    why: "the certificate's rule title (assessment's catalogue copy) and holder name and language (identity's users)",
+    file: 'contexts/scoring/application/shared/certificate-issuer.process.ts',
+    projections: ['users'],
+    why: "the holder name and language printed on the certificate (identity's users)",
+  },
+  {
+    file: 'contexts/scoring/application/verify-certificate/verify-certificate.handler.ts',
+    projections: ['users'],
+    why: 'a query handler (the rule tells write from read by file name, and query handlers share the .handler suffix): the public verification page shows the holder name',
+  },
+  // query handlers: the rule tells write from read by file name, and query handlers share the
+  // .handler suffix; each is listed with what it reads
+  {
+    file: 'contexts/scoring/application/list-certificates/list-certificates.handler.ts',
+    projections: ['users'],
+    why: 'a query handler: listing issues a due certificate through the issuer (holder name and language)',
+  },
+  {
+    file: 'contexts/scoring/application/download-certificate/download-certificate.handler.ts',
+    projections: ['users'],
+    why: 'a query handler: the PDF prints the holder name in their language',
+  },
+  {
+    file: 'contexts/assessment/application/list-recommendations/list-recommendations.handler.ts',
+    projections: ['engagement'],
+    why: "a query handler: which recommendations the learner has seen (engagement's viewedRowIds)",
   },
   {
     file: 'contexts/assessment/application/submit-answer/submit-answer.handler.ts',

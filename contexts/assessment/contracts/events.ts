@@ -11,6 +11,9 @@
  * signed-in user; public surveys take guests too (ADR 0042).
  */
 
+import { z } from 'zod';
+import { defineEvents, type EventOf } from '@portal/eventstore/event-schemas';
+
 /** Where an answer was given. 'survey' is reserved: public survey answers are SurveyAnswered events. */
 export const ANSWER_CONTEXTS = ['station', 'media', 'nps', 'adaptive_learning', 'survey'] as const;
 export type AnswerContext = (typeof ANSWER_CONTEXTS)[number];
@@ -19,113 +22,117 @@ export type AnswerContext = (typeof ANSWER_CONTEXTS)[number];
  * One answer of a learner to a catalogue question (and to its follow-up question, when it has
  * one). isCorrect and score are decided by the server from the question's revision; the client's
  * values are never read. A retry (allowRetry) records a new AnswerSubmitted that replaces the
- * previous one for that question (attempt + 1).
+ * previous one for that question (attempt + 1). The one definition of its fields: the answers
+ * read model, the HTTP Answer and the domain's events take their types from it.
  */
-export interface AnswerSubmitted {
-  type: 'AnswerSubmitted';
-  data: {
-    /** this answer's id (000 §3 Answer rowId), uuid v7 */
-    rowId: string;
-    /** user id (guests do not answer catalogue questions) */
-    actor: string;
-    questionId: string;
-    answerId: string;
-    /** the chosen option's isCorrect */
-    isCorrect: boolean;
-    /** the chosen option's score when the question hasScore, else 0 */
-    score: number;
-    /** false when the question has ignoreScore: the answer is kept but adds nothing to the totals */
-    countsForScore: boolean;
-    /** follow-up question (the question's postAnswerQuestionId) and its answer; null when none */
-    postQuestionId: string | null;
-    postAnswerId: string | null;
-    postIsCorrect: boolean | null;
-    postScore: number;
-    postCountsForScore: boolean;
-    /** what this answer adds to the score totals: score (if counted) + postScore (if counted) */
-    points: number;
-    /** rounded to 2 decimals */
-    secondsToAnswer: number;
-    context: AnswerContext;
-    origin: 'web';
-    questionRevision: number;
-    postQuestionRevision: number | null;
-    /** the station whose questions config (or whose entry) asked it; null for NPS and unplaced adaptive questions */
-    stationId: string | null;
-    /** the entry whose questionsIds hold it (media questions); else null */
-    entryId: string | null;
-    /** 1 for the first answer to this question, then 2, 3... on retries */
-    attempt: number;
-    answeredAt: string;
-  };
-}
+export const answerSubmittedSchema = z.object({
+  /** this answer's id (000 §3 Answer rowId), uuid v7 */
+  rowId: z.string(),
+  /** user id (guests do not answer catalogue questions) */
+  actor: z.string(),
+  questionId: z.string(),
+  answerId: z.string(),
+  /** the chosen option's isCorrect */
+  isCorrect: z.boolean(),
+  /** the chosen option's score when the question hasScore, else 0 */
+  score: z.number(),
+  /** false when the question has ignoreScore: the answer is kept but adds nothing to the totals */
+  countsForScore: z.boolean(),
+  /** follow-up question (the question's postAnswerQuestionId) and its answer; null when none */
+  postQuestionId: z.string().nullable(),
+  postAnswerId: z.string().nullable(),
+  postIsCorrect: z.boolean().nullable(),
+  postScore: z.number(),
+  postCountsForScore: z.boolean(),
+  /** what this answer adds to the score totals: score (if counted) + postScore (if counted) */
+  points: z.number(),
+  /** rounded to 2 decimals */
+  secondsToAnswer: z.number(),
+  context: z.enum(ANSWER_CONTEXTS),
+  origin: z.literal('web'),
+  questionRevision: z.number().int(),
+  postQuestionRevision: z.number().int().nullable(),
+  /** the station whose questions config (or whose entry) asked it; null for NPS and unplaced adaptive questions */
+  stationId: z.string().nullable(),
+  /** the entry whose questionsIds hold it (media questions); else null */
+  entryId: z.string().nullable(),
+  /** 1 for the first answer to this question, then 2, 3... on retries */
+  attempt: z.number().int(),
+  answeredAt: z.string(),
+});
 
 /** The satisfaction questionnaire (000 §4.8): AV1 (step 1) then AV2 (step 2), one answer at a time. */
-export interface NpsAnswered {
-  type: 'NpsAnswered';
-  data: {
-    actor: string;
-    questionId: string;
-    answerId: string;
-    step: 1 | 2;
-    /** the option's displayOrder: 0..10 for AV1 (recommend), 1..5 for AV2 (satisfaction) */
-    rating: number;
-    answeredAt: string;
-  };
-}
+export const npsAnsweredSchema = z.object({
+  actor: z.string(),
+  questionId: z.string(),
+  answerId: z.string(),
+  step: z.union([z.literal(1), z.literal(2)]),
+  /** the option's displayOrder: 0..10 for AV1 (recommend), 1..5 for AV2 (satisfaction) */
+  rating: z.number(),
+  answeredAt: z.string(),
+});
 
 /** One answer to a public survey (/public/survey/:country/:detail), by a user or a guest. */
-export interface SurveyAnswered {
-  type: 'SurveyAnswered';
-  data: {
-    surveyId: string;
-    country: string;
-    surveyPath: string;
-    surveyVersion: string;
-    actor: string;
-    questionId: string;
-    answerId: string;
-    secondsToAnswer: number;
-    /** 000 §3 survey answer context (nps by default) */
-    context: string;
-    answeredAt: string;
-  };
-}
+export const surveyAnsweredSchema = z.object({
+  surveyId: z.string(),
+  country: z.string(),
+  surveyPath: z.string(),
+  surveyVersion: z.string(),
+  actor: z.string(),
+  questionId: z.string(),
+  answerId: z.string(),
+  secondsToAnswer: z.number(),
+  /** 000 §3 survey answer context (nps by default) */
+  context: z.string(),
+  answeredAt: z.string(),
+});
 
-export interface Recommendation {
-  recommendationId: string;
+/** One recommendation as the learner's answer sheet records it (the HTTP view is http.ts recommendationSchema). */
+export const storedRecommendationSchema = z.object({
+  recommendationId: z.string(),
   /** the question answered wrongly */
-  questionId: string;
+  questionId: z.string(),
   /** the station that asked it (null for unplaced questions) */
-  stationId: string | null;
+  stationId: z.string().nullable(),
   /** the content that teaches the topic, in order (ADR 0043) */
-  entryIds: string[];
-  createdAt: string;
-  visitedAt: string | null;
-}
+  entryIds: z.array(z.string()),
+  createdAt: z.string(),
+  visitedAt: z.string().nullable(),
+});
+export type Recommendation = z.infer<typeof storedRecommendationSchema>;
 
 /** The learner's current recommendation list, recorded after every answer (000 §4.3: invalidated by any answer). */
-export interface RecommendationsUpdated {
-  type: 'RecommendationsUpdated';
-  data: {
-    actor: string;
-    /** the answer that caused the update */
-    questionId: string;
-    recommendations: Recommendation[];
-    updatedAt: string;
-  };
-}
+export const recommendationsUpdatedSchema = z.object({
+  actor: z.string(),
+  /** the answer that caused the update */
+  questionId: z.string(),
+  recommendations: z.array(storedRecommendationSchema),
+  updatedAt: z.string(),
+});
 
 /** POST /adaptive/setVisited/{id}. */
-export interface RecommendationVisited {
-  type: 'RecommendationVisited';
-  data: { actor: string; recommendationId: string; visitedAt: string };
-}
+export const recommendationVisitedSchema = z.object({ actor: z.string(), recommendationId: z.string(), visitedAt: z.string() });
+
+/** The assessment context's stored events (schema version 1 each; no upcasters yet). */
+export const assessmentEvents = defineEvents({
+  AnswerSubmitted: answerSubmittedSchema,
+  NpsAnswered: npsAnsweredSchema,
+  SurveyAnswered: surveyAnsweredSchema,
+  RecommendationsUpdated: recommendationsUpdatedSchema,
+  RecommendationVisited: recommendationVisitedSchema,
+});
+
+export type AssessmentEvent = EventOf<typeof assessmentEvents.schemas>;
+type EventNamed<T extends AssessmentEvent['type']> = Extract<AssessmentEvent, { type: T }>;
+export type AnswerSubmitted = EventNamed<'AnswerSubmitted'>;
+export type NpsAnswered = EventNamed<'NpsAnswered'>;
+export type SurveyAnswered = EventNamed<'SurveyAnswered'>;
+export type RecommendationsUpdated = EventNamed<'RecommendationsUpdated'>;
+export type RecommendationVisited = EventNamed<'RecommendationVisited'>;
 
 export type LearnerAssessmentEvent = AnswerSubmitted | NpsAnswered | RecommendationsUpdated | RecommendationVisited;
-export type AssessmentEvent = LearnerAssessmentEvent | SurveyAnswered;
 
-export const ASSESSMENT_EVENT_TYPES: AssessmentEvent['type'][] = ['AnswerSubmitted', 'NpsAnswered', 'SurveyAnswered', 'RecommendationsUpdated', 'RecommendationVisited'];
+export const ASSESSMENT_EVENT_TYPES: AssessmentEvent['type'][] = assessmentEvents.types;
 
 export const learnerStream = (actor: string) => `assessment.learner-${actor}`;
 export const surveyStream = (surveyId: string, actor: string) => `assessment.survey-${surveyId}-${actor}`;

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { contentStatusSchema, entryTypeSchema, localizedTextSchema, partialLocalizedSchema, questionsProgressSchema } from '@portal/learning/contracts';
-import { ANSWER_CONTEXTS } from './events.js';
+import { answerSubmittedSchema } from './events.js';
 
 const id = z.string().trim().min(1).max(64);
 const isoTime = z.string();
@@ -32,28 +32,33 @@ export const answerRequestSchema = z.object({
 });
 export type AnswerRequest = z.infer<typeof answerRequestSchema>;
 
-/** 000 §3 Answer (plus where it was asked, the attempt and the points it adds to the totals). */
-export const answerSchema = z.object({
-  /** the answer's id (AnswerSubmitted.rowId; a retry makes a new one) */
-  rowId: z.string(),
-  questionId: z.string(),
-  answerId: z.string(),
-  isCorrect: z.boolean(),
-  score: z.number(),
-  secondsToAnswer: z.number(),
-  postQuestionId: z.string().nullable(),
-  postAnswerId: z.string().nullable(),
-  answeredAt: isoTime,
-  questionRevision: z.number().int(),
-  origin: z.literal('web'),
-  context: z.enum(ANSWER_CONTEXTS),
-  stationId: z.string().nullable(),
-  entryId: z.string().nullable(),
-  attempt: z.number().int(),
-  /** what the answer adds to the score totals (0 with ignoreScore) */
-  points: z.number(),
+/**
+ * 000 §3 Answer (plus where it was asked, the attempt and the points it adds to the totals): the
+ * fields of the stored AnswerSubmitted that a client sees (rowId is the answer's id; a retry makes
+ * a new one; points is 0 with ignoreScore).
+ */
+export const answerSchema = answerSubmittedSchema.pick({
+  rowId: true,
+  questionId: true,
+  answerId: true,
+  isCorrect: true,
+  score: true,
+  secondsToAnswer: true,
+  postQuestionId: true,
+  postAnswerId: true,
+  answeredAt: true,
+  questionRevision: true,
+  origin: true,
+  context: true,
+  stationId: true,
+  entryId: true,
+  attempt: true,
+  points: true,
 });
 export type Answer = z.infer<typeof answerSchema>;
+const ANSWER_FIELDS = Object.keys(answerSchema.shape) as (keyof Answer)[];
+/** The client's Answer of a stored answer (an AnswerSubmitted's data, or the answers read model's row). */
+export const answerOf = (stored: Answer): Answer => Object.fromEntries(ANSWER_FIELDS.map((k) => [k, stored[k]])) as Answer;
 
 /** The answer call's result: what the overlay's toast shows (000 §4.4) and the new questions progress. */
 export const answerResultSchema = z.object({

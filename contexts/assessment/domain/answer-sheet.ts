@@ -1,6 +1,6 @@
 import { AppError } from '@portal/kernel';
 import { isNpsQuestion, NPS_QUESTION_IDS, type AnswerContext, type LearnerAssessmentEvent, type Recommendation } from '../contracts/events.js';
-import { AssessmentRuleError, fieldError } from './errors.js';
+import { fieldError } from './errors.js';
 import { roundSeconds, scoreOf, type QuestionFacts } from './question-facts.js';
 
 /**
@@ -47,7 +47,7 @@ function submit(d: SubmitAnswerData, state: AnswerSheetState): LearnerAssessment
   const option = q.options.find((o) => o.id === d.answerId);
   if (!option) throw fieldError('answerId', `not an option of question ${q.questionId}`);
   const previous = state.answers.get(q.questionId);
-  if (previous && !q.allowRetry) throw new AssessmentRuleError('answer-already-recorded');
+  if (previous && !q.allowRetry) throw new AppError('answer-already-recorded');
 
   let post: { questionId: string; answerId: string; isCorrect: boolean; score: number; counts: boolean; revision: number } | null = null;
   if (q.postAnswerQuestionId) {
@@ -63,7 +63,7 @@ function submit(d: SubmitAnswerData, state: AnswerSheetState): LearnerAssessment
 
   const nps = isNpsQuestion(q.questionId);
   const step = nps ? ((NPS_QUESTION_IDS as readonly string[]).indexOf(q.questionId) + 1) as 1 | 2 : null;
-  if (step === 2 && !state.answers.has(NPS_QUESTION_IDS[0])) throw new AssessmentRuleError('nps-out-of-order');
+  if (step === 2 && !state.answers.has(NPS_QUESTION_IDS[0])) throw new AppError('nps-out-of-order');
 
   const score = scoreOf(q, option);
   const counts = !q.ignoreScore;

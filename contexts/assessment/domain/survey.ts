@@ -1,5 +1,6 @@
+import { AppError } from '@portal/kernel';
 import type { SurveyAnswered } from '../contracts/events.js';
-import { AssessmentRuleError, fieldError } from './errors.js';
+import { fieldError } from './errors.js';
 import { roundSeconds, type QuestionFacts } from './question-facts.js';
 
 /**
@@ -29,7 +30,7 @@ export function decideSurvey(command: SurveyCommand, state: SurveyState): Survey
     case 'AnswerSurvey': {
       const d = command.data;
       if (!d.question.options.some((o) => o.id === d.answerId)) throw fieldError('answerId', `not an option of question ${d.question.questionId}`);
-      if (state.answered.has(d.question.questionId) && !d.question.allowRetry) throw new AssessmentRuleError('answer-already-recorded');
+      if (state.answered.has(d.question.questionId) && !d.question.allowRetry) throw new AppError('answer-already-recorded');
       return [
         {
           type: 'SurveyAnswered',

@@ -1,3 +1,3 @@
 export { ScoringModule } from './scoring.module.js';
-export { CertificateIssuer } from './certificates/certificate-issuer.process.js';
-export { renderCertificatePdf } from './certificates/certificate-pdf.js';
+export { CertificateIssuer } from './shared/certificate-issuer.process.js';
+export { renderCertificatePdf } from './download-certificate/certificate-pdf.js';

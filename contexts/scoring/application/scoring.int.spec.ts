@@ -7,7 +7,7 @@ import { signIn, type TestUser } from '@portal/testing/identity';
 import { seedDemoUsers } from '@portal/identity/application';
 import { importContentPack } from '@portal/learning/application';
 import { progressStream, type MediaCompleted } from '@portal/learning/contracts';
-import { CertificateIssuer } from './certificates/certificate-issuer.process.js';
+import { CertificateIssuer } from './shared/certificate-issuer.process.js';
 import { certificateStream, CERTIFICATE_ERROR_MESSAGE_KEY } from '../contracts/index.js';
 
 let t: TestApp;

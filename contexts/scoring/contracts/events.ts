@@ -5,40 +5,44 @@
  * Streams:
  * - scoring.certificate-<userId>-<ruleId>   CertificateIssued (at most once per learner and crop certificate)
  */
-import type { Locale } from '@portal/kernel';
+import { z } from 'zod';
+import { defineEvents, type EventOf } from '@portal/eventstore/event-schemas';
+import { LOCALES } from '@portal/kernel';
 
-export interface CertificateStationRuleEvidence {
-  stationId: string;
-  requiredMedias: boolean;
-  requiredQuestions: boolean;
-  requiredMediaQuestions: boolean;
-  mediaCompleted: boolean;
-  questionsCompleted: boolean;
-  mediaQuestionsCompleted: boolean;
-  satisfied: boolean;
-}
+export const certificateStationRuleEvidenceSchema = z.object({
+  stationId: z.string(),
+  requiredMedias: z.boolean(),
+  requiredQuestions: z.boolean(),
+  requiredMediaQuestions: z.boolean(),
+  mediaCompleted: z.boolean(),
+  questionsCompleted: z.boolean(),
+  mediaQuestionsCompleted: z.boolean(),
+  satisfied: z.boolean(),
+});
+export type CertificateStationRuleEvidence = z.infer<typeof certificateStationRuleEvidenceSchema>;
 
 /** Recorded once by the certificate process manager when every station rule of the crop's certificate is met. */
-export interface CertificateIssued {
-  type: 'CertificateIssued';
-  data: {
-    /** the issued certificate's own id: printed on the PDF and verified through the QR code */
-    certificateId: string;
-    /** the crop's certificate rule (content pack certificateId, e.g. cert-soja) */
-    ruleId: string;
-    ruleRevision: number;
-    cropId: string;
-    userId: string;
-    /** the learner's name and language when it was issued (the PDF uses the current profile) */
-    holderName: string | null;
-    lang: Locale;
-    title: Record<Locale, string>;
-    rules: CertificateStationRuleEvidence[];
-    issuedAt: string;
-  };
-}
+export const certificateIssuedSchema = z.object({
+  /** the issued certificate's own id: printed on the PDF and verified through the QR code */
+  certificateId: z.string(),
+  /** the crop's certificate rule (content pack certificateId, e.g. cert-soja) */
+  ruleId: z.string(),
+  ruleRevision: z.number().int(),
+  cropId: z.string(),
+  userId: z.string(),
+  /** the learner's name and language when it was issued (the PDF uses the current profile) */
+  holderName: z.string().nullable(),
+  lang: z.enum(LOCALES),
+  title: z.record(z.enum(LOCALES), z.string()),
+  rules: z.array(certificateStationRuleEvidenceSchema),
+  issuedAt: z.string(),
+});
 
-export type ScoringEvent = CertificateIssued;
-export const SCORING_EVENT_TYPES: ScoringEvent['type'][] = ['CertificateIssued'];
+/** The scoring context's stored events (schema version 1; no upcasters yet). */
+export const scoringEvents = defineEvents({ CertificateIssued: certificateIssuedSchema });
+
+export type ScoringEvent = EventOf<typeof scoringEvents.schemas>;
+export type CertificateIssued = Extract<ScoringEvent, { type: 'CertificateIssued' }>;
+export const SCORING_EVENT_TYPES: ScoringEvent['type'][] = scoringEvents.types;
 
 export const certificateStream = (userId: string, ruleId: string) => `scoring.certificate-${userId}-${ruleId}`;

@@ -104,17 +104,30 @@ export interface ErrorBody {
   params?: Record<string, string | number>;
 }
 
+export interface ErrorDefinition {
+  status: number;
+  message: string;
+}
+
+/** Every code an AppError may carry: the kernel's and the ones contexts registered (registerErrors). */
+export type AppErrorCode = ErrorCode;
+
+/** The status and message of a kernel or registered code (undefined for an unknown one). */
+export const errorDefinition = (code: string): ErrorDefinition | undefined => (ERROR_CATALOGUE as Record<string, ErrorSpec | undefined>)[code];
+
 /** An expected failure with a catalogue code; the API turns it into an ErrorBody. */
 export class AppError extends Error {
-  readonly code: ErrorCode;
+  readonly code: AppErrorCode;
   readonly status: number;
   readonly details?: FieldError[];
   readonly params?: Record<string, string | number>;
-  constructor(code: ErrorCode, message?: string, details?: FieldError[], params?: Record<string, string | number>) {
-    super(message ?? ERROR_CATALOGUE[code].message);
+  constructor(code: AppErrorCode, message?: string, details?: FieldError[], params?: Record<string, string | number>) {
+    const definition = errorDefinition(code);
+    if (!definition) throw new Error(`error code ${code} is not registered`);
+    super(message ?? definition.message);
     this.name = 'AppError';
     this.code = code;
-    this.status = ERROR_CATALOGUE[code].status;
+    this.status = definition.status;
     this.details = details;
     this.params = params;
   }

@@ -1,2 +1,3 @@
 export * from './answers.projection.js';
-export * from './answers.queries.js';
+export * from './queries.js';
+export type { AnswersDB } from './schema.js';

@@ -1,2 +1,3 @@
 export * from './certificates.projection.js';
-export * from './certificates.queries.js';
+export * from './queries.js';
+export type { CertificatesDB } from './schema.js';

@@ -1,2 +1,3 @@
 export * from './recommendations.projection.js';
-export * from './recommendations.queries.js';
+export * from './queries.js';
+export type { RecommendationsDB } from './schema.js';

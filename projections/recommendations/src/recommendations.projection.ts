@@ -1,10 +1,12 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { RecordedEvent } from '@portal/eventstore';
-import type { ProjectionDefinition } from '@portal/projections-runtime';
-import type { RecommendationsUpdated, RecommendationVisited } from '@portal/assessment/contracts';
+import { combineEvents, uncheckedEvents } from '@portal/eventstore';
+import { defineProjection } from '@portal/projections-runtime';
+import { assessmentEvents, type RecommendationsUpdated, type RecommendationVisited } from '@portal/assessment/contracts';
 import type { ContentViewed, MediaCompleted, MediaProgressed, MediaStarted } from '@portal/learning/contracts';
+import { migrateRecommendations, type RecommendationsDB } from './schema.js';
 
-type Handled = RecommendationsUpdated | RecommendationVisited | ContentViewed | MediaStarted | MediaProgressed | MediaCompleted;
+/** learning's events this read model folds (until learning's contracts define their schemas) */
+const learningEvents = uncheckedEvents<ContentViewed | MediaStarted | MediaProgressed | MediaCompleted>(['ContentViewed', 'MediaStarted', 'MediaProgressed', 'MediaCompleted']);
+const events = combineEvents(assessmentEvents, learningEvents);
 
 /**
  * The recommendations read model: each learner's current recommendations (replaced by every
@@ -12,40 +14,13 @@ type Handled = RecommendationsUpdated | RecommendationVisited | ContentViewed | 
  * completions), so a recommended item carries its content status (000 §4.1) and the unseen count
  * can keep only items still `initial` (000 §4.6).
  */
-export const recommendationsProjection: ProjectionDefinition = {
+export const recommendationsProjection = defineProjection<RecommendationsDB, ReturnType<typeof events.parseRecorded>>({
   name: 'recommendations',
   version: 1,
+  events,
   eventTypes: ['RecommendationsUpdated', 'RecommendationVisited', 'ContentViewed', 'MediaStarted', 'MediaProgressed', 'MediaCompleted'],
-  async migrate(db: Kysely<any>, schema: string) {
-    const s = db.schema.withSchema(schema);
-    await s
-      .createTable('recommendations')
-      .ifNotExists()
-      .addColumn('actor', 'text', (c) => c.notNull())
-      .addColumn('recommendation_id', 'text', (c) => c.notNull())
-      .addColumn('question_id', 'text', (c) => c.notNull())
-      .addColumn('station_id', 'text')
-      .addColumn('entry_ids', 'jsonb', (c) => c.notNull())
-      .addColumn('position', 'integer', (c) => c.notNull())
-      .addColumn('created_at', 'timestamptz', (c) => c.notNull())
-      .addColumn('visited_at', 'timestamptz')
-      .addPrimaryKeyConstraint('recommendations_pk', ['actor', 'recommendation_id'])
-      .execute();
-    await s
-      .createTable('entry_states')
-      .ifNotExists()
-      .addColumn('actor', 'text', (c) => c.notNull())
-      .addColumn('entry_id', 'text', (c) => c.notNull())
-      .addColumn('views', 'integer', (c) => c.notNull().defaultTo(0))
-      // null until a play reports a position
-      .addColumn('seconds', 'float8')
-      .addColumn('duration', 'float8')
-      .addColumn('percent', 'float8')
-      .addColumn('completed_count', 'integer', (c) => c.notNull().defaultTo(0))
-      .addPrimaryKeyConstraint('entry_states_pk', ['actor', 'entry_id'])
-      .execute();
-  },
-  async apply(trx: Transaction<any>, schema: string, events: RecordedEvent[]) {
+  migrate: migrateRecommendations,
+  async apply(trx, schema, batch) {
     const t = trx.withSchema(schema);
     const states = new Map<string, { actor: string; entry_id: string; views: number; completed_count: number; seconds: number | null; duration: number | null; percent: number | null }>();
     const state = (actor: string, entryId: string) => {
@@ -58,8 +33,7 @@ export const recommendationsProjection: ProjectionDefinition = {
     // learner (with the visits that follow it) and write once
     const lists = new Map<string, RecommendationsUpdated['data']['recommendations']>();
     const visits: RecommendationVisited['data'][] = [];
-    for (const recorded of events) {
-      const e = { type: recorded.type, data: recorded.data } as Handled;
+    for (const e of batch) {
       if (e.data.actor.startsWith('guest:')) continue;
       switch (e.type) {
         case 'RecommendationsUpdated':
@@ -96,10 +70,9 @@ export const recommendationsProjection: ProjectionDefinition = {
           s.percent = 1;
           break;
         }
-        default: {
-          const exhaustive: never = e;
-          void exhaustive;
-        }
+        default:
+          // the contracts' other types: not in eventTypes, never delivered
+          break;
       }
     }
     // visits of lists written in an earlier batch come first: a list replaced in this batch wins
@@ -143,4 +116,4 @@ export const recommendationsProjection: ProjectionDefinition = {
         .execute();
     }
   },
-};
+});

@@ -1,2 +1,3 @@
 export * from './scores.projection.js';
-export * from './scores.queries.js';
+export * from './queries.js';
+export type { ScoresDB } from './schema.js';

@@ -5,7 +5,7 @@ import { ProjectionRuntime } from '@portal/projections-runtime';
 import type { AnswerSubmitted } from '@portal/assessment/contracts';
 import type { CatalogueStation, MediaCompleted, StationRevised } from '@portal/learning/contracts';
 import { scoresProjection } from './scores.projection.js';
-import { learnerScores, stationScores } from './scores.queries.js';
+import { learnerScores, stationScores } from './queries.js';
 
 const ctx = { correlationId: 'c', actor: 'system', origin: 'cli' as const };
 const at = '2026-11-21T12:00:00.000Z';

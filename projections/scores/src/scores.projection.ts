@@ -1,11 +1,14 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { RecordedEvent } from '@portal/eventstore';
-import type { ProjectionDefinition } from '@portal/projections-runtime';
-import type { AnswerSubmitted } from '@portal/assessment/contracts';
+import { sql } from 'kysely';
+import { combineEvents, uncheckedEvents } from '@portal/eventstore';
+import { defineProjection } from '@portal/projections-runtime';
+import { assessmentEvents, type AnswerSubmitted } from '@portal/assessment/contracts';
 import type { MediaCompleted, StationRetired, StationRevised } from '@portal/learning/contracts';
 import { POINTS_PER_COMPLETED_ENTRY } from '@portal/scoring/contracts';
+import { migrateScores, type Bucket, type ScoresDB } from './schema.js';
 
-type Handled = AnswerSubmitted | MediaCompleted | StationRevised | StationRetired;
+/** learning's events this read model folds (until learning's contracts define their schemas) */
+const learningEvents = uncheckedEvents<MediaCompleted | StationRevised | StationRetired>(['MediaCompleted', 'StationRevised', 'StationRetired']);
+const events = combineEvents(assessmentEvents, learningEvents);
 
 /**
  * Where an answer's points land (ADR 0044): by where the question was asked, not by the screen.
@@ -14,7 +17,7 @@ type Handled = AnswerSubmitted | MediaCompleted | StationRevised | StationRetire
  * - questions: asked by a station's questions config -> questionsScore
  * - extra: asked by no station (adaptive only)       -> part of othersScore, total only
  */
-export type Bucket = 'questions' | 'videos_answers' | 'nps' | 'extra';
+export type { Bucket };
 export const bucketOf = (a: Pick<AnswerSubmitted['data'], 'context' | 'entryId' | 'stationId'>): Bucket =>
   a.context === 'nps' ? 'nps' : a.entryId ? 'videos_answers' : a.stationId ? 'questions' : 'extra';
 
@@ -51,53 +54,13 @@ const SEP = '\u0000';
  * the NPS base, per station, per crop (root station) and in total. Batches are applied with a few
  * set-based statements (unnest), so a rebuild of a million events stays fast (ADR 0044).
  */
-export const scoresProjection: ProjectionDefinition = {
+export const scoresProjection = defineProjection<ScoresDB, ReturnType<typeof events.parseRecorded>>({
   name: 'scores',
   version: 1,
+  events,
   eventTypes: ['AnswerSubmitted', 'MediaCompleted', 'StationRevised', 'StationRetired'],
-  async migrate(db: Kysely<any>, schema: string) {
-    const s = db.schema.withSchema(schema);
-    await s
-      .createTable('score_stations')
-      .ifNotExists()
-      .addColumn('station_id', 'text', (c) => c.primaryKey())
-      .addColumn('crop_id', 'text', (c) => c.notNull())
-      .execute();
-    await s
-      .createTable('score_answers')
-      .ifNotExists()
-      .addColumn('actor', 'text', (c) => c.notNull())
-      .addColumn('question_id', 'text', (c) => c.notNull())
-      .addColumn('points', 'float8', (c) => c.notNull())
-      .addColumn('bucket', 'text', (c) => c.notNull())
-      .addColumn('station_id', 'text')
-      .addColumn('crop_id', 'text')
-      .addPrimaryKeyConstraint('score_answers_pk', ['actor', 'question_id'])
-      .execute();
-    await s
-      .createTable('score_completions')
-      .ifNotExists()
-      .addColumn('actor', 'text', (c) => c.notNull())
-      .addColumn('entry_id', 'text', (c) => c.notNull())
-      .addColumn('station_id', 'text', (c) => c.notNull())
-      .addPrimaryKeyConstraint('score_completions_pk', ['actor', 'entry_id'])
-      .execute();
-    await s
-      .createTable('score_totals')
-      .ifNotExists()
-      .addColumn('actor', 'text', (c) => c.notNull())
-      .addColumn('scope', 'text', (c) => c.notNull())
-      .addColumn('questions', 'float8', (c) => c.notNull().defaultTo(0))
-      .addColumn('videos', 'float8', (c) => c.notNull().defaultTo(0))
-      .addColumn('videos_answers', 'float8', (c) => c.notNull().defaultTo(0))
-      .addColumn('nps', 'float8', (c) => c.notNull().defaultTo(0))
-      .addColumn('extra', 'float8', (c) => c.notNull().defaultTo(0))
-      .addColumn('completed_entries', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('answers', 'integer', (c) => c.notNull().defaultTo(0))
-      .addPrimaryKeyConstraint('score_totals_pk', ['actor', 'scope'])
-      .execute();
-  },
-  async apply(trx: Transaction<any>, schema: string, events: RecordedEvent[]) {
+  migrate: migrateScores,
+  async apply(trx, schema, batch) {
     const table = (name: string) => sql.table(`${schema}.${name}`);
     const crops = new Map<string, string>();
     for (const r of await sql<{ station_id: string; crop_id: string }>`select station_id, crop_id from ${table('score_stations')}`.execute(trx).then((x) => x.rows)) {
@@ -192,8 +155,7 @@ export const scoresProjection: ProjectionDefinition = {
       completions = [];
     };
 
-    for (const recorded of events) {
-      const e = { type: recorded.type, data: recorded.data } as Handled;
+    for (const e of batch) {
       switch (e.type) {
         case 'AnswerSubmitted': {
           const d = e.data;
@@ -220,12 +182,11 @@ export const scoresProjection: ProjectionDefinition = {
         case 'StationRetired':
           // a retired station's scores stay earned
           break;
-        default: {
-          const exhaustive: never = e;
-          void exhaustive;
-        }
+        default:
+          // the contracts' other types: not in eventTypes, never delivered
+          break;
       }
     }
     await flush();
   },
-};
+});

@@ -1,6 +1,6 @@
 import type { CatalogueModel, Question } from '@portal/learning/contracts';
 import type { AnswerRow } from '@portal/projection-answers';
-import type { Answer, QuestionState, QuestionView } from '../../contracts/index.js';
+import { answerOf, type Answer, type QuestionState, type QuestionView } from '../../contracts/index.js';
 import type { QuestionFacts } from '../../domain/index.js';
 
 /** 000 §3 question without its answer key: no isCorrect, no option scores (they would give it away). */
@@ -39,26 +39,7 @@ export function questionFacts(q: Question, revision: number): QuestionFacts {
 export const correctIdsOf = (q: Question, answeredCorrectly = true): string[] | null =>
   q.hideResult || (q.allowRetry && !answeredCorrectly) ? null : q.options.filter((o) => o.isCorrect).map((o) => o.id);
 
-export function answerView(a: AnswerRow): Answer {
-  return {
-    rowId: a.rowId,
-    questionId: a.questionId,
-    answerId: a.answerId,
-    isCorrect: a.isCorrect,
-    score: a.score,
-    secondsToAnswer: a.secondsToAnswer,
-    postQuestionId: a.postQuestionId,
-    postAnswerId: a.postAnswerId,
-    answeredAt: a.answeredAt,
-    questionRevision: a.questionRevision,
-    origin: 'web',
-    context: a.context as Answer['context'],
-    stationId: a.stationId,
-    entryId: a.entryId,
-    attempt: a.attempt,
-    points: a.points,
-  };
-}
+export const answerView = (a: AnswerRow): Answer => answerOf(a);
 
 /** One question of the overlay: the question, its follow-up, the learner's answer and what the learner may do. */
 export function questionState(cat: CatalogueModel, questionId: string, answers: ReadonlyMap<string, AnswerRow>): QuestionState | null {

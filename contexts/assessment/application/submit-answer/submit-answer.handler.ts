@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { newId, type Clock } from '@portal/kernel';
 import { CATALOGUE, CLOCK, type CommandOutcome } from '@portal/platform';
 import { questionsProgressOf, type CatalogueReader } from '@portal/learning/contracts';
-import { isNpsQuestion, normalizeQuestionId, NPS_QUESTION_IDS, type AnswerResult, type AnswerSubmitted } from '../../contracts/index.js';
+import { answerOf, isNpsQuestion, normalizeQuestionId, NPS_QUESTION_IDS, type AnswerResult, type AnswerSubmitted } from '../../contracts/index.js';
 import { fieldError, teachingEntries } from '../../domain/index.js';
 import { requireStationAccess } from '../shared/access.js';
 import { AnswerSheets } from '../shared/answer-sheets.js';
@@ -77,24 +77,7 @@ export class SubmitAnswerHandler implements ICommandHandler<SubmitAnswerCommand>
     const nps = isNpsQuestion(questionId);
     return {
       value: {
-        answer: {
-          rowId: submitted.rowId,
-          questionId: submitted.questionId,
-          answerId: submitted.answerId,
-          isCorrect: submitted.isCorrect,
-          score: submitted.score,
-          secondsToAnswer: submitted.secondsToAnswer,
-          postQuestionId: submitted.postQuestionId,
-          postAnswerId: submitted.postAnswerId,
-          answeredAt: submitted.answeredAt,
-          questionRevision: submitted.questionRevision,
-          origin: 'web',
-          context: submitted.context,
-          stationId: submitted.stationId,
-          entryId: submitted.entryId,
-          attempt: submitted.attempt,
-          points: submitted.points,
-        },
+        answer: answerOf(submitted),
         result: submitted.isCorrect ? 'correct' : 'incorrect',
         points: submitted.points,
         canRetry: q.allowRetry,

@@ -1,0 +1,55 @@
+import type { Kysely } from 'kysely';
+import type { RecommendationsDB } from './schema.js';
+import { jsonValue } from '@portal/database';
+
+const parse = jsonValue;
+const iso = (v: Date | string) => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
+
+export interface RecommendationRow {
+  recommendationId: string;
+  questionId: string;
+  stationId: string | null;
+  entryIds: string[];
+  createdAt: string;
+  visitedAt: string | null;
+}
+
+export interface EntryStateRow {
+  views: number;
+  seconds: number;
+  duration: number;
+  percent: number;
+  completedCount: number;
+}
+
+export async function recommendationsOf(reader: Kysely<RecommendationsDB>, actor: string): Promise<RecommendationRow[]> {
+  const rows = await reader.selectFrom('recommendations').selectAll().where('actor', '=', actor).orderBy('position').execute();
+  return rows.map((r) => ({
+    recommendationId: r.recommendation_id,
+    questionId: r.question_id,
+    stationId: r.station_id ?? null,
+    entryIds: parse<string[]>(r.entry_ids),
+    createdAt: iso(r.created_at),
+    visitedAt: r.visited_at ? iso(r.visited_at) : null,
+  }));
+}
+
+export async function entryStates(reader: Kysely<RecommendationsDB>, actor: string, entryIds: string[]): Promise<Map<string, EntryStateRow>> {
+  if (entryIds.length === 0) return new Map();
+  const rows = await reader.selectFrom('entry_states').selectAll().where('actor', '=', actor).where('entry_id', 'in', [...new Set(entryIds)]).execute();
+  return new Map(
+    rows.map((r) => [
+      r.entry_id,
+      { views: Number(r.views), seconds: Number(r.seconds ?? 0), duration: Number(r.duration ?? 0), percent: Number(r.percent ?? 0), completedCount: Number(r.completed_count) },
+    ]),
+  );
+}
+
+/** 000 §4.1 without locks (the learning context owns them): completed, started (a view, or 10 s < position < duration - 1 s), initial. */
+export function contentStatusOf(state: EntryStateRow | undefined): { status: 'initial' | 'started' | 'completed'; progress: number } {
+  const progress = state ? Math.round(Math.min(1, Math.max(0, state.percent)) * 100) : 0;
+  if (!state) return { status: 'initial', progress };
+  if (state.completedCount > 0) return { status: 'completed', progress: 100 };
+  if (state.views > 0 || (state.seconds > 10 && state.seconds < state.duration - 1)) return { status: 'started', progress };
+  return { status: 'initial', progress };
+}
