@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { jsonValue } from '@portal/database';
 import type { RecordedEvent } from '@portal/eventstore';
 import type { ProjectionDefinition } from '@portal/projections-runtime';
@@ -17,6 +17,7 @@ import {
   type ViewStation,
 } from '@portal/learning/contracts';
 import type { CertificateIssued } from '@portal/scoring/contracts';
+import { migrateCertificates } from './schema.js';
 
 type Handled = StationRevised | StationRetired | CertificateRuleRevised | CertificateRuleRetired | MediaCompleted | AnswerSubmitted | CertificateIssued;
 
@@ -36,65 +37,7 @@ export const certificatesProjection: ProjectionDefinition = {
   name: 'certificates',
   version: 1,
   eventTypes: ['StationRevised', 'StationRetired', 'CertificateRuleRevised', 'CertificateRuleRetired', 'MediaCompleted', 'AnswerSubmitted', 'CertificateIssued'],
-  async migrate(db: Kysely<any>, schema: string) {
-    const s = db.schema.withSchema(schema);
-    await s
-      .createTable('cert_stations')
-      .ifNotExists()
-      .addColumn('station_id', 'text', (c) => c.primaryKey())
-      .addColumn('station', 'jsonb', (c) => c.notNull())
-      .addColumn('retired', 'boolean', (c) => c.notNull().defaultTo(false))
-      .execute();
-    await s
-      .createTable('cert_rules')
-      .ifNotExists()
-      .addColumn('certificate_id', 'text', (c) => c.primaryKey())
-      .addColumn('rule', 'jsonb', (c) => c.notNull())
-      .addColumn('retired', 'boolean', (c) => c.notNull().defaultTo(false))
-      .execute();
-    await s
-      .createTable('cert_completed')
-      .ifNotExists()
-      .addColumn('actor', 'text', (c) => c.notNull())
-      .addColumn('entry_id', 'text', (c) => c.notNull())
-      .addPrimaryKeyConstraint('cert_completed_pk', ['actor', 'entry_id'])
-      .execute();
-    await s
-      .createTable('cert_answers')
-      .ifNotExists()
-      .addColumn('actor', 'text', (c) => c.notNull())
-      .addColumn('question_id', 'text', (c) => c.notNull())
-      .addColumn('is_correct', 'boolean', (c) => c.notNull())
-      .addPrimaryKeyConstraint('cert_answers_pk', ['actor', 'question_id'])
-      .execute();
-    await s
-      .createTable('cert_status')
-      .ifNotExists()
-      .addColumn('actor', 'text', (c) => c.notNull())
-      .addColumn('certificate_id', 'text', (c) => c.notNull())
-      .addColumn('crop_id', 'text', (c) => c.notNull())
-      .addColumn('rule_revision', 'integer', (c) => c.notNull())
-      .addColumn('met', 'boolean', (c) => c.notNull())
-      .addColumn('lock_reason', 'text')
-      .addColumn('rules', 'jsonb', (c) => c.notNull())
-      .addPrimaryKeyConstraint('cert_status_pk', ['actor', 'certificate_id'])
-      .execute();
-    await s.createIndex('cert_status_met_idx').ifNotExists().on('cert_status').columns(['met', 'actor']).execute();
-    await s
-      .createTable('cert_issued')
-      .ifNotExists()
-      .addColumn('issued_id', 'text', (c) => c.primaryKey())
-      .addColumn('actor', 'text', (c) => c.notNull())
-      .addColumn('certificate_id', 'text', (c) => c.notNull())
-      .addColumn('crop_id', 'text', (c) => c.notNull())
-      .addColumn('holder_name', 'text')
-      .addColumn('lang', 'text', (c) => c.notNull())
-      .addColumn('title', 'jsonb', (c) => c.notNull())
-      .addColumn('rules', 'jsonb', (c) => c.notNull())
-      .addColumn('issued_at', 'timestamptz', (c) => c.notNull())
-      .execute();
-    await s.createIndex('cert_issued_learner_idx').ifNotExists().unique().on('cert_issued').columns(['actor', 'certificate_id']).execute();
-  },
+  migrate: migrateCertificates,
   async apply(trx: Transaction<any>, schema: string, events: RecordedEvent[]) {
     const t = trx.withSchema(schema);
     const table = (name: string) => sql.table(`${schema}.${name}`);
