@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { explainFailures, launchBrowser, startPortal, type Portal } from './harness.js';
+import { usePortalAndBrowser, type Portal } from './harness.js';
 
 let portal: Portal;
 let browser: Browser;
 
-explainFailures('auth', () => browser, () => portal?.output() ?? '');
-
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+usePortalAndBrowser('auth', (p, b) => ((portal = p), (browser = b)), () => ({ portal, browser }));
 
 const newPage = async (locale = 'pt-BR'): Promise<Page> => {
   const context = await browser.newContext({ locale, baseURL: portal.url });

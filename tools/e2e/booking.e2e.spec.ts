@@ -1,21 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { explainFailures, launchBrowser, startPortal, type Portal } from './harness.js';
+import { usePortalAndBrowser, type Portal } from './harness.js';
 
 let portal: Portal;
 let browser: Browser;
 
-explainFailures('booking', () => browser, () => portal?.output() ?? '');
-
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+usePortalAndBrowser('booking', (p, b) => ((portal = p), (browser = b)), () => ({ portal, browser }));
 
 const CAMPINAS = '01900000-0000-7000-8000-00000000b001';
 const email = `visitante.${Date.now()}@example.com`;

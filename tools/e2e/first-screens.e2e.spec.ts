@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { explainFailures, launchBrowser, startPortal, watchConsole, type Portal } from './harness.js';
+import { usePortalAndBrowser, watchConsole, type Portal } from './harness.js';
 import { actionPathOf, mailTo } from './mailbox.js';
 import { signIn } from './shell-portal.js';
 
@@ -13,16 +13,7 @@ import { signIn } from './shell-portal.js';
 let portal: Portal;
 let browser: Browser;
 
-explainFailures('first screens', () => browser, () => portal?.output() ?? '');
-
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+usePortalAndBrowser('first screens', (p, b) => ((portal = p), (browser = b)), () => ({ portal, browser }));
 
 const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },

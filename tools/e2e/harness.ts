@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_MISSING, findChromium } from '../src/chromium.mjs';
 
@@ -152,4 +152,17 @@ export function watchConsole(page: Page): { problems: string[]; settled(): Promi
       }
     },
   };
+}
+
+/**
+ * The built portal and a browser for one spec file: started before its tests, stopped after
+ * them, and a failed test explained (explainFailures). `set` hands them to the file's variables.
+ */
+export function usePortalAndBrowser(label: string, set: (portal: Portal, browser: Browser) => void, get: () => { portal?: Portal; browser?: Browser }): void {
+  explainFailures(label, () => get().browser, () => get().portal?.output() ?? '');
+  beforeAll(async () => set(await startPortal(), await launchBrowser()));
+  afterAll(async () => {
+    await get().browser?.close();
+    await get().portal?.stop();
+  });
 }

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { explainFailures, launchBrowser, startPortal, type Portal } from './harness.js';
+import { usePortalAndBrowser, type Portal } from './harness.js';
 import { actionPathOf, mailTo as mailOf } from './mailbox.js';
 
 /**
@@ -11,16 +11,7 @@ import { actionPathOf, mailTo as mailOf } from './mailbox.js';
 let portal: Portal;
 let browser: Browser;
 
-explainFailures('identity', () => browser, () => portal?.output() ?? '');
-
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+usePortalAndBrowser('identity', (p, b) => ((portal = p), (browser = b)), () => ({ portal, browser }));
 
 const newPage = async (locale = 'pt-BR'): Promise<Page> => {
   const context = await browser.newContext({ locale, baseURL: portal.url });
