@@ -1,12 +1,10 @@
-import { combineEvents, uncheckedEvents } from '@portal/eventstore';
+import { combineEvents } from '@portal/eventstore';
 import { defineProjection } from '@portal/projections-runtime';
 import { assessmentEvents, type RecommendationsUpdated, type RecommendationVisited } from '@portal/assessment/contracts';
-import type { ContentViewed, MediaCompleted, MediaProgressed, MediaStarted } from '@portal/learning/contracts';
+import { progressEvents } from '@portal/learning/contracts';
 import { migrateRecommendations, type RecommendationsDB } from './schema.js';
 
-/** learning's events this read model folds (until learning's contracts define their schemas) */
-const learningEvents = uncheckedEvents<ContentViewed | MediaStarted | MediaProgressed | MediaCompleted>(['ContentViewed', 'MediaStarted', 'MediaProgressed', 'MediaCompleted']);
-const events = combineEvents(assessmentEvents, learningEvents);
+const events = combineEvents(assessmentEvents, progressEvents);
 
 /**
  * The recommendations read model: each learner's current recommendations (replaced by every
