@@ -17,6 +17,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 'lighthouse';
+import puppeteer from 'puppeteer-core';
 import { startPortal, type Portal } from '../../e2e/harness.js';
 import { mark, reportFileOf } from './harness.js';
 import { writeSection } from './report.js';
@@ -105,14 +106,26 @@ export const medianFigures = (runs: FirstLoadFigures[]): FirstLoadFigures => {
   };
 };
 
-/** A fresh session of the demo learner: the refresh cookie as a Cookie header. */
-async function refreshCookie(url: string): Promise<string> {
+/**
+ * A fresh session of the demo learner, put in the browser's cookie jar: the refresh cookie and
+ * the session marker the SPA reads from document.cookie (ADR 0014), which a Cookie header sent
+ * by Lighthouse could not set. Lighthouse's storage reset leaves cookies alone.
+ */
+async function signInBrowser(url: string, port: number): Promise<void> {
   const answer = await fetch(`${url}/api/auth/signIn`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(LEARNER) });
   if (!answer.ok) throw new Error(`sign-in of ${LEARNER.email} answered ${answer.status}`);
-  return answer.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0]!)
-    .join('; ');
+  const cookies = answer.headers.getSetCookie().map((line) => {
+    const [pair, ...attributes] = line.split(';').map((part) => part.trim());
+    const [name, value] = [pair!.slice(0, pair!.indexOf('=')), pair!.slice(pair!.indexOf('=') + 1)];
+    const path = attributes.find((a) => a.toLowerCase().startsWith('path='))?.slice(5) ?? '/';
+    return { name, value, url: `${url}${path}`, path, httpOnly: attributes.some((a) => a.toLowerCase() === 'httponly') };
+  });
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    await browser.setCookie(...cookies.map((c) => ({ ...c, domain: new URL(url).hostname })));
+  } finally {
+    await browser.disconnect();
+  }
 }
 
 interface Row {
@@ -150,7 +163,7 @@ function section(result: FirstLoadResult, runs: number): string {
     '## First load',
     '',
     `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench -- first-load\` on ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}; Lighthouse 12.8.2 driving ${chromiumVersion()}.`,
-    `The built portal (\`node tools/src/build.mjs\`, API and SPA on one port, PGlite with the demo content) on 127.0.0.1; every load is cold (Lighthouse empties the cache and storage first); signed-in pages are the demo learner with a refresh cookie of its own per run, so the SPA resumes the session as after a reload. Each figure is the median of ${runs} run(s).`,
+    `The built portal (\`node tools/src/build.mjs\`, API and SPA on one port, PGlite with the demo content) on 127.0.0.1; every load is cold (Lighthouse empties the cache and storage first); signed-in pages are the demo learner with a session of its own per run (refresh cookie and session marker in the browser's jar), so the SPA resumes the session as after a reload. Each figure is the median of ${runs} run(s).`,
     `1-minute load average ${result.loadBefore.toFixed(1)} before and ${result.loadAfter.toFixed(1)} after the run: the machine is shared, and with other work on it every timing moves with it (the Slow 4G simulation too: it multiplies the observed main-thread time by four). Byte and request counts do not depend on the load.`,
     '',
     `### ${PROFILES.localhost.label}`,
@@ -208,7 +221,7 @@ export async function benchFirstLoad(opts: { smoke?: boolean; runs?: number; out
       const results: FirstLoadFigures[] = [];
       for (let i = 0; i < (opts.smoke ? 1 : runs); i++) {
         const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error' };
-        if (page.signedIn) flags.extraHeaders = { Cookie: await refreshCookie(portal.url) };
+        if (page.signedIn) await signInBrowser(portal.url, chrome.port);
         const result = await lighthouse(`${portal.url}${page.path}`, flags, PROFILES[profile].config);
         if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
         const { lhr } = result;
