@@ -3,13 +3,13 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Clock } from '@portal/kernel';
 import type { EventStore } from '@portal/eventstore';
 import type { Mailer } from '@portal/mail';
-import { APP_CONFIG, CLOCK, EVENT_STORE, MAILER, handleCommand, loadState, type AppConfig } from '@portal/platform';
-import { emailStream, userStream } from '../../contracts/index.js';
-import { emailClaimDecider, userDecider } from '../../domain/index.js';
+import { APP_CONFIG, CLOCK, EVENT_STORE, MAILER, handleCommand, type AppConfig } from '@portal/platform';
+import { userStream } from '../../contracts/index.js';
+import { userDecider } from '../../domain/index.js';
 import { newActionCode } from '../shared/codes.js';
-import { emailKey } from '../shared/email-key.js';
 import { actionLink, localeOf, renderMail } from '../shared/mail-templates.js';
 import { SendPasswordResetCommand } from './send-password-reset.command.js';
+import { ownerOfEmail } from '../shared/email-claims.js';
 
 export const RESET_LINK_TTL_MS = 3600_000;
 /** A reset link is mailed at most once a minute per account; further requests answer the same. */
@@ -26,9 +26,8 @@ export class SendPasswordResetHandler implements ICommandHandler<SendPasswordRes
   ) {}
 
   async execute({ email, lang, context }: SendPasswordResetCommand): Promise<void> {
-    const claim = await loadState(this.store, emailStream(emailKey(email)), emailClaimDecider);
-    if (!claim.state.owner) return;
-    const userId = claim.state.owner;
+    const userId = await ownerOfEmail(this.store, email);
+    if (!userId) return;
     const now = this.clock.now();
     const { oobCode, codeHash } = newActionCode(userId);
     const { events, state } = await handleCommand(

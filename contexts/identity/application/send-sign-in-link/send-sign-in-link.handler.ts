@@ -3,13 +3,13 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AppError, DEFAULT_LOCALE, type Clock } from '@portal/kernel';
 import type { EventStore } from '@portal/eventstore';
 import type { Mailer } from '@portal/mail';
-import { APP_CONFIG, CLOCK, EVENT_STORE, MAILER, handleCommand, loadState, type AppConfig } from '@portal/platform';
-import { emailStream, userStream } from '../../contracts/index.js';
-import { emailClaimDecider, userDecider } from '../../domain/index.js';
+import { APP_CONFIG, CLOCK, EVENT_STORE, MAILER, handleCommand, type AppConfig } from '@portal/platform';
+import { userStream } from '../../contracts/index.js';
+import { userDecider } from '../../domain/index.js';
 import { newActionCode } from '../shared/codes.js';
-import { emailKey } from '../shared/email-key.js';
 import { renderMail, signInLinkUrl } from '../shared/mail-templates.js';
 import { SendSignInLinkCommand } from './send-sign-in-link.command.js';
+import { ownerOfEmail } from '../shared/email-claims.js';
 
 /** A sign-in link opens the account for 15 minutes, once (ADR 0032). */
 export const SIGN_IN_LINK_TTL_MS = 15 * 60_000;
@@ -27,8 +27,7 @@ export class SendSignInLinkHandler implements ICommandHandler<SendSignInLinkComm
   ) {}
 
   async execute({ email, lang, context }: SendSignInLinkCommand): Promise<void> {
-    const claim = await loadState(this.store, emailStream(emailKey(email)), emailClaimDecider);
-    const userId = claim.state.owner;
+    const userId = await ownerOfEmail(this.store, email);
     if (!userId) return;
     const now = this.clock.now();
     const { oobCode, codeHash } = newActionCode(userId);

@@ -13,6 +13,12 @@ import { emailKey } from './email-key.js';
  */
 export const ABANDONED_CLAIM_AFTER_MS = 5 * 60_000;
 
+/** The user id that holds an e-mail address (read from its claim stream), or null. */
+export async function ownerOfEmail(store: EventStore, email: string): Promise<string | null> {
+  const claim = await loadState(store, emailStream(emailKey(email)), emailClaimDecider);
+  return claim.state.owner ?? null;
+}
+
 /**
  * Claims an address for a user. An address held by a claim with no account behind it, older than
  * ABANDONED_CLAIM_AFTER_MS, is released first; otherwise another owner is email-already-in-use.

@@ -3,13 +3,13 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AppError, newId, type Clock } from '@portal/kernel';
 import type { EventStore } from '@portal/eventstore';
 import { CLOCK, EVENT_STORE, handleCommand, loadState, type CommandOutcome } from '@portal/platform';
-import { emailStream, userStream } from '../../contracts/index.js';
-import { emailClaimDecider, userDecider } from '../../domain/index.js';
-import { emailKey } from '../shared/email-key.js';
+import { userStream } from '../../contracts/index.js';
+import { userDecider } from '../../domain/index.js';
 import { PasswordHasher } from '../shared/password-hasher.js';
 import { SessionService, type IssuedSession } from '../shared/session-service.js';
 import { SignInThrottle } from '../shared/throttle.js';
 import { SignInCommand } from './sign-in.command.js';
+import { ownerOfEmail } from '../shared/email-claims.js';
 
 /** 429 too-many-requests naming the wait (the controller also sends it as Retry-After). */
 export const tooManyRequests = (retryAfterSeconds: number) =>
@@ -35,8 +35,7 @@ export class SignInHandler implements ICommandHandler<SignInCommand> {
   async execute({ input, client, context }: SignInCommand): Promise<CommandOutcome<IssuedSession>> {
     const gate = await this.throttle.attempt(input.email, client.ip);
     if (!gate.allowed) throw tooManyRequests(gate.retryAfterSeconds);
-    const claim = await loadState(this.store, emailStream(emailKey(input.email)), emailClaimDecider);
-    const userId = claim.state.owner;
+    const userId = await ownerOfEmail(this.store, input.email);
     const user = userId ? (await loadState(this.store, userStream(userId), userDecider)).state : null;
     const registered = user && user.status === 'registered' ? user : null;
     const ok = await this.hasher.verify(registered?.passwordHash ?? null, input.password);
