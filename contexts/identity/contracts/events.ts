@@ -6,7 +6,7 @@
  * codes as sha256 hashes.
  *
  * Streams: identity.user-<userId>, identity.email-<emailKey> (unique e-mail), identity.session-<sessionId>,
- * identity.company-<companyId>.
+ * identity.company-<companyId>, identity.reference-<list>.
  */
 import { z } from 'zod';
 import { LOCALES, PERMISSIONS, ROLES } from '@portal/kernel';
@@ -95,6 +95,9 @@ const companyRegistered = z.object({
   contactName: z.string().nullable(),
   contactPhone: z.string().nullable(),
   domains: z.array(z.string()),
+  /** only pre-registered addresses of the company's domains may register (ADR 0050) */
+  invitationOnly: z.boolean().optional(),
+  by: z.string().optional(),
   registeredAt: z.string(),
 });
 const companyUpdated = z.object({
@@ -106,8 +109,101 @@ const companyUpdated = z.object({
   contactName: z.string().nullable().optional(),
   contactPhone: z.string().nullable().optional(),
   domains: z.array(z.string()).optional(),
+  by: z.string().optional(),
   updatedAt: z.string(),
 });
+const companyDomainsChanged = z.object({ companyId: z.string(), domains: z.array(z.string()), invitationOnly: z.boolean(), by: z.string(), changedAt: z.string() });
+
+/**
+ * Reference lists (ADR 0050): one stream per list, identity.reference-<list>. An item has a label
+ * per locale; sub-themes name their theme as parent; "other" items ask for free text.
+ */
+export const REFERENCE_LISTS = [
+  'groups',
+  'groupResponsibles',
+  'regions',
+  'businessUnits',
+  'salesTeams',
+  'dn',
+  'regional',
+  'positions',
+  'expertThemes',
+  'expertSubThemes',
+  'userTypes',
+  'actingAreas',
+] as const;
+export type ReferenceList = (typeof REFERENCE_LISTS)[number];
+const referenceItemSaved = z.object({
+  list: z.enum(REFERENCE_LISTS),
+  itemId: z.string(),
+  labels: z.object({ 'pt-BR': z.string(), es: z.string(), en: z.string() }),
+  parentId: z.string().nullable(),
+  /** choosing it asks for free text ("Other") */
+  other: z.boolean(),
+  by: z.string(),
+  savedAt: z.string(),
+});
+const referenceItemRetired = z.object({ list: z.enum(REFERENCE_LISTS), itemId: z.string(), by: z.string(), retiredAt: z.string() });
+
+/**
+ * Manager administration (issue 14, ADR 0050). Every change made by someone else carries `by`: the
+ * acting user's id, or `system:<reason>` (`system:domain` when a verified address joins a company
+ * by its domain, `system:seed` for the demo seed).
+ */
+const accessFields = {
+  roles: z.array(z.enum(ROLES)),
+  permissions: z.array(z.enum(PERMISSIONS)),
+  aclTags: z.array(z.string()),
+  companyId: z.string().nullable(),
+  allowedStations: z.union([z.record(z.string(), z.literal(true)), z.literal('all')]),
+};
+/** The fields of 001 §3 "User (manager view)" a manager edits (all optional: a change names only what changed). */
+export const managedUserDetailsSchema = z.object({
+  name: z.string().nullable(),
+  country: z.string(),
+  state: z.string().nullable(),
+  city: z.string().nullable(),
+  userType: z.string().nullable(),
+  otherUserType: z.string().nullable(),
+  actingArea: z.string().nullable(),
+  otherActingArea: z.string().nullable(),
+  defaultStation: z.string().nullable(),
+  phone: z.string().nullable(),
+  salesTeam: z.string().nullable(),
+  dn: z.string().nullable(),
+  regional: z.string().nullable(),
+  position: z.string().nullable(),
+  isInnerEmployee: z.boolean().nullable(),
+  /** the group responsible (a reference item of the groupResponsibles list) */
+  responsible: z.string().nullable(),
+  group: z.string().nullable(),
+  region: z.string().nullable(),
+  /** the state an expert answers for, and the expert theme and sub-theme (reference items) */
+  expertState: z.string().nullable(),
+  theme: z.string().nullable(),
+  subTheme: z.string().nullable(),
+  businessRegion: z.string().nullable(),
+  businessUnit: z.string().nullable(),
+}).partial();
+/** A manager created a user who has no account yet (001 §3 "has account" false); the address is claimed for them. */
+const userPreRegistered = z.object({
+  userId: z.string(),
+  email: z.string(),
+  details: managedUserDetailsSchema,
+  ...accessFields,
+  by: z.string(),
+  preRegisteredAt: z.string(),
+});
+/** An invitation to register was mailed to a pre-registered user; only the sha256 of its code is kept. */
+const invitationSent = z.object({ userId: z.string(), email: z.string(), codeHash: z.string(), by: z.string(), sentAt: z.string(), expiresAt: z.string() });
+const userDetailsChanged = z.object({ userId: z.string(), details: managedUserDetailsSchema, by: z.string(), changedAt: z.string() });
+/** The whole access of a user after a change (roles, permissions, ACL tags, company, allowed stations). */
+const accessChanged = z.object({ userId: z.string(), ...accessFields, by: z.string(), changedAt: z.string() });
+/** Sign-in refused (user-disabled), every session revoked, access tokens refused (ADR 0031 user-wide key). */
+const userDeactivated = z.object({ userId: z.string(), by: z.string(), deactivatedAt: z.string() });
+const userReactivated = z.object({ userId: z.string(), by: z.string(), reactivatedAt: z.string() });
+/** Only a pre-registered user (no account) is deleted; the address claim is released. */
+const userDeleted = z.object({ userId: z.string(), email: z.string(), by: z.string(), deletedAt: z.string() });
 
 const userEventSchemas = {
   UserRegistered: userRegistered,
@@ -131,13 +227,21 @@ const userEventSchemas = {
   SignInLinkSent: signInLinkSent,
   SignInLinkUsed: signInLinkUsed,
   RegistrationAbandoned: registrationAbandoned,
+  UserPreRegistered: userPreRegistered,
+  InvitationSent: invitationSent,
+  UserDetailsChanged: userDetailsChanged,
+  AccessChanged: accessChanged,
+  UserDeactivated: userDeactivated,
+  UserReactivated: userReactivated,
+  UserDeleted: userDeleted,
 };
 const emailClaimEventSchemas = { EmailClaimed: emailClaimed, EmailReleased: emailReleased };
 const sessionEventSchemas = { SessionStarted: sessionStarted, SessionRefreshed: sessionRefreshed, SessionRevoked: sessionRevoked };
-const companyEventSchemas = { CompanyRegistered: companyRegistered, CompanyUpdated: companyUpdated };
+const companyEventSchemas = { CompanyRegistered: companyRegistered, CompanyUpdated: companyUpdated, CompanyDomainsChanged: companyDomainsChanged };
+const referenceEventSchemas = { ReferenceItemSaved: referenceItemSaved, ReferenceItemRetired: referenceItemRetired };
 
 /** Every stored event of the identity context: the parser projections and process managers use. */
-export const identityEvents = defineEvents({ ...userEventSchemas, ...emailClaimEventSchemas, ...sessionEventSchemas, ...companyEventSchemas });
+export const identityEvents = defineEvents({ ...userEventSchemas, ...emailClaimEventSchemas, ...sessionEventSchemas, ...companyEventSchemas, ...referenceEventSchemas });
 
 type Identity = EventOf<typeof identityEvents.schemas>;
 type Of<T extends Identity['type']> = Extract<Identity, { type: T }>;
@@ -170,12 +274,24 @@ export type SessionRefreshed = Of<'SessionRefreshed'>;
 export type SessionRevoked = Of<'SessionRevoked'>;
 export type CompanyRegistered = Of<'CompanyRegistered'>;
 export type CompanyUpdated = Of<'CompanyUpdated'>;
+export type CompanyDomainsChanged = Of<'CompanyDomainsChanged'>;
+export type UserPreRegistered = Of<'UserPreRegistered'>;
+export type InvitationSent = Of<'InvitationSent'>;
+export type UserDetailsChanged = Of<'UserDetailsChanged'>;
+export type AccessChanged = Of<'AccessChanged'>;
+export type UserDeactivated = Of<'UserDeactivated'>;
+export type UserReactivated = Of<'UserReactivated'>;
+export type UserDeleted = Of<'UserDeleted'>;
+export type ReferenceItemSaved = Of<'ReferenceItemSaved'>;
+export type ReferenceItemRetired = Of<'ReferenceItemRetired'>;
+export type ManagedUserDetails = z.infer<typeof managedUserDetailsSchema>;
 
 export type UserEvent = EventOf<typeof userEventSchemas>;
 export type SessionEvent = EventOf<typeof sessionEventSchemas>;
 export type CompanyEvent = EventOf<typeof companyEventSchemas>;
+export type ReferenceEvent = EventOf<typeof referenceEventSchemas>;
 export type EmailClaimEvent = EventOf<typeof emailClaimEventSchemas>;
-export type IdentityEvent = UserEvent | EmailClaimEvent | SessionEvent | CompanyEvent;
+export type IdentityEvent = UserEvent | EmailClaimEvent | SessionEvent | CompanyEvent | ReferenceEvent;
 
 /** The user stream's event types (the users projection subscribes to most of them). */
 export const USER_EVENT_TYPES: UserEvent['type'][] = defineEvents(userEventSchemas).types;
@@ -185,6 +301,7 @@ export const userStream = (userId: string) => `identity.user-${userId}`;
 export const emailStream = (emailKey: string) => `identity.email-${emailKey}`;
 export const sessionStream = (sessionId: string) => `identity.session-${sessionId}`;
 export const companyStream = (companyId: string) => `identity.company-${companyId}`;
+export const referenceStream = (list: ReferenceList) => `identity.reference-${list}`;
 
 /** Integration events other contexts may consume (versioned). */
 export const userRegisteredIntegrationEvent = z.object({

@@ -50,6 +50,8 @@ export function evolveCompany(state: CompanyState, event: CompanyEvent): Company
       return state.status === 'registered'
         ? { ...state, name: event.data.name ?? state.name, businessCode: event.data.businessCode ?? state.businessCode, domains: event.data.domains ?? state.domains }
         : state;
+    case 'CompanyDomainsChanged':
+      return state.status === 'registered' ? { ...state, domains: event.data.domains } : state;
     default: {
       const exhaustive: never = event;
       throw new Error(`unknown event ${JSON.stringify(exhaustive)}`);

@@ -4,3 +4,4 @@ export * from './session.js';
 export * from './company.js';
 export * from './profile-rules.js';
 export * from './sign-in-throttle.js';
+export * from './manager-scope.js';

@@ -388,6 +388,15 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     case 'SignInLinkUsed':
       // one link used retires the others still outstanding
       return { ...state, codes: retire(state.codes, 'signIn', event.data.usedAt) };
+    // issue 14 (manager administration) decides and folds these; until then they change nothing
+    case 'UserPreRegistered':
+    case 'InvitationSent':
+    case 'UserDetailsChanged':
+    case 'AccessChanged':
+    case 'UserDeactivated':
+    case 'UserReactivated':
+    case 'UserDeleted':
+      return state;
     default: {
       const exhaustive: never = event;
       throw new Error(`unknown event ${JSON.stringify(exhaustive)}`);

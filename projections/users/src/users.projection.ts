@@ -135,6 +135,17 @@ export const usersProjection = defineProjection({
         case 'EmailReleased':
         case 'CompanyRegistered':
         case 'CompanyUpdated':
+        // issue 14 (manager administration) projects these
+        case 'CompanyDomainsChanged':
+        case 'UserPreRegistered':
+        case 'InvitationSent':
+        case 'UserDetailsChanged':
+        case 'AccessChanged':
+        case 'UserDeactivated':
+        case 'UserReactivated':
+        case 'UserDeleted':
+        case 'ReferenceItemSaved':
+        case 'ReferenceItemRetired':
           break;
         default: {
           const exhaustive: never = event;
