@@ -31,7 +31,8 @@ export interface StreamWriterOptions<E> {
   parse?: (recorded: RecordedEvent) => E;
 }
 
-interface Folded<S> {
+/** A stream's state folded up to a revision. */
+export interface Folded<S> {
   state: S;
   /** the stream's last revision, null for a stream that does not exist yet */
   revision: bigint | null;
@@ -61,14 +62,16 @@ export class StreamWriter<C, E extends { type: string; data: unknown }, S> {
 
   /**
    * Decides `command` (or the command built from the current state) on `streamId` and appends
-   * what it decides.
+   * what it decides. `known`: the stream as the caller has just read it (a check before the
+   * write, such as a link's): the first decision is made on it instead of reading the stream
+   * again; the append still names its revision, so a write in between is caught as usual.
    */
-  execute(streamId: string, command: C | ((state: S) => C | Promise<C>), context: AppendContext): Promise<DecisionOutcome<E, S>> {
-    if (!this.options.serialize) return this.run(streamId, command, context);
+  execute(streamId: string, command: C | ((state: S) => C | Promise<C>), context: AppendContext, known?: Folded<S>): Promise<DecisionOutcome<E, S>> {
+    if (!this.options.serialize) return this.run(streamId, command, context, known);
     const previous = this.queues.get(streamId) ?? Promise.resolve();
     const run = previous.then(
-      () => this.run(streamId, command, context),
-      () => this.run(streamId, command, context),
+      () => this.run(streamId, command, context, known),
+      () => this.run(streamId, command, context, known),
     );
     const tail = run.catch(() => undefined);
     this.queues.set(streamId, tail);
@@ -92,11 +95,12 @@ export class StreamWriter<C, E extends { type: string; data: unknown }, S> {
     return { state, revision, exists: revision !== null };
   }
 
-  private async run(streamId: string, command: C | ((state: S) => C | Promise<C>), context: AppendContext): Promise<DecisionOutcome<E, S>> {
+  private async run(streamId: string, command: C | ((state: S) => C | Promise<C>), context: AppendContext, known?: Folded<S>): Promise<DecisionOutcome<E, S>> {
     const attempts = this.options.attempts ?? 5;
-    const cached = this.cache.get(streamId);
+    const cached = known ?? this.cache.get(streamId);
     let current: Folded<S> = cached ?? (await this.load(streamId));
-    let fresh = cached === undefined;
+    // a state read for this command counts as read from the log; only a cached one is confirmed on the tail
+    let fresh = known !== undefined || cached === undefined;
     for (let attempt = 1; ; attempt++) {
       const { state, revision } = current;
       const decided = typeof command === 'function' ? await (command as (s: S) => C | Promise<C>)(state) : command;
@@ -158,9 +162,13 @@ export async function handleCommand<C, E extends { type: string; data: unknown }
   decider: Decider<C, E, S>,
   command: C,
   context: AppendContext,
-  options: Pick<StreamWriterOptions<E>, 'attempts' | 'parse'> = {},
+  options: Pick<StreamWriterOptions<E>, 'attempts' | 'parse'> & {
+    /** The stream as the caller has just read it, or `{ state: initial, revision: null }` for a stream it has just named (a new id): no read before deciding. */
+    known?: Folded<S>;
+  } = {},
 ): Promise<{ events: E[]; state: S; result: AppendResult | null }> {
-  const { events, state, result } = await new StreamWriter(store, decider, options).execute(streamId, command, context);
+  const { known, ...writerOptions } = options;
+  const { events, state, result } = await new StreamWriter(store, decider, writerOptions).execute(streamId, command, context, known);
   return { events, state, result };
 }
 

@@ -67,8 +67,11 @@ export class RequestBookingHandler implements ICommandHandler<RequestBookingComm
     const requested = events[0] as BookingRequested;
     let result;
     try {
-      // a new id: the stream does not exist yet, the decision is the one just checked
-      ({ result } = await handleCommand(this.store, bookingStream(bookingId), bookingDecider, command, context, { parse: bookingLifeEvents.parse }));
+      // a new id: the stream does not exist yet (nothing to read), the decision is the one just checked
+      ({ result } = await handleCommand(this.store, bookingStream(bookingId), bookingDecider, command, context, {
+        parse: bookingLifeEvents.parse,
+        known: { state: bookingDecider.initial(), revision: null },
+      }));
     } catch (error) {
       await this.flows.releaseVisitor(input.email, bookingId, 'not-requested', now, context).catch(() => undefined);
       throw error;

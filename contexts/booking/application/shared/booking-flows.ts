@@ -47,6 +47,9 @@ export interface KnownLocation {
 
 const slotOf = (state: KnownBooking): SlotRef => ({ locationId: state.locationId, date: state.date, time: state.time });
 
+/** The booking after a write: its new state with the request read before it (a booking's request never changes). */
+const withState = (read: LoadedBooking, state: BookingState, revision: bigint | null): LoadedBooking => ({ ...read, state, revision: revision ?? read.revision });
+
 /**
  * The multi-stream steps of a booking's life, shared by the visitor's links, staff and the
  * expiry process; every write runs through the one decider runner (ADR 0009). Order matters: a
@@ -96,9 +99,11 @@ export class BookingFlows {
     bookingId: string,
     command: (now: string) => BookingCommand,
     context: AppendContext,
-    /** What the caller already read (the link check). */
+    /** What the caller already read (the link check): the first decision starts from it. */
     read?: { loaded: LoadedBooking; location: KnownLocation | null },
   ): Promise<{ loaded: LoadedBooking; event: BookingConfirmed | null; checkpoint: Checkpoint | null }> {
+    // one read of the booking: its request (for the answer and the mails) and the state the first decision is made on
+    const known = read?.loaded ?? (await this.loadBooking(bookingId));
     // the seat this decision took, until its BookingConfirmed is appended
     let held: { ref: SlotRef; now: string } | null = null;
     const giveBack = async () => {
@@ -117,22 +122,23 @@ export class BookingFlows {
           const now = this.now();
           const decided = command(now);
           if (bookingDecider.decide(decided, state).length === 0) return decided;
-          const known = state as KnownBooking;
-          const location = read?.location?.locationId === known.locationId ? read.location : await this.loadLocation(known.locationId);
+          const booking = state as KnownBooking;
+          const location = read?.location?.locationId === booking.locationId ? read.location : await this.loadLocation(booking.locationId);
           if (!location) throw new AppError('booking-invalid', 'Unknown location');
-          const ref = slotOf(known);
+          const ref = slotOf(booking);
           const seat = await this.seats.take(ref, bookingId, location.definition.capacity, now, context);
           if (seat.taken) held = { ref, now };
           return decided;
         },
         context,
+        known,
       );
     } catch (error) {
       await giveBack();
       throw error;
     }
     held = null;
-    const loaded = await this.withState(bookingId, outcome.state, outcome.result?.nextRevision ?? null, read?.loaded);
+    const loaded = withState(known, outcome.state, outcome.result?.nextRevision ?? null);
     return { loaded, event: (outcome.events[0] as BookingConfirmed | undefined) ?? null, checkpoint: outcome.result?.checkpoint ?? null };
   }
 
@@ -143,6 +149,7 @@ export class BookingFlows {
     context: AppendContext,
     read?: { loaded: LoadedBooking },
   ): Promise<{ loaded: LoadedBooking; event: BookingCanceled | null; checkpoint: Checkpoint | null }> {
+    const known = read?.loaded ?? (await this.loadBooking(bookingId));
     let now = this.now();
     const outcome = await this.bookings.execute(
       bookingStream(bookingId),
@@ -151,8 +158,9 @@ export class BookingFlows {
         return command(now);
       },
       context,
+      known,
     );
-    const loaded = await this.withState(bookingId, outcome.state, outcome.result?.nextRevision ?? null, read?.loaded);
+    const loaded = withState(known, outcome.state, outcome.result?.nextRevision ?? null);
     const event = outcome.events[0] as BookingCanceled | undefined;
     if (!event || !outcome.result) return { loaded, event: null, checkpoint: null };
     const state = outcome.before as KnownBooking;
@@ -172,12 +180,6 @@ export class BookingFlows {
     // a confirmation that crashed after taking its seat left it held: give it back
     await this.seats.release(slotOf(state), bookingId, 'expired', now, context);
     return { expired: true };
-  }
-
-  /** The booking after a write: its new state with the request the caller read (or read now). */
-  private async withState(bookingId: string, state: BookingState, revision: bigint | null, read?: LoadedBooking): Promise<LoadedBooking> {
-    const base = read?.requested ? read : await this.loadBooking(bookingId);
-    return { ...base, state, revision: revision ?? base.revision };
   }
 
   async releaseVisitor(email: string, bookingId: string, reason: VisitorBookingReleased['data']['reason'], now: string, context: AppendContext): Promise<Checkpoint | null> {

@@ -11,7 +11,7 @@ const MAX_AGE_MS = 10_000;
 /**
  * The catalogue is small and read on every request of learning, assessment and scoring: one model
  * per process, held in memory and reloaded when the catalogue projection moves (or after
- * MAX_AGE_MS, for projections run by another process). Other contexts inject it as `CATALOGUE`
+ * MAX_AGE_MS when another process runs the projection). Other contexts inject it as `CATALOGUE`
  * (ADR 0009).
  */
 @Injectable()
@@ -24,7 +24,8 @@ export class CatalogueService implements CatalogueReader {
   async model(): Promise<CatalogueModel> {
     const status = this.projections.status().find((s) => s.name === 'catalogue');
     const key = status ? `${status.schema}@${checkpointToString(status.checkpoint)}` : 'none';
-    if (this.cached && this.cached.key === key && Date.now() - this.cached.at < MAX_AGE_MS) return this.cached.model;
+    // while this process runs the projection every change moves its checkpoint (the key): no reload by age
+    if (this.cached && this.cached.key === key && (status?.leaseHeld === true || Date.now() - this.cached.at < MAX_AGE_MS)) return this.cached.model;
     this.loading ??= (async () => {
       try {
         const model = buildCatalogueModel(await loadCatalogue(this.projections.reader('catalogue')));

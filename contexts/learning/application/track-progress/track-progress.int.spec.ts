@@ -1,7 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { startTestApp, type TestApp } from '@portal/testing/app';
 import { registerUser, type TestUser } from '@portal/testing/identity';
+import { roundTrips } from '@portal/testing/round-trips';
+import { progressStream } from '../../contracts/index.js';
 import { after, seedLearning, tokenFor } from '../../testing/test-kit.js';
 
 let t: TestApp;
@@ -196,5 +198,37 @@ describe('POST /api/user-store/beacon (sendBeacon on page hide)', () => {
     expect((await post('/api/user-store/beacon', { ...base, accessToken: learner.token, seconds: 'x' })).statusCode).toBe(400);
     const fresh = await registerUser(t, `beacon.${Date.now()}@example.com`);
     expect((await post('/api/user-store/beacon', { ...base, accessToken: fresh.token })).statusCode).toBe(403);
+  });
+});
+
+/**
+ * What the learning benchmark's completions ask of the database, counted rather than timed: the
+ * learner's station stream and the catalogue are in memory, so a tick or a completion of a
+ * playing learner is one append (issue 11: completions p99 above the figure before the
+ * conventions migration).
+ */
+describe('a completion of a playing learner is one append', () => {
+  it('reads the station stream at the play only, and reloads no catalogue by age while this process runs its projection', async () => {
+    const userId = randomUUID();
+    const token = await tokenFor(t, { sub: userId });
+    const session = randomUUID();
+    const report = (event: string, seconds: number) => tick('boas-vindas', 'bv-video', { event, playSessionId: session, seconds, duration: 10 }, token);
+    const stream = progressStream(userId, 'boas-vindas');
+
+    const play = await roundTrips(t, () => report('play', 0));
+    expect(play.value.statusCode, play.value.body).toBe(200);
+    expect(play.store).toEqual([`readStream ${stream}`, `append ${stream}`]);
+    t.clock.advance(5_000);
+    const progress = await roundTrips(t, () => report('progress', 5));
+    expect(progress.store).toEqual([`append ${stream}`]);
+
+    // past the age after which a process that does not run the catalogue projection reloads it
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockImplementation(() => now + 11_000);
+    t.clock.advance(5_000);
+    const end = await roundTrips(t, () => report('end', 10)).finally(() => vi.restoreAllMocks());
+    expect(end.value.json()).toMatchObject({ completed: true });
+    expect(end.store).toEqual([`append ${stream}`]);
+    expect(end.statements).toBe(progress.statements);
   });
 });
