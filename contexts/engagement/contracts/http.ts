@@ -1,7 +1,7 @@
 /** HTTP contracts of the engagement context (schemas and the routes table, paths under /api), shared with the SPA. */
 import { z } from 'zod';
 import { LOCALES } from '@portal/kernel';
-
+import { supportEvents } from './events.js';
 
 export const SUPPORT_TITLE_MAX = 64;
 export const SUPPORT_MESSAGE_MAX = 600;
@@ -21,19 +21,8 @@ export type SupportMessageRequest = z.infer<typeof supportMessageRequestSchema>;
 export const supportMessageResponseSchema = z.object({ messageId: z.string(), sentAt: z.string() });
 
 export const supportListQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50), offset: z.coerce.number().int().min(0).default(0) });
-export const supportListItemSchema = z.object({
-  messageId: z.string(),
-  registerId: z.string(),
-  email: z.string(),
-  country: z.string().nullable(),
-  context: z.string(),
-  origin: z.string(),
-  subject: z.string(),
-  title: z.string(),
-  message: z.string(),
-  lang: z.string(),
-  sentAt: z.string(),
-});
+/** A listed support message is the message as sent: SupportMessageSent's fields. */
+export const supportListItemSchema = supportEvents.schemas.SupportMessageSent;
 export const supportListResponseSchema = z.object({ total: z.number().int(), items: z.array(supportListItemSchema) });
 export type SupportList = z.infer<typeof supportListResponseSchema>;
 

@@ -61,14 +61,3 @@ export function combineEvents<Cs extends EventContract<any>[]>(...contracts: Cs)
     },
   };
 }
-
-/**
- * Interim, for a context whose contracts do not define their schemas yet: its events as a contract
- * that types them without checking them (ADR 0009 §4). Replace it with the context's `xEvents`
- * once that exists; `grep uncheckedEvents` lists what is left.
- */
-export function uncheckedEvents<E extends { type: string; data: object }>(types: readonly E['type'][]): EventContract<UncheckedSchemas<E>> {
-  const schemas = Object.fromEntries(types.map((t) => [t, z.custom<Record<string, unknown>>(() => true)]));
-  return defineEvents(schemas) as unknown as EventContract<UncheckedSchemas<E>>;
-}
-type UncheckedSchemas<E extends { type: string; data: object }> = { [K in E['type']]: z.ZodType<Extract<E, { type: K }>['data'] & Record<string, unknown>> };

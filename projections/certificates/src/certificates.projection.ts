@@ -1,25 +1,13 @@
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { jsonValue } from '@portal/database';
-import type { RecordedEvent } from '@portal/eventstore';
-import type { ProjectionDefinition } from '@portal/projections-runtime';
-import type { AnswerSubmitted } from '@portal/assessment/contracts';
-import {
-  certificateStatusOf,
-  indexStations,
-  viewStationOf,
-  type CertificateRule,
-  type CertificateRuleRetired,
-  type CertificateRuleRevised,
-  type MediaCompleted,
-  type Revised,
-  type StationRetired,
-  type StationRevised,
-  type ViewStation,
-} from '@portal/learning/contracts';
-import type { CertificateIssued } from '@portal/scoring/contracts';
-import { migrateCertificates } from './schema.js';
+import { combineEvents } from '@portal/eventstore';
+import { defineProjection } from '@portal/projections-runtime';
+import { assessmentEvents } from '@portal/assessment/contracts';
+import { catalogueEvents, certificateStatusOf, indexStations, progressEvents, viewStationOf, type CertificateRule, type Revised, type ViewStation } from '@portal/learning/contracts';
+import { scoringEvents } from '@portal/scoring/contracts';
+import { migrateCertificates, type CertificatesDB } from './schema.js';
 
-type Handled = StationRevised | StationRetired | CertificateRuleRevised | CertificateRuleRetired | MediaCompleted | AnswerSubmitted | CertificateIssued;
+const events = combineEvents(catalogueEvents, progressEvents, assessmentEvents, scoringEvents);
 
 const parse = jsonValue;
 const isUser = (actor: string) => !actor.startsWith('guest:') && actor !== 'system';
@@ -33,20 +21,20 @@ type CertRuleRow = Revised<Pick<CertificateRule, 'certificateId' | 'cropId' | 's
  * and what was issued (`cert_issued`). The certificate process manager (scoring context) issues
  * CertificateIssued for rows that are met and not issued; the verification page reads cert_issued.
  */
-export const certificatesProjection: ProjectionDefinition = {
+export const certificatesProjection = defineProjection<CertificatesDB, ReturnType<typeof events.parseRecorded>>({
   name: 'certificates',
   version: 1,
+  events,
   eventTypes: ['StationRevised', 'StationRetired', 'CertificateRuleRevised', 'CertificateRuleRetired', 'MediaCompleted', 'AnswerSubmitted', 'CertificateIssued'],
   migrate: migrateCertificates,
-  async apply(trx: Transaction<any>, schema: string, events: RecordedEvent[]) {
+  async apply(trx, schema, batch) {
     const t = trx.withSchema(schema);
     const table = (name: string) => sql.table(`${schema}.${name}`);
     const touched = new Set<string>();
     let catalogueChanged = false;
     const completed = new Map<string, { actor: string; entry_id: string }>();
     const answers = new Map<string, { actor: string; question_id: string; is_correct: boolean }>();
-    for (const recorded of events) {
-      const e = { type: recorded.type, data: recorded.data } as Handled;
+    for (const e of batch) {
       switch (e.type) {
         case 'StationRevised': {
           // the station view's fields (learning's contracts): what the certificate rules read
@@ -108,10 +96,9 @@ export const certificatesProjection: ProjectionDefinition = {
             .execute();
           break;
         }
-        default: {
-          const exhaustive: never = e;
-          void exhaustive;
-        }
+        default:
+          // the contracts' other types: not in eventTypes, never delivered
+          break;
       }
     }
     if (completed.size > 0) await t.insertInto('cert_completed').values([...completed.values()]).onConflict((oc) => oc.doNothing()).execute();
@@ -162,4 +149,4 @@ export const certificatesProjection: ProjectionDefinition = {
       }
     }
   },
-};
+});

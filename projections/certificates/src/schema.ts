@@ -62,61 +62,61 @@ export interface CertificatesDB {
 }
 
 export async function migrateCertificates(db: Kysely<any>, schema: string): Promise<void> {
-    const s = db.schema.withSchema(schema);
-    await s
-      .createTable('cert_stations')
-      .ifNotExists()
-      .addColumn('station_id', 'text', (c) => c.primaryKey())
-      .addColumn('station', 'jsonb', (c) => c.notNull())
-      .addColumn('retired', 'boolean', (c) => c.notNull().defaultTo(false))
-      .execute();
-    await s
-      .createTable('cert_rules')
-      .ifNotExists()
-      .addColumn('certificate_id', 'text', (c) => c.primaryKey())
-      .addColumn('rule', 'jsonb', (c) => c.notNull())
-      .addColumn('retired', 'boolean', (c) => c.notNull().defaultTo(false))
-      .execute();
-    await s
-      .createTable('cert_completed')
-      .ifNotExists()
-      .addColumn('actor', 'text', (c) => c.notNull())
-      .addColumn('entry_id', 'text', (c) => c.notNull())
-      .addPrimaryKeyConstraint('cert_completed_pk', ['actor', 'entry_id'])
-      .execute();
-    await s
-      .createTable('cert_answers')
-      .ifNotExists()
-      .addColumn('actor', 'text', (c) => c.notNull())
-      .addColumn('question_id', 'text', (c) => c.notNull())
-      .addColumn('is_correct', 'boolean', (c) => c.notNull())
-      .addPrimaryKeyConstraint('cert_answers_pk', ['actor', 'question_id'])
-      .execute();
-    await s
-      .createTable('cert_status')
-      .ifNotExists()
-      .addColumn('actor', 'text', (c) => c.notNull())
-      .addColumn('certificate_id', 'text', (c) => c.notNull())
-      .addColumn('crop_id', 'text', (c) => c.notNull())
-      .addColumn('rule_revision', 'integer', (c) => c.notNull())
-      .addColumn('met', 'boolean', (c) => c.notNull())
-      .addColumn('lock_reason', 'text')
-      .addColumn('rules', 'jsonb', (c) => c.notNull())
-      .addPrimaryKeyConstraint('cert_status_pk', ['actor', 'certificate_id'])
-      .execute();
-    await s.createIndex('cert_status_met_idx').ifNotExists().on('cert_status').columns(['met', 'actor']).execute();
-    await s
-      .createTable('cert_issued')
-      .ifNotExists()
-      .addColumn('issued_id', 'text', (c) => c.primaryKey())
-      .addColumn('actor', 'text', (c) => c.notNull())
-      .addColumn('certificate_id', 'text', (c) => c.notNull())
-      .addColumn('crop_id', 'text', (c) => c.notNull())
-      .addColumn('holder_name', 'text')
-      .addColumn('lang', 'text', (c) => c.notNull())
-      .addColumn('title', 'jsonb', (c) => c.notNull())
-      .addColumn('rules', 'jsonb', (c) => c.notNull())
-      .addColumn('issued_at', 'timestamptz', (c) => c.notNull())
-      .execute();
-    await s.createIndex('cert_issued_learner_idx').ifNotExists().unique().on('cert_issued').columns(['actor', 'certificate_id']).execute();
+  const s = db.schema.withSchema(schema);
+  await s
+    .createTable('cert_stations')
+    .ifNotExists()
+    .addColumn('station_id', 'text', (c) => c.primaryKey())
+    .addColumn('station', 'jsonb', (c) => c.notNull())
+    .addColumn('retired', 'boolean', (c) => c.notNull().defaultTo(false))
+    .execute();
+  await s
+    .createTable('cert_rules')
+    .ifNotExists()
+    .addColumn('certificate_id', 'text', (c) => c.primaryKey())
+    .addColumn('rule', 'jsonb', (c) => c.notNull())
+    .addColumn('retired', 'boolean', (c) => c.notNull().defaultTo(false))
+    .execute();
+  await s
+    .createTable('cert_completed')
+    .ifNotExists()
+    .addColumn('actor', 'text', (c) => c.notNull())
+    .addColumn('entry_id', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('cert_completed_pk', ['actor', 'entry_id'])
+    .execute();
+  await s
+    .createTable('cert_answers')
+    .ifNotExists()
+    .addColumn('actor', 'text', (c) => c.notNull())
+    .addColumn('question_id', 'text', (c) => c.notNull())
+    .addColumn('is_correct', 'boolean', (c) => c.notNull())
+    .addPrimaryKeyConstraint('cert_answers_pk', ['actor', 'question_id'])
+    .execute();
+  await s
+    .createTable('cert_status')
+    .ifNotExists()
+    .addColumn('actor', 'text', (c) => c.notNull())
+    .addColumn('certificate_id', 'text', (c) => c.notNull())
+    .addColumn('crop_id', 'text', (c) => c.notNull())
+    .addColumn('rule_revision', 'integer', (c) => c.notNull())
+    .addColumn('met', 'boolean', (c) => c.notNull())
+    .addColumn('lock_reason', 'text')
+    .addColumn('rules', 'jsonb', (c) => c.notNull())
+    .addPrimaryKeyConstraint('cert_status_pk', ['actor', 'certificate_id'])
+    .execute();
+  await s.createIndex('cert_status_met_idx').ifNotExists().on('cert_status').columns(['met', 'actor']).execute();
+  await s
+    .createTable('cert_issued')
+    .ifNotExists()
+    .addColumn('issued_id', 'text', (c) => c.primaryKey())
+    .addColumn('actor', 'text', (c) => c.notNull())
+    .addColumn('certificate_id', 'text', (c) => c.notNull())
+    .addColumn('crop_id', 'text', (c) => c.notNull())
+    .addColumn('holder_name', 'text')
+    .addColumn('lang', 'text', (c) => c.notNull())
+    .addColumn('title', 'jsonb', (c) => c.notNull())
+    .addColumn('rules', 'jsonb', (c) => c.notNull())
+    .addColumn('issued_at', 'timestamptz', (c) => c.notNull())
+    .execute();
+  await s.createIndex('cert_issued_learner_idx').ifNotExists().unique().on('cert_issued').columns(['actor', 'certificate_id']).execute();
 }

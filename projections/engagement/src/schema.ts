@@ -1,4 +1,5 @@
 import type { ColumnType, Kysely } from 'kysely';
+import type { Locale } from '@portal/kernel';
 
 /** timestamptz: written as ISO strings, read as Date (node-postgres) or string */
 type Instant = ColumnType<Date | string, string, string>;
@@ -17,7 +18,8 @@ export interface EngagementDB {
     subject: string;
     title: string;
     message: string;
-    lang: string;
+    /** written from SupportMessageSent's parsed lang */
+    lang: Locale;
     sent_at: Instant;
   };
   notification_messages: {

@@ -1,4 +1,4 @@
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Kysely } from 'kysely';
 
 /** Tables of the pages read model (ADR 0009 §4, ADR 0047). */
 export interface PagesDB {
@@ -11,4 +11,18 @@ export interface PagesDB {
     body: ColumnType<unknown, string, string>;
     revised_at: ColumnType<Date | string, string, string>;
   };
+}
+
+export async function migratePages(db: Kysely<any>, schema: string): Promise<void> {
+  await db.schema
+    .withSchema(schema)
+    .createTable('pages')
+    .ifNotExists()
+    .addColumn('page_key', 'text', (c) => c.primaryKey())
+    .addColumn('section', 'text', (c) => c.notNull())
+    .addColumn('slug', 'text', (c) => c.notNull())
+    .addColumn('title', 'jsonb', (c) => c.notNull())
+    .addColumn('body', 'jsonb', (c) => c.notNull())
+    .addColumn('revised_at', 'timestamptz', (c) => c.notNull())
+    .execute();
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { isoUtc, jsonValue } from '@portal/database';
+import type { EntryState, StationState } from '@portal/learning/contracts';
 import type { ProgressDB } from './schema.js';
 
 const isoColumn = <C extends string>(column: C) => isoUtc(column).as(column);
@@ -12,36 +13,14 @@ const SCORM_COLUMNS = ['entry_id', 'station_id', 'version', 'cmi', 'lesson_statu
 const SCORM_TIMES = ['saved_at', 'completed_at'] as const;
 const parse = jsonValue;
 
-export interface EntryStateRow {
-  entryId: string;
-  stationId: string;
-  type: string;
-  playCount: number;
-  completedCount: number;
-  duration: number;
-  percent: number;
-  seconds: number;
-  completedAt: string | null;
-  firstPlayAt: string | null;
-  lastPlayAt: string | null;
-  updatedAt: string | null;
-  viewsCount: number;
-  firstViewAt: string | null;
-  lastViewAt: string | null;
-  bookmarkAt: string | null;
-  feedbackScore: number | null;
-  mediaState: Record<string, Record<string, unknown>>;
-}
+/**
+ * One learner's state of one entry as the read model holds it: the entry state of 000 §3 (the
+ * learning contract's) without what the catalogue and the answers add, with its ids.
+ */
+export type EntryStateRow = Omit<EntryState, 'rowId' | 'type' | 'answers'> & { entryId: string; stationId: string; type: string };
 
-export interface StationStateRow {
-  stationId: string;
-  visitsCount: number;
-  firstVisitAt: string | null;
-  lastVisitAt: string | null;
-  viewType: 'map' | 'detail' | null;
-  feedbackScore: number | null;
-  videosCompletedAt: string | null;
-}
+/** One learner's state of one station: the station state of 000 §3 without its entries' states. */
+export type StationStateRow = Omit<StationState, 'videosState'>;
 
 export interface QuestionFactRow {
   questionId: string;

@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from '@portal/testing/database'
 import { createEventStore, type EventStore, type NewEvent } from '@portal/eventstore';
 import { ProjectionRuntime } from '@portal/projections-runtime';
 import type { AnswerSubmitted } from '@portal/assessment/contracts';
-import type { CatalogueStation, MediaCompleted, StationRevised } from '@portal/learning/contracts';
+import { catalogueStationSchema, type MediaCompleted, type StationRevised } from '@portal/learning/contracts';
 import { scoresProjection } from './scores.projection.js';
 import { learnerScores, stationScores } from './queries.js';
 
@@ -18,7 +18,16 @@ const station = (stationId: string, parent?: string): StationRevised => ({
     contentHash: 'h',
     packVersion: 'p',
     revisedAt: at,
-    station: { stationId, path: stationId, type: parent ? 'Detail' : 'Map', ...(parent ? { parent } : {}), entries: [], mediaHashes: {}, entryHashes: {} } as unknown as CatalogueStation,
+    // a station as the catalogue import stores it (the pack's defaults filled in)
+    station: catalogueStationSchema.parse({
+      stationId,
+      path: stationId,
+      type: parent ? 'Detail' : 'Map',
+      ...(parent ? { parent } : {}),
+      title: { 'pt-BR': stationId, es: stationId, en: stationId },
+      mediaHashes: {},
+      entryHashes: {},
+    }),
   },
 });
 const completed = (actor: string, stationId: string, entryId: string): MediaCompleted => ({

@@ -1,14 +1,12 @@
 import { sql } from 'kysely';
-import { combineEvents, uncheckedEvents } from '@portal/eventstore';
+import { combineEvents } from '@portal/eventstore';
 import { defineProjection } from '@portal/projections-runtime';
 import { assessmentEvents, type AnswerSubmitted } from '@portal/assessment/contracts';
-import type { MediaCompleted, StationRetired, StationRevised } from '@portal/learning/contracts';
+import { catalogueEvents, progressEvents } from '@portal/learning/contracts';
 import { POINTS_PER_COMPLETED_ENTRY } from '@portal/scoring/contracts';
 import { migrateScores, type Bucket, type ScoresDB } from './schema.js';
 
-/** learning's events this read model folds (until learning's contracts define their schemas) */
-const learningEvents = uncheckedEvents<MediaCompleted | StationRevised | StationRetired>(['MediaCompleted', 'StationRevised', 'StationRetired']);
-const events = combineEvents(assessmentEvents, learningEvents);
+const events = combineEvents(assessmentEvents, catalogueEvents, progressEvents);
 
 /**
  * Where an answer's points land (ADR 0044): by where the question was asked, not by the screen.

@@ -1,8 +1,8 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { RecordedEvent } from '@portal/eventstore';
-import type { ProjectionDefinition } from '@portal/projections-runtime';
-import type { StationRetired, StationRevised } from '@portal/learning/contracts';
-import type { SearchDB } from './schema.js';
+import { sql, type Kysely } from 'kysely';
+import type { ParsedEvent } from '@portal/eventstore';
+import { defineProjection } from '@portal/projections-runtime';
+import { catalogueEvents, type CatalogueEvent } from '@portal/learning/contracts';
+import { migrateSearch, type SearchDB } from './schema.js';
 
 export const SEARCH_LANGS = { 'pt-BR': 'portuguese', es: 'spanish', en: 'english' } as const;
 export type SearchLang = keyof typeof SEARCH_LANGS;
@@ -14,34 +14,21 @@ export const foldText = (text: string) => text.normalize('NFD').replace(/\p{Diac
  * Full-text documents for the remote search (000 §4.9): one row per content entry and language,
  * stemmed with that language's Postgres configuration over folded text.
  */
-export const searchProjection: ProjectionDefinition = {
+export const searchProjection = defineProjection<SearchDB, ParsedEvent<CatalogueEvent>>({
   name: 'search',
   version: 1,
+  events: catalogueEvents,
   eventTypes: ['StationRevised', 'StationRetired'],
-  async migrate(db: Kysely<any>, schema: string) {
-    await db.schema
-      .withSchema(schema)
-      .createTable('documents')
-      .ifNotExists()
-      .addColumn('object_id', 'text', (c) => c.notNull())
-      .addColumn('lang', 'text', (c) => c.notNull())
-      .addColumn('station_id', 'text', (c) => c.notNull())
-      .addColumn('title', 'text', (c) => c.notNull())
-      .addColumn('description', 'text', (c) => c.notNull())
-      .addColumn('url', 'text', (c) => c.notNull())
-      .addColumn('tsv', sql`tsvector`, (c) => c.notNull())
-      .addPrimaryKeyConstraint('documents_pk', ['object_id', 'lang'])
-      .execute();
-    await sql`create index if not exists documents_tsv_idx on ${sql.table(`${schema}.documents`)} using gin (tsv)`.execute(db);
-  },
-  async apply(trx: Transaction<any>, schema: string, events: RecordedEvent[]) {
+  migrate: migrateSearch,
+  async apply(trx, schema, events) {
     const t = trx.withSchema(schema);
-    for (const recorded of events) {
-      const e = { type: recorded.type, data: recorded.data } as StationRevised | StationRetired;
+    for (const e of events) {
       if (e.type === 'StationRetired') {
         await t.deleteFrom('documents').where('station_id', '=', e.data.stationId).execute();
         continue;
       }
+      // the contracts' other types are not in eventTypes: never delivered
+      if (e.type !== 'StationRevised') continue;
       const station = e.data.station;
       await t.deleteFrom('documents').where('station_id', '=', station.stationId).execute();
       if (!station.isActive) continue;
@@ -66,7 +53,7 @@ export const searchProjection: ProjectionDefinition = {
       }
     }
   },
-};
+});
 
 /** Every word as a prefix, all required: "manej prag" finds "Manejo de pragas". */
 export async function searchDocuments(reader: Kysely<SearchDB>, query: string, lang: SearchLang, limit = 20) {

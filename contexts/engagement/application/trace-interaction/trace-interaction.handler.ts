@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Clock } from '@portal/kernel';
 import type { EventStore } from '@portal/eventstore';
 import { CLOCK, EVENT_STORE } from '@portal/platform';
-import { appendTracking } from '../shared/tracking-stream.js';
+import { recordTracking } from '../shared/tracking-stream.js';
 import { TraceInteractionCommand } from './trace-interaction.command.js';
 
 /** A client interaction trace (000 §7), kept for reports. */
@@ -14,19 +14,7 @@ export class TraceInteractionHandler implements ICommandHandler<TraceInteraction
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ actor, input: body, context }: TraceInteractionCommand): Promise<void> {
-    const data = {
-      actor,
-      category: body.category,
-      action: body.action,
-      label: body.label ?? null,
-      value: body.value ?? null,
-      nodeId: body.nodeId ?? null,
-      context: body.context ?? null,
-      time: body.time ?? null,
-      textContent: body.textContent ?? null,
-      tracedAt: this.clock.now().toISOString(),
-    };
-    await appendTracking(this.store, this.clock, actor, { type: 'InteractionTraced', data }, context);
+  async execute({ actor, input, context }: TraceInteractionCommand): Promise<void> {
+    await recordTracking(this.store, this.clock, 'InteractionTraced', actor, input, context);
   }
 }

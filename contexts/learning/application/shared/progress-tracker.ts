@@ -6,7 +6,8 @@ import type { ContentEntry, EntryState, EntryWriteBody, StationState } from '../
 import type { ProgressCommand, ProgressState } from '../../domain/index.js';
 import { requireEntry, requireStation } from './access.js';
 import { CatalogueService } from './catalogue.service.js';
-import { entryStateFromProgress, ProgressWriter, stationFactsOf, stationStateFromProgress } from './progress-writer.js';
+import { ProgressWriter, stationFactsOf } from './progress-writer.js';
+import { entryStateOf, stationStateOf } from './views.js';
 
 /** Everything a learner's client reports about stations and entries (000 §4.2, §7). */
 export type TrackAction =
@@ -116,8 +117,8 @@ export class ProgressTracker {
       value: {
         stationId,
         entryId: entry?.entryId ?? null,
-        entry: entry ? entryStateFromProgress(entry, state.entries[entry.entryId]) : null,
-        station: stationStateFromProgress(stationId, state),
+        entry: entry ? entryStateOf(entry, state.entries[entry.entryId]) : null,
+        station: stationStateOf(stationId, state),
         completed: events.includes('MediaCompleted'),
         events,
       },

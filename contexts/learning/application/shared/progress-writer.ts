@@ -4,12 +4,11 @@ import { EVENT_STORE, PROJECTIONS, StreamWriter } from '@portal/platform';
 import type { ProjectionRuntime } from '@portal/projections-runtime';
 import { loadAnswers } from '@portal/projection-progress';
 import { AppError } from '@portal/kernel';
-import { progressEvents, progressStream, type CatalogueModel, type ContentEntry, type EntryState, type LockState, type ProgressEvent, type StationState } from '../../contracts/index.js';
+import { progressEvents, progressStream, type CatalogueModel, type ContentEntry, type LockState, type ProgressEvent } from '../../contracts/index.js';
 import {
   entryLock,
   progressDecider,
   stationLock,
-  type EntryProgress,
   type LearnerFacts,
   type ProgressCommand,
   type ProgressState,
@@ -105,41 +104,5 @@ const emptyFacts = (): LearnerFacts => ({ completed: new Set(), touched: new Set
 
 /** Facts about a station for the decider (videosCompletedAt needs its non-optional entries). */
 export const stationFactsOf = (station: { entries: ContentEntry[] }): StationFacts => ({ entries: station.entries.map((e) => ({ entryId: e.entryId, optional: e.optional })) });
-
-/** The entry state of a write's answer, from the decider's state. */
-export function entryStateFromProgress(entry: ContentEntry, p: EntryProgress | undefined): EntryState {
-  return {
-    rowId: entry.entryId,
-    type: entry.type,
-    playCount: p?.playCount ?? 0,
-    completedCount: p?.completedCount ?? 0,
-    duration: p?.duration ?? 0,
-    percent: p?.percent ?? 0,
-    seconds: p?.seconds ?? 0,
-    completedAt: p?.completedAt ?? null,
-    firstPlayAt: p?.firstPlayAt ?? null,
-    lastPlayAt: p?.lastPlayAt ?? null,
-    updatedAt: p?.updatedAt ?? null,
-    viewsCount: p?.viewsCount ?? 0,
-    firstViewAt: p?.firstViewAt ?? null,
-    lastViewAt: p?.lastViewAt ?? null,
-    bookmarkAt: p?.bookmarkAt ?? null,
-    feedbackScore: p?.feedbackScore ?? null,
-    answers: {},
-    mediaState: p?.mediaState ?? {},
-  };
-}
-
-export function stationStateFromProgress(stationId: string, s: ProgressState): Omit<StationState, 'videosState'> {
-  return {
-    stationId,
-    visitsCount: s.visitsCount,
-    firstVisitAt: s.firstVisitAt,
-    lastVisitAt: s.lastVisitAt,
-    viewType: s.viewType,
-    feedbackScore: s.feedbackScore,
-    videosCompletedAt: s.videosCompletedAt,
-  };
-}
 
 export const notFound = () => new AppError('404');

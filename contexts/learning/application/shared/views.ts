@@ -77,7 +77,12 @@ export class LearnerView {
 
   entryState(entry: ContentEntry, row: EntryStateRow | undefined = this.entryStates.get(entry.entryId)): EntryState | null {
     if (!row) return null;
-    return entryStateView(entry, row, this.facts);
+    const answers: EntryState['answers'] = {};
+    for (const q of entry.questionsIds) {
+      const a = this.facts.answers.get(q);
+      if (a) answers[q] = a;
+    }
+    return entryStateOf(entry, row, answers);
   }
 
   summary(stationId: string): StationSummary {
@@ -122,22 +127,12 @@ export class LearnerView {
   }
 
   stationState(stationId: string, entries: ContentEntry[]): StationState {
-    const row = this.stationStates.get(stationId);
     const videosState: Record<string, EntryState> = {};
     for (const e of entries) {
       const state = this.entryState(e);
       if (state) videosState[e.entryId] = state;
     }
-    return {
-      stationId,
-      visitsCount: row?.visitsCount ?? 0,
-      firstVisitAt: row?.firstVisitAt ?? null,
-      lastVisitAt: row?.lastVisitAt ?? null,
-      viewType: row?.viewType ?? null,
-      feedbackScore: row?.feedbackScore ?? null,
-      videosCompletedAt: row?.videosCompletedAt ?? null,
-      videosState,
-    };
+    return { ...stationStateOf(stationId, this.stationStates.get(stationId)), videosState };
   }
 
   entryView(station: CatalogueStation, entry: ContentEntry): ContentEntryView {
@@ -275,30 +270,42 @@ export interface FeedItemState {
   updatedAt: string | null;
 }
 
-export function entryStateView(entry: ContentEntry, row: EntryStateRow, facts: LearnerFacts): EntryState {
-  const answers: EntryState['answers'] = {};
-  for (const q of entry.questionsIds) {
-    const a = facts.answers.get(q);
-    if (a) answers[q] = a;
-  }
+/** An entry's progress, from the progress decider's state or the progress read model's row. */
+type EntryProgressFields = Omit<EntryState, 'rowId' | 'type' | 'answers'>;
+
+/** 000 §3 entry state of an entry: its progress (none yet: all zero) and the answers to its questions. */
+export function entryStateOf(entry: ContentEntry, p: EntryProgressFields | undefined, answers: EntryState['answers'] = {}): EntryState {
   return {
     rowId: entry.entryId,
     type: entry.type,
-    playCount: row.playCount,
-    completedCount: row.completedCount,
-    duration: row.duration,
-    percent: row.percent,
-    seconds: row.seconds,
-    completedAt: row.completedAt,
-    firstPlayAt: row.firstPlayAt,
-    lastPlayAt: row.lastPlayAt,
-    updatedAt: row.updatedAt,
-    viewsCount: row.viewsCount,
-    firstViewAt: row.firstViewAt,
-    lastViewAt: row.lastViewAt,
-    bookmarkAt: row.bookmarkAt,
-    feedbackScore: row.feedbackScore,
+    playCount: p?.playCount ?? 0,
+    completedCount: p?.completedCount ?? 0,
+    duration: p?.duration ?? 0,
+    percent: p?.percent ?? 0,
+    seconds: p?.seconds ?? 0,
+    completedAt: p?.completedAt ?? null,
+    firstPlayAt: p?.firstPlayAt ?? null,
+    lastPlayAt: p?.lastPlayAt ?? null,
+    updatedAt: p?.updatedAt ?? null,
+    viewsCount: p?.viewsCount ?? 0,
+    firstViewAt: p?.firstViewAt ?? null,
+    lastViewAt: p?.lastViewAt ?? null,
+    bookmarkAt: p?.bookmarkAt ?? null,
+    feedbackScore: p?.feedbackScore ?? null,
     answers,
-    mediaState: row.mediaState,
+    mediaState: p?.mediaState ?? {},
+  };
+}
+
+/** 000 §3 station state without its entries' states: the progress decider's state or the read model's row (none yet: all zero). */
+export function stationStateOf(stationId: string, s: Omit<StationState, 'stationId' | 'videosState'> | undefined): Omit<StationState, 'videosState'> {
+  return {
+    stationId,
+    visitsCount: s?.visitsCount ?? 0,
+    firstVisitAt: s?.firstVisitAt ?? null,
+    lastVisitAt: s?.lastVisitAt ?? null,
+    viewType: s?.viewType ?? null,
+    feedbackScore: s?.feedbackScore ?? null,
+    videosCompletedAt: s?.videosCompletedAt ?? null,
   };
 }
