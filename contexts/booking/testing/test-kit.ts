@@ -4,6 +4,7 @@
  */
 import { newId, type Role } from '@portal/kernel';
 import type { InjectResponse, TestApp } from '@portal/testing/app';
+import { accessTokenFor } from '@portal/testing/identity';
 import type { LocationInput } from '../contracts/index.js';
 
 /** Open every day 08:00-18:00 in hourly slots, so any test date has slots. */
@@ -68,19 +69,7 @@ export function trackingClient(t: TestApp): Call & { position(): string | undefi
  * Booking tests do not seed identity users, since a context never imports another's application.
  */
 export function tokenFor(t: TestApp, role: Role): Promise<string> {
-  return t.infra.tokens.issue({
-    sub: newId(),
-    sid: newId(),
-    email: `${role.replace('_', '.')}@test.agro`,
-    roles: [role],
-    permissions: [],
-    aclTags: [],
-    companyId: null,
-    country: 'BR',
-    allowedStations: 'all',
-    registerStatus: 'Completed',
-    emailVerified: true,
-  });
+  return accessTokenFor(t, { sub: newId(), sid: newId(), email: `${role.replace('_', '.')}@test.agro`, roles: [role], aclTags: [] });
 }
 
 export async function createLocation(call: Call, adminToken: string, overrides: Partial<LocationInput> = {}): Promise<string> {

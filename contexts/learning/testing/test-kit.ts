@@ -1,7 +1,6 @@
 // Spec-only helpers for the learning context's HTTP tests (a testing/ folder: only specs import it, ADR 0009).
-import type { TestUser } from '@portal/testing/identity';
+import { accessTokenFor, type TestUser } from '@portal/testing/identity';
 import type { TestApp } from '@portal/testing/app';
-import type { AccessClaims } from '@portal/platform';
 import { importContentPack } from '../application/catalogue-import/import-pack.js';
 
 /** The demo learner (learner@demo.agro): Brazil, every station, dist:all. */
@@ -21,21 +20,7 @@ export async function seedLearning(t: TestApp): Promise<TestUser> {
 }
 
 /** A signed-in, verified, Completed learner with the access claims a test needs. */
-export async function tokenFor(t: TestApp, claims: Partial<AccessClaims> & { sub: string }): Promise<string> {
-  return t.infra.tokens.issue({
-    email: `${claims.sub}@example.com`,
-    roles: ['learner'],
-    permissions: [],
-    aclTags: ['dist:all'],
-    companyId: null,
-    country: 'BR',
-    allowedStations: 'all',
-    registerStatus: 'Completed',
-    emailVerified: true,
-    sid: 'test-session',
-    ...claims,
-  });
-}
+export const tokenFor = accessTokenFor;
 
 /** Reads after a write: the x-event-position of the answer as x-min-position. */
 export const after = (res: { headers: Record<string, unknown> }): Record<string, string> => {

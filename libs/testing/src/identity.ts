@@ -1,3 +1,4 @@
+import type { AccessClaims } from '@portal/platform';
 import type { TestApp } from './app.js';
 
 export const STRONG_PASSWORD = 'Str0ng!pass';
@@ -41,4 +42,25 @@ export async function lastMail(t: TestApp, to: string) {
   if (!mail) throw new Error(`no mail to ${to}`);
   const link = /(https?:\/\/\S+)/.exec(mail.text)?.[1] ?? null;
   return { ...mail, link, oobCode: link ? new URL(link).searchParams.get('oobCode') : null };
+}
+
+/**
+ * A bearer token signed with the app's own key for a signed-in, verified, Completed learner (Brazil,
+ * every station, dist:all) with the claims a test changes: the principal the guard builds after a
+ * real sign-in, for tests that need no identity user behind it.
+ */
+export function accessTokenFor(t: TestApp, claims: Partial<AccessClaims> & { sub: string }): Promise<string> {
+  return t.infra.tokens.issue({
+    email: `${claims.sub}@example.com`,
+    roles: ['learner'],
+    permissions: [],
+    aclTags: ['dist:all'],
+    companyId: null,
+    country: 'BR',
+    allowedStations: 'all',
+    registerStatus: 'Completed',
+    emailVerified: true,
+    sid: 'test-session',
+    ...claims,
+  });
 }

@@ -1,20 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { startTestApp, type TestApp } from '@portal/testing/app';
-import { signIn, type TestUser } from '@portal/testing/identity';
+import { accessTokenFor } from '@portal/testing/identity';
 import { roundTrips } from '@portal/testing/round-trips';
-import { seedDemoUsers } from '@portal/identity/application';
 import { importContentPack } from '@portal/learning/application';
 import { learnerStream } from '../../contracts/index.js';
 
 let t: TestApp;
-let learner: TestUser;
+/** a learner who may see every station, as the answer benchmark's learners */
+const learner = { userId: randomUUID(), token: '' };
 
 beforeAll(async () => {
   t = await startTestApp();
-  await seedDemoUsers(t.infra.store, t.infra.clock);
   const pack = await importContentPack(t.infra.store, t.infra.clock);
   if (pack.checkpoint) await t.infra.projections.waitFor('catalogue', pack.checkpoint, 30_000);
-  learner = await signIn(t, 'learner@demo.agro', 'Demo#2026');
+  learner.token = await accessTokenFor(t, { sub: learner.userId });
 });
 afterAll(async () => {
   vi.restoreAllMocks();
