@@ -56,6 +56,7 @@ interface DirectoryCursor {
 
 const SORT_COLUMNS = { name: 'name_sort', email: 'email', createdAt: 'created_at', lastActiveAt: 'last_active_sort' } as const;
 const NEVER = '-infinity';
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
 const sortKeyOf = (row: DirectoryRow, sort: DirectorySort): string => {
@@ -78,10 +79,12 @@ export function decodeDirectoryCursor(cursor: string, sort: DirectorySort, order
   try {
     const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (!Array.isArray(value) || value.length !== 4 || !value.every((v) => typeof v === 'string')) return null;
-    const [s, o, key, userId] = value as string[];
+    const [s, o, key, userId] = value as [string, string, string, string];
     if (s !== sort || o !== order) return null;
-    if ((sort === 'createdAt' || sort === 'lastActiveAt') && key !== NEVER && Number.isNaN(Date.parse(key!))) return null;
-    return { sort, order, key: key!, userId: userId! };
+    // what encodeCursor writes, nothing Postgres could refuse (a NUL, a malformed time)
+    if (key.length > 600 || userId.length > 200 || /\u0000/.test(key + userId)) return null;
+    if ((sort === 'createdAt' || sort === 'lastActiveAt') && key !== NEVER && !(ISO_INSTANT.test(key) && new Date(key).toISOString() === key)) return null;
+    return { sort, order, key, userId };
   } catch {
     return null;
   }

@@ -63,6 +63,7 @@ async function found(caller: MatrixCaller, query: string): Promise<string[]> {
   expect(res.statusCode, res.body).toBe(200);
   return res.json().items.map((item: { userId: string }) => Object.entries(u).find(([, id]) => id === item.userId)?.[0] ?? item.userId);
 }
+const forged = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const SCOPED: MatrixCaller = 'company_manager with manage_companies_users';
 const ALL: MatrixCaller = 'holder of manage_all_companies';
 
@@ -183,6 +184,9 @@ describe('GET /api/manage-users/find: filters', () => {
       ['limit=101', 'limit'],
       ['order=up', 'order'],
       ['cursor=bm90LWEtY3Vyc29y', 'cursor'],
+      // forged: a time Postgres would refuse, a NUL
+      [`sort=createdAt&cursor=${forged(['createdAt', 'asc', '2026-13-01T00:00:00.000Z', u.joao])}`, 'cursor'],
+      [`cursor=${forged(['name', 'asc', 'a\u0000', u.joao])}`, 'cursor'],
     ]) {
       const res = await find(SCOPED, `?${query}`);
       expect(res.statusCode, query).toBe(400);
