@@ -13,7 +13,10 @@ const text = (max: number) => z.string().trim().min(1).max(max);
 /** `true`/`false` in a query string. */
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
 /** A day (`2026-11-21`, UTC) or an instant (`2026-11-21T12:00:00Z`). A day as `...To` includes the whole day. */
-const dateOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+const dateOrInstant = z
+  .union([z.iso.date(), z.iso.datetime({ offset: true })])
+  // years every store and Date handle the same way (Postgres has no year 0)
+  .refine((v) => Number(v.slice(0, 4)) >= 1900 && Number(v.slice(0, 4)) <= 9998, { message: 'between' });
 
 export const USER_DIRECTORY_SORTS = ['name', 'email', 'createdAt', 'lastActiveAt'] as const;
 export type UserDirectorySort = (typeof USER_DIRECTORY_SORTS)[number];
