@@ -1,14 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { ParsedEvent } from '@portal/eventstore';
 import { defineProjection } from '@portal/projections-runtime';
+import { foldText } from '@portal/kernel';
 import { catalogueEvents, type CatalogueEvent } from '@portal/learning/contracts';
 import { migrateSearch, type SearchDB } from './schema.js';
 
 export const SEARCH_LANGS = { 'pt-BR': 'portuguese', es: 'spanish', en: 'english' } as const;
 export type SearchLang = keyof typeof SEARCH_LANGS;
-
-/** Accent- and case-insensitive: the same folding for documents and queries. */
-export const foldText = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
 
 /**
  * Full-text documents for the remote search (000 §4.9): one row per content entry and language,
