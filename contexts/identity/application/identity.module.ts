@@ -4,6 +4,7 @@ import { registerRoutes } from '@portal/platform';
 import { identityRoutes } from '../contracts/index.js';
 import { ApplyActionCodeController } from './apply-action-code/apply-action-code.http.controller.js';
 import { ApplyActionCodeHandler } from './apply-action-code/apply-action-code.handler.js';
+import { COMPANY_CONTROLLERS, COMPANY_HANDLERS } from './companies.providers.js';
 import { CheckActionCodeController } from './check-action-code/check-action-code.http.controller.js';
 import { CheckActionCodeHandler } from './check-action-code/check-action-code.handler.js';
 import { GetProfileOptionsController } from './get-profile-options/get-profile-options.http.controller.js';
@@ -80,6 +81,7 @@ registerRoutes('identity', identityRoutes);
     SendPhoneCodeController,
     VerifyPhoneController,
     GetUserHistoryController,
+    ...COMPANY_CONTROLLERS,
   ],
   providers: [
     { provide: PasswordHasher, useFactory: () => new PasswordHasher() },
@@ -109,6 +111,7 @@ registerRoutes('identity', identityRoutes);
     SendPhoneCodeHandler,
     VerifyPhoneHandler,
     GetUserHistoryHandler,
+    ...COMPANY_HANDLERS,
   ],
   exports: [PasswordHasher, SessionService],
 })

@@ -7,3 +7,4 @@ export * from './sign-in-throttle.js';
 export * from './manager-scope.js';
 export * from './reference-data.js';
 export * from './domain-joining.js';
+export * from './grantable-access.js';
