@@ -167,7 +167,7 @@ export const companyRoutes = {
     summary: "Set a company's domains and invitation-only flag (manage_all_companies); a domain belongs to one company only",
     errors: ['company-domain-already-in-use'],
   },
-  aclOptions: { method: 'GET', path: '/manage-users/acl-options', query: lookupQuerySchema, response: aclOptionsResponseSchema, summary: 'The roles, permissions and ACL tags the caller may grant' },
+  aclOptions: { method: 'GET', path: '/manage-users/acl-options', response: aclOptionsResponseSchema, summary: 'The roles, permissions and ACL tags the caller may grant' },
   crops: { method: 'GET', path: '/manage-users/crops', query: lookupQuerySchema, response: cropOptionsResponseSchema, summary: 'The crops (top stations of the catalogue) for allowed crops' },
   groups: { method: 'GET', path: '/manage-users/groups', query: lookupQuerySchema, response: referenceOptionsResponseSchema, summary: 'The groups (reference data)' },
   regionOptions: { method: 'GET', path: '/manage-users/region-options', query: lookupQuerySchema, response: referenceOptionsResponseSchema, summary: 'The regions (reference data)' },
