@@ -7,3 +7,4 @@ export * from './http.js';
 export * from './events.js';
 export * from './errors.js';
 export * from './user-directory.http.js';
+export * from './companies.http.js';

@@ -120,6 +120,10 @@ export const routes: RouteObject[] = [
               { path: 'locations', lazy: () => import('../features/manager-tc/routes/locations-route') },
             ],
           },
+          // companies and reference data of the manager area (issue 14, ADR 0051); the /manager/users
+          // layout is m-spa's: the companies screen moves under it as its child `companies`
+          { path: 'manager/users/companies', lazy: () => import('../features/manager-companies/routes/companies-route') },
+          { path: 'manager/reference-data', lazy: () => import('../features/manager-companies/routes/reference-data-route') },
           // support messages received (admins; issue 6)
           { path: 'manager/support', lazy: () => import('../features/support/routes/support-messages-route') },
           // public content pages (000 §2.1), in the public layout; content from /api/pages
