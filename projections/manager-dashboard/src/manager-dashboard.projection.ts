@@ -5,7 +5,6 @@ import { identityEvents } from '@portal/identity/contracts';
 import { learningEvents } from '@portal/learning/contracts';
 import { assessmentEvents, type AnswerSubmitted } from '@portal/assessment/contracts';
 import { POINTS_PER_COMPLETED_ENTRY, scoringEvents } from '@portal/scoring/contracts';
-import { bucketOf } from '@portal/projection-scores';
 import { dayOf, weekStartOf } from './calendar.js';
 import { migrateManagerDashboard, type ManagerDashboardDB } from './schema.js';
 
@@ -37,12 +36,11 @@ const EVENT_TYPES = [
 ] as const satisfies readonly Handled['type'][];
 
 /**
- * Whether an answer's points count in its station's crop: the scores read model's rule (ADR 0044,
- * `bucketOf`): questions asked by a station or by one of its entries; NPS and unplaced adaptive
- * questions count only in the learner's total.
+ * Whether an answer's points count in its station's crop, as in the scores read model (ADR 0044,
+ * projections/scores `bucketOf` and its scopes): questions asked by a station or by one of its
+ * entries; NPS answers and questions asked by no station count only in the learner's total.
  */
-const countsInCrop = (a: AnswerSubmitted['data']): a is AnswerSubmitted['data'] & { stationId: string } =>
-  a.stationId !== null && (bucketOf(a) === 'questions' || bucketOf(a) === 'videos_answers');
+const countsInCrop = (a: AnswerSubmitted['data']): a is AnswerSubmitted['data'] & { stationId: string } => a.context !== 'nps' && a.stationId !== null;
 
 const isLearnerActor = (actor: string) => !actor.startsWith('guest:') && !actor.startsWith('system');
 const SEP = '\u0000';
