@@ -7,6 +7,7 @@ import { assessmentEvents, type AnswerSubmitted } from '@portal/assessment/contr
 import { POINTS_PER_COMPLETED_ENTRY, scoringEvents } from '@portal/scoring/contracts';
 import { dayOf, weekStartOf } from './calendar.js';
 import { migrateManagerDashboard, type ManagerDashboardDB } from './schema.js';
+import { rowsOfPairs, upsertRows, type Table } from './set-based.js';
 
 const events = combineEvents(identityEvents, learningEvents, assessmentEvents, scoringEvents);
 type Handled = ReturnType<typeof events.parseRecorded>;
@@ -111,14 +112,14 @@ export const managerDashboardProjection = defineProjection<ManagerDashboardDB, H
   async apply(trx, schema, batch) {
     const t = trx.withSchema(schema);
     const fold = new Fold();
+    const table: Table = (name) => sql.table(`${schema}.${name}`);
     for (const e of batch) fold.touch(e);
-    await fold.load(t);
+    await fold.load(t, table);
     for (const e of batch) fold.apply(e);
-    await fold.write(t, (name) => sql.table(`${schema}.${name}`));
+    await fold.write(t, table);
   },
 });
 
-type Table = (name: keyof ManagerDashboardDB) => ReturnType<typeof sql.table>;
 
 /** One batch: the rows it touches as they were (`*0`), as they are after its events, and what changed. */
 class Fold {
@@ -177,39 +178,23 @@ class Fold {
     }
   }
 
-  async load(t: Kysely<ManagerDashboardDB>): Promise<void> {
+  async load(t: Kysely<ManagerDashboardDB>, table: Table): Promise<void> {
     for (const r of await t.selectFrom('dash_stations').select(['station_id', 'crop_id']).execute()) this.cropOfStation.set(r.station_id, r.crop_id);
-    for (const ids of chunks([...this.users])) {
-      for (const r of await t.selectFrom('dash_learners').selectAll().where('user_id', 'in', ids).execute()) {
+    const users = [...this.users];
+    if (users.length > 0) {
+      for (const r of await t.selectFrom('dash_learners').selectAll().where('user_id', '=', sql<string>`any(${users}::text[])`).execute()) {
         this.learners0.set(r.user_id, { company: r.company_id, started: r.started, lastActive: r.last_active_on });
       }
-      for (const r of await t.selectFrom('dash_learner_crops').selectAll().where('user_id', 'in', ids).execute()) {
+      for (const r of await t.selectFrom('dash_learner_crops').selectAll().where('user_id', '=', sql<string>`any(${users}::text[])`).execute()) {
         this.crops0.set(key(r.user_id, r.crop_id), { score: Number(r.score), certificates: Number(r.certificates) });
       }
     }
-    for (const pairs of chunks([...this.stationKeys.values()])) {
-      const rows = await t
-        .selectFrom('dash_learner_stations')
-        .selectAll()
-        .where((eb) => eb(eb.refTuple('user_id', 'station_id'), 'in', pairs.map(([u, s]) => eb.tuple(u, s))))
-        .execute();
-      for (const r of rows) this.stations0.set(key(r.user_id, r.station_id), { started: r.started, completed: r.completed });
+    for (const r of await rowsOfPairs(t, table, 'dash_learner_stations', ['user_id', 'station_id'], [...this.stationKeys.values()])) {
+      this.stations0.set(key(r.user_id, r.station_id), { started: r.started, completed: r.completed });
     }
-    for (const pairs of chunks([...this.entryKeys.values()])) {
-      const rows = await t
-        .selectFrom('dash_learner_entries')
-        .selectAll()
-        .where((eb) => eb(eb.refTuple('user_id', 'entry_id'), 'in', pairs.map(([u, e]) => eb.tuple(u, e))))
-        .execute();
-      for (const r of rows) this.completedEntries.add(key(r.user_id, r.entry_id));
-    }
-    for (const pairs of chunks([...this.answerKeys.values()])) {
-      const rows = await t
-        .selectFrom('dash_learner_answers')
-        .selectAll()
-        .where((eb) => eb(eb.refTuple('user_id', 'question_id'), 'in', pairs.map(([u, q]) => eb.tuple(u, q))))
-        .execute();
-      for (const r of rows) this.answers.set(key(r.user_id, r.question_id), { points: Number(r.points), cropId: r.crop_id });
+    for (const r of await rowsOfPairs(t, table, 'dash_learner_entries', ['user_id', 'entry_id'], [...this.entryKeys.values()])) this.completedEntries.add(key(r.user_id, r.entry_id));
+    for (const r of await rowsOfPairs(t, table, 'dash_learner_answers', ['user_id', 'question_id'], [...this.answerKeys.values()])) {
+      this.answers.set(key(r.user_id, r.question_id), { points: Number(r.points), cropId: r.crop_id });
     }
   }
 
@@ -367,7 +352,7 @@ class Fold {
 
     // a learner who changed company: their rows as they were leave the old company's sums...
     await moveSums(t, table, moved.filter((u) => companyBefore(u) !== null).map((u) => [u, companyBefore(u)!]), -1);
-    await this.writeLearnerRows(t);
+    await this.writeLearnerRows(t, table);
     // ...and their rows as they are now join the new company's
     await moveSums(t, table, moved.filter((u) => companyNow(u) !== null).map((u) => [u, companyNow(u)!]), 1);
 
@@ -406,62 +391,21 @@ class Fold {
       count(l, 1);
     }
 
-    for (const part of chunks(totals.nonZero())) {
-      await t
-        .insertInto('dash_company_totals')
-        .values(part.map((r) => ({ company_id: r.keys[0], ...r.values })))
-        .onConflict((oc) =>
-          oc.column('company_id').doUpdateSet({
-            learners: sql<number>`dash_company_totals.learners + excluded.learners`,
-            never_started: sql<number>`dash_company_totals.never_started + excluded.never_started`,
-          }),
-        )
-        .execute();
-    }
-    for (const part of chunks(days.nonZero())) {
-      await t
-        .insertInto('dash_company_active_days')
-        .values(part.map((r) => ({ company_id: r.keys[0], day: r.keys[1], ...r.values })))
-        .onConflict((oc) => oc.columns(['company_id', 'day']).doUpdateSet({ learners: sql<number>`dash_company_active_days.learners + excluded.learners` }))
-        .execute();
-    }
-    for (const part of chunks(weeks.nonZero())) {
-      await t
-        .insertInto('dash_company_weeks')
-        .values(part.map((r) => ({ company_id: r.keys[0], week_start: r.keys[1], ...r.values })))
-        .onConflict((oc) =>
-          oc.columns(['company_id', 'week_start']).doUpdateSet({
-            completions: sql<number>`dash_company_weeks.completions + excluded.completions`,
-            answers: sql<number>`dash_company_weeks.answers + excluded.answers`,
-          }),
-        )
-        .execute();
-    }
-    for (const part of chunks(crops.nonZero())) {
-      await t
-        .insertInto('dash_company_crops')
-        .values(part.map((r) => ({ company_id: r.keys[0], crop_id: r.keys[1], ...r.values })))
-        .onConflict((oc) =>
-          oc.columns(['company_id', 'crop_id']).doUpdateSet({
-            learners: sql<number>`dash_company_crops.learners + excluded.learners`,
-            score_sum: sql<number>`dash_company_crops.score_sum + excluded.score_sum`,
-            certificates: sql<number>`dash_company_crops.certificates + excluded.certificates`,
-          }),
-        )
-        .execute();
-    }
-    for (const part of chunks(stations.nonZero())) {
-      await t
-        .insertInto('dash_company_stations')
-        .values(part.map((r) => ({ company_id: r.keys[0], station_id: r.keys[1], ...r.values })))
-        .onConflict((oc) =>
-          oc.columns(['company_id', 'station_id']).doUpdateSet({
-            starts: sql<number>`dash_company_stations.starts + excluded.starts`,
-            completions: sql<number>`dash_company_stations.completions + excluded.completions`,
-          }),
-        )
-        .execute();
-    }
+    const rowsOf = <V extends Record<string, number>>(sums: Sums<V>, values: (keyof V)[], withSecondKey = true) =>
+      sums.nonZero().map((r) => [r.keys[0], ...(withSecondKey ? [r.keys[1]] : []), ...values.map((v) => r.values[v])]);
+    await upsertRows(t, table, 'dash_company_totals', [['company_id', 'text'], ['learners', 'integer'], ['never_started', 'integer']], ['company_id'], 'add', rowsOf(totals, ['learners', 'never_started'], false));
+    await upsertRows(t, table, 'dash_company_active_days', [['company_id', 'text'], ['day', 'text'], ['learners', 'integer']], ['company_id', 'day'], 'add', rowsOf(days, ['learners']));
+    await upsertRows(t, table, 'dash_company_weeks', [['company_id', 'text'], ['week_start', 'text'], ['completions', 'integer'], ['answers', 'integer']], ['company_id', 'week_start'], 'add', rowsOf(weeks, ['completions', 'answers']));
+    await upsertRows(
+      t,
+      table,
+      'dash_company_crops',
+      [['company_id', 'text'], ['crop_id', 'text'], ['learners', 'integer'], ['score_sum', 'float8'], ['certificates', 'integer']],
+      ['company_id', 'crop_id'],
+      'add',
+      rowsOf(crops, ['learners', 'score_sum', 'certificates']),
+    );
+    await upsertRows(t, table, 'dash_company_stations', [['company_id', 'text'], ['station_id', 'text'], ['starts', 'integer'], ['completions', 'integer']], ['company_id', 'station_id'], 'add', rowsOf(stations, ['starts', 'completions']));
   }
 
   private async writeCatalogue(t: Kysely<ManagerDashboardDB>): Promise<void> {
@@ -491,56 +435,54 @@ class Fold {
     if (this.retired.size > 0) await t.updateTable('dash_stations').set({ live: false }).where('station_id', 'in', [...this.retired]).execute();
   }
 
-  private async writeLearnerRows(t: Kysely<ManagerDashboardDB>): Promise<void> {
-    for (const part of chunks([...this.learners])) {
-      await t
-        .insertInto('dash_learners')
-        .values(part.map(([user_id, l]) => ({ user_id, company_id: l.company, started: l.started, last_active_on: l.lastActive })))
-        .onConflict((oc) =>
-          oc.column('user_id').doUpdateSet((eb) => ({ company_id: eb.ref('excluded.company_id'), started: eb.ref('excluded.started'), last_active_on: eb.ref('excluded.last_active_on') })),
-        )
-        .execute();
-    }
-    for (const part of chunks([...this.weeks])) {
-      await t
-        .insertInto('dash_learner_weeks')
-        .values(part.map(([k, w]) => ({ user_id: k.split(SEP)[0]!, week_start: k.split(SEP)[1]!, ...w })))
-        .onConflict((oc) =>
-          oc.columns(['user_id', 'week_start']).doUpdateSet({
-            completions: sql<number>`dash_learner_weeks.completions + excluded.completions`,
-            answers: sql<number>`dash_learner_weeks.answers + excluded.answers`,
-          }),
-        )
-        .execute();
-    }
-    for (const part of chunks([...this.crops])) {
-      await t
-        .insertInto('dash_learner_crops')
-        .values(part.map(([k, c]) => ({ user_id: k.split(SEP)[0]!, crop_id: k.split(SEP)[1]!, score: c.score, certificates: c.certificates })))
-        .onConflict((oc) => oc.columns(['user_id', 'crop_id']).doUpdateSet((eb) => ({ score: eb.ref('excluded.score'), certificates: eb.ref('excluded.certificates') })))
-        .execute();
-    }
-    for (const part of chunks([...this.stations])) {
-      await t
-        .insertInto('dash_learner_stations')
-        .values(part.map(([k, s]) => ({ user_id: k.split(SEP)[0]!, station_id: k.split(SEP)[1]!, ...s })))
-        .onConflict((oc) => oc.columns(['user_id', 'station_id']).doUpdateSet((eb) => ({ started: eb.ref('excluded.started'), completed: eb.ref('excluded.completed') })))
-        .execute();
-    }
-    for (const part of chunks([...this.newEntries.values()])) {
-      await t
-        .insertInto('dash_learner_entries')
-        .values(part.map(([user_id, entry_id]) => ({ user_id, entry_id })))
-        .onConflict((oc) => oc.columns(['user_id', 'entry_id']).doNothing())
-        .execute();
-    }
-    for (const part of chunks([...this.changedAnswers])) {
-      await t
-        .insertInto('dash_learner_answers')
-        .values(part.map((k) => ({ user_id: k.split(SEP)[0]!, question_id: k.split(SEP)[1]!, points: this.answers.get(k)!.points, crop_id: this.answers.get(k)!.cropId })))
-        .onConflict((oc) => oc.columns(['user_id', 'question_id']).doUpdateSet((eb) => ({ points: eb.ref('excluded.points'), crop_id: eb.ref('excluded.crop_id') })))
-        .execute();
-    }
+  private async writeLearnerRows(t: Kysely<ManagerDashboardDB>, table: Table): Promise<void> {
+    const split = (k: string) => k.split(SEP) as [string, string];
+    await upsertRows(
+      t,
+      table,
+      'dash_learners',
+      [['user_id', 'text'], ['company_id', 'text'], ['started', 'boolean'], ['last_active_on', 'text']],
+      ['user_id'],
+      'replace',
+      [...this.learners].map(([u, l]) => [u, l.company, l.started, l.lastActive]),
+    );
+    await upsertRows(
+      t,
+      table,
+      'dash_learner_weeks',
+      [['user_id', 'text'], ['week_start', 'text'], ['completions', 'integer'], ['answers', 'integer']],
+      ['user_id', 'week_start'],
+      'add',
+      [...this.weeks].map(([k, w]) => [...split(k), w.completions, w.answers]),
+    );
+    await upsertRows(
+      t,
+      table,
+      'dash_learner_crops',
+      [['user_id', 'text'], ['crop_id', 'text'], ['score', 'float8'], ['certificates', 'integer']],
+      ['user_id', 'crop_id'],
+      'replace',
+      [...this.crops].map(([k, c]) => [...split(k), c.score, c.certificates]),
+    );
+    await upsertRows(
+      t,
+      table,
+      'dash_learner_stations',
+      [['user_id', 'text'], ['station_id', 'text'], ['started', 'boolean'], ['completed', 'boolean']],
+      ['user_id', 'station_id'],
+      'replace',
+      [...this.stations].map(([k, s]) => [...split(k), s.started, s.completed]),
+    );
+    await upsertRows(t, table, 'dash_learner_entries', [['user_id', 'text'], ['entry_id', 'text']], ['user_id', 'entry_id'], 'keep', [...this.newEntries.values()]);
+    await upsertRows(
+      t,
+      table,
+      'dash_learner_answers',
+      [['user_id', 'text'], ['question_id', 'text'], ['points', 'float8'], ['crop_id', 'text']],
+      ['user_id', 'question_id'],
+      'replace',
+      [...this.changedAnswers].map((k) => [...split(k), this.answers.get(k)!.points, this.answers.get(k)!.cropId]),
+    );
   }
 }
 

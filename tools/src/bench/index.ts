@@ -33,6 +33,10 @@ const suites: Record<string, () => Promise<unknown>> = {
     const { benchAssessment } = await import('./assessment.js');
     return benchAssessment({ url, ...toy({ learners: 10, answersPerLearner: 3, reportFile: null }) });
   },
+  'manager-dashboard': async () => {
+    const { benchManagerDashboard } = await import('./manager-dashboard.js');
+    return benchManagerDashboard({ url, ...toy({ users: 1_000, companies: 5, seconds: 2, reportFile: null }) });
+  },
   'first-load': async () => {
     const { benchFirstLoad } = await import('./first-load.js');
     return benchFirstLoad({ smoke, ...toy({ reportFile: null }) });
