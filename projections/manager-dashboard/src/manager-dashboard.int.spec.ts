@@ -4,7 +4,7 @@ import { createEventStore, type EventStore } from '@portal/eventstore';
 import { ProjectionRuntime } from '@portal/projections-runtime';
 import { appendStory, COMPANY_A, COMPANY_B, EXPECTED, TODAY } from '../../../contexts/reporting/testing/dashboard-story.js';
 import { managerDashboardProjection } from './manager-dashboard.projection.js';
-import { dashboardCompanies, dashboardFigures, type DashboardFigures } from './queries.js';
+import { dashboardCompanies, dashboardFigures as figuresOrNone, type DashboardFigures } from './queries.js';
 
 let db: TestDatabase;
 let store: EventStore;
@@ -25,6 +25,13 @@ afterAll(async () => {
   await store.close();
   await db.drop();
 });
+
+/** A known company's figures. */
+const dashboardFigures = async (...args: Parameters<typeof figuresOrNone>): Promise<DashboardFigures> => {
+  const figures = await figuresOrNone(...args);
+  if (!figures) throw new Error(`no company ${args[1]}`);
+  return figures;
+};
 
 /** The figures without the week rows that are zero, as EXPECTED writes them. */
 const shown = (f: DashboardFigures) => ({
@@ -52,11 +59,10 @@ describe('manager dashboard projection', () => {
     expect(later.learners).toMatchObject({ total: 4, active7Days: 0, active30Days: 0 });
   });
 
-  it('gives an unknown company zeros, and lists the companies by name', async () => {
+  it('knows no unknown company, and lists the companies by name', async () => {
     const reader = small.reader('manager-dashboard');
-    const none = await dashboardFigures(reader, 'no-such-company', TODAY);
-    expect(none.learners).toMatchObject({ total: 0, active7Days: 0, active30Days: 0, neverStarted: 0 });
-    expect(none.crops.map((c) => c.averageScore)).toEqual([null, null, null]);
+    expect(await figuresOrNone(reader, 'no-such-company', TODAY)).toBeUndefined();
+    expect((await dashboardFigures(reader, COMPANY_B, TODAY)).company).toEqual({ companyId: COMPANY_B, name: 'Beta Coop' });
     expect(await dashboardCompanies(reader)).toEqual([
       { companyId: COMPANY_A, name: 'Agro Alfa' },
       { companyId: COMPANY_B, name: 'Beta Coop' },

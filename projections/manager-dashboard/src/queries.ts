@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Localized } from '@portal/learning/contracts';
 import { addDays, isoWeekOf, lastWeeks } from './calendar.js';
 import type { ManagerDashboardDB } from './schema.js';
@@ -21,6 +22,7 @@ export interface DashboardStationFigures {
 
 /** Every figure of one company's dashboard as the read model holds them (the read use case adds the links). */
 export interface DashboardFigures {
+  company: DashboardCompanyRow;
   asOf: string;
   learners: { total: number; active7Days: number; active30Days: number; neverStarted: number; activeSince7: string; activeSince30: string };
   weeks: { week: string; startsOn: string; completions: number; answers: number }[];
@@ -33,11 +35,6 @@ export interface DashboardFigures {
 const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-export async function dashboardCompany(reader: Kysely<ManagerDashboardDB>, companyId: string): Promise<DashboardCompanyRow | undefined> {
-  const row = await reader.selectFrom('dash_companies').select(['company_id', 'name']).where('company_id', '=', companyId).executeTakeFirst();
-  return row && { companyId: row.company_id, name: row.name };
-}
-
 /** Companies by name; `onlyId` narrows to one (a scoped manager's own). */
 export async function dashboardCompanies(reader: Kysely<ManagerDashboardDB>, onlyId?: string): Promise<DashboardCompanyRow[]> {
   let q = reader.selectFrom('dash_companies').select(['company_id', 'name']).orderBy('name').orderBy('company_id');
@@ -46,10 +43,12 @@ export async function dashboardCompanies(reader: Kysely<ManagerDashboardDB>, onl
 }
 
 /**
- * One company's figures on day `today` (UTC, YYYY-MM-DD): six indexed reads of its sums, run
- * together; none of them grows with the company's number of learners.
+ * One company's figures on day `today` (UTC, YYYY-MM-DD), in one statement (one round trip): its
+ * totals, the sum of its last-active days, its twelve weeks, its crops and its stations, each an
+ * indexed read of its sums that does not grow with the company's number of learners. Undefined
+ * for an unknown company.
  */
-export async function dashboardFigures(reader: Kysely<ManagerDashboardDB>, companyId: string, today: string): Promise<DashboardFigures> {
+export async function dashboardFigures(reader: Kysely<ManagerDashboardDB>, companyId: string, today: string): Promise<DashboardFigures | undefined> {
   const since7 = addDays(today, -6);
   const since30 = addDays(today, -29);
   const weeks = lastWeeks(today, DASHBOARD_WEEKS);
@@ -60,37 +59,35 @@ export async function dashboardFigures(reader: Kysely<ManagerDashboardDB>, compa
       .select((eb) => ['s.station_id', 's.title', 's.crop_id', eb.fn.coalesce('c.starts', eb.lit(0)).as('starts'), eb.fn.coalesce('c.completions', eb.lit(0)).as('completions')])
       .where('s.live', '=', true)
       .where('s.has_entries', '=', true);
-  const [totals, active, weekRows, crops, most, least] = await Promise.all([
-    reader.selectFrom('dash_company_totals').select(['learners', 'never_started']).where('company_id', '=', companyId).executeTakeFirst(),
-    reader
-      .selectFrom('dash_company_active_days')
-      .select((eb) => [
-        eb.fn.sum<string | number | null>('learners').filterWhere('day', '>=', since7).as('active7'),
-        eb.fn.sum<string | number | null>('learners').as('active30'),
-      ])
-      .where('company_id', '=', companyId)
-      .where('day', '>=', since30)
-      .executeTakeFirst(),
-    reader
-      .selectFrom('dash_company_weeks')
-      .select(['week_start', 'completions', 'answers'])
-      .where('company_id', '=', companyId)
-      .where('week_start', '>=', weeks[0]!)
-      .execute(),
-    reader
-      .selectFrom('dash_stations as s')
-      .leftJoin('dash_company_crops as c', (j) => j.onRef('c.crop_id', '=', 's.station_id').on('c.company_id', '=', companyId))
-      .select(['s.station_id', 's.title', 'c.learners', 'c.score_sum', 'c.certificates'])
-      .where('s.live', '=', true)
-      .where('s.is_crop', '=', true)
-      .orderBy('s.listing_order')
-      .orderBy('s.station_id')
-      .execute(),
-    stations().where('c.completions', '>', 0).orderBy('completions', 'desc').orderBy('s.listing_order').orderBy('s.station_id').limit(DASHBOARD_STATIONS).execute(),
-    stations().orderBy('starts', 'asc').orderBy('s.listing_order').orderBy('s.station_id').limit(DASHBOARD_STATIONS).execute(),
-  ]);
-  const byWeek = new Map(weekRows.map((w) => [w.week_start, w]));
-  const station = (r: (typeof most)[number]): DashboardStationFigures => ({
+  const row = await reader
+    .selectNoFrom((eb) => [
+      jsonObjectFrom(eb.selectFrom('dash_companies').select(['company_id', 'name']).where('company_id', '=', companyId)).as('company'),
+      jsonObjectFrom(eb.selectFrom('dash_company_totals').select(['learners', 'never_started']).where('company_id', '=', companyId)).as('totals'),
+      jsonObjectFrom(
+        eb
+          .selectFrom('dash_company_active_days')
+          .select((a) => [a.fn.sum<number | null>('learners').filterWhere('day', '>=', since7).as('active7'), a.fn.sum<number | null>('learners').as('active30')])
+          .where('company_id', '=', companyId)
+          .where('day', '>=', since30),
+      ).as('active'),
+      jsonArrayFrom(eb.selectFrom('dash_company_weeks').select(['week_start', 'completions', 'answers']).where('company_id', '=', companyId).where('week_start', '>=', weeks[0]!)).as('weeks'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('dash_stations as s')
+          .leftJoin('dash_company_crops as c', (j) => j.onRef('c.crop_id', '=', 's.station_id').on('c.company_id', '=', companyId))
+          .select(['s.station_id', 's.title', 'c.learners', 'c.score_sum', 'c.certificates'])
+          .where('s.live', '=', true)
+          .where('s.is_crop', '=', true)
+          .orderBy('s.listing_order')
+          .orderBy('s.station_id'),
+      ).as('crops'),
+      jsonArrayFrom(stations().where('c.completions', '>', 0).orderBy('completions', 'desc').orderBy('s.listing_order').orderBy('s.station_id').limit(DASHBOARD_STATIONS)).as('most'),
+      jsonArrayFrom(stations().orderBy('starts', 'asc').orderBy('s.listing_order').orderBy('s.station_id').limit(DASHBOARD_STATIONS)).as('least'),
+    ])
+    .executeTakeFirstOrThrow();
+  if (!row.company) return undefined;
+  const byWeek = new Map(row.weeks.map((w) => [w.week_start, w]));
+  const station = (r: (typeof row.most)[number]): DashboardStationFigures => ({
     stationId: r.station_id,
     title: json(r.title),
     cropId: r.crop_id,
@@ -98,12 +95,13 @@ export async function dashboardFigures(reader: Kysely<ManagerDashboardDB>, compa
     completions: Number(r.completions),
   });
   return {
+    company: { companyId: row.company.company_id, name: row.company.name },
     asOf: today,
     learners: {
-      total: Number(totals?.learners ?? 0),
-      active7Days: Number(active?.active7 ?? 0),
-      active30Days: Number(active?.active30 ?? 0),
-      neverStarted: Number(totals?.never_started ?? 0),
+      total: Number(row.totals?.learners ?? 0),
+      active7Days: Number(row.active?.active7 ?? 0),
+      active30Days: Number(row.active?.active30 ?? 0),
+      neverStarted: Number(row.totals?.never_started ?? 0),
       activeSince7: since7,
       activeSince30: since30,
     },
@@ -113,7 +111,7 @@ export async function dashboardFigures(reader: Kysely<ManagerDashboardDB>, compa
       completions: Number(byWeek.get(startsOn)?.completions ?? 0),
       answers: Number(byWeek.get(startsOn)?.answers ?? 0),
     })),
-    crops: crops.map((c) => {
+    crops: row.crops.map((c) => {
       const learners = Number(c.learners ?? 0);
       return {
         cropId: c.station_id,
@@ -123,7 +121,7 @@ export async function dashboardFigures(reader: Kysely<ManagerDashboardDB>, compa
         certificates: Number(c.certificates ?? 0),
       };
     }),
-    mostCompleted: most.map(station),
-    leastStarted: least.map(station),
+    mostCompleted: row.most.map(station),
+    leastStarted: row.least.map(station),
   };
 }

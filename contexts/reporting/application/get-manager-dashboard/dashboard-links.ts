@@ -1,4 +1,4 @@
-import type { DashboardCompanyRow, DashboardFigures, DashboardStationFigures } from '@portal/projection-manager-dashboard';
+import type { DashboardFigures, DashboardStationFigures } from '@portal/projection-manager-dashboard';
 import type { DashboardStation, ManagerDashboard, UserListFilters } from '../../contracts/index.js';
 
 /**
@@ -7,11 +7,11 @@ import type { DashboardStation, ManagerDashboard, UserListFilters } from '../../
  * (ADR 0053): the company always; "active in the last N days" as lastActiveFrom; "never started"
  * as neverStarted; a crop or a station as station (the learners with access to it).
  */
-export function withLinks(company: DashboardCompanyRow, f: DashboardFigures): ManagerDashboard {
-  const base: UserListFilters = { companyId: company.companyId };
+export function withLinks(f: DashboardFigures): ManagerDashboard {
+  const base: UserListFilters = { companyId: f.company.companyId };
   const station = (s: DashboardStationFigures): DashboardStation => ({ ...s, filters: { ...base, station: s.stationId } });
   return {
-    company,
+    company: f.company,
     asOf: f.asOf,
     learners: {
       total: { value: f.learners.total, filters: base },

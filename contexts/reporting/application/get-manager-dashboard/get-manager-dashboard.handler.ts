@@ -4,7 +4,7 @@ import { AppError, type Clock } from '@portal/kernel';
 import { inScope } from '@portal/identity/contracts';
 import { CLOCK, PROJECTIONS, waitForReads } from '@portal/platform';
 import type { ProjectionRuntime } from '@portal/projections-runtime';
-import { dashboardCompany, dashboardFigures } from '@portal/projection-manager-dashboard';
+import { dashboardFigures } from '@portal/projection-manager-dashboard';
 import type { ManagerDashboard } from '../../contracts/index.js';
 import { dashboardScopeOf } from '../shared/dashboard-access.js';
 import { withLinks } from './dashboard-links.js';
@@ -28,10 +28,8 @@ export class GetManagerDashboardHandler implements IQueryHandler<GetManagerDashb
     if (!wanted) throw new AppError('app/bed-request', 'Invalid request', [{ path: 'companyId', message: 'Choose a company', code: 'invalid_type' }]);
     if (!inScope(scope, wanted)) throw new AppError('404');
     await waitForReads(this.projections, req, ['manager-dashboard']);
-    const reader = this.projections.reader('manager-dashboard');
-    const company = await dashboardCompany(reader, wanted);
-    if (!company) throw new AppError('404');
-    const today = this.clock.now().toISOString().slice(0, 10);
-    return withLinks(company, await dashboardFigures(reader, company.companyId, today));
+    const figures = await dashboardFigures(this.projections.reader('manager-dashboard'), wanted, this.clock.now().toISOString().slice(0, 10));
+    if (!figures) throw new AppError('404');
+    return withLinks(figures);
   }
 }
