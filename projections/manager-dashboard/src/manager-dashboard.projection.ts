@@ -120,7 +120,6 @@ export const managerDashboardProjection = defineProjection<ManagerDashboardDB, H
   },
 });
 
-
 /** One batch: the rows it touches as they were (`*0`), as they are after its events, and what changed. */
 class Fold {
   private readonly users = new Set<string>();
