@@ -8,3 +8,4 @@ export * from './events.js';
 export * from './errors.js';
 export * from './user-directory.http.js';
 export * from './companies.http.js';
+export * from './manager-scope.js';

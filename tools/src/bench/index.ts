@@ -37,6 +37,10 @@ const suites: Record<string, () => Promise<unknown>> = {
     const { benchManagerUsers } = await import('./manager-users.js');
     return benchManagerUsers({ url, smoke, ...toy({ users: 2_000, reportFile: null }) });
   },
+  'manager-dashboard': async () => {
+    const { benchManagerDashboard } = await import('./manager-dashboard.js');
+    return benchManagerDashboard({ url, ...toy({ users: 1_000, companies: 5, seconds: 2, reportFile: null }) });
+  },
   'first-load': async () => {
     const { benchFirstLoad } = await import('./first-load.js');
     return benchFirstLoad({ smoke, ...toy({ reportFile: null }) });

@@ -16,6 +16,7 @@ import { bookingAvailabilityProjection } from '@portal/projection-booking-availa
 import { bookingBookingsProjection } from '@portal/projection-booking-bookings';
 import { bookingCalendarProjection } from '@portal/projection-booking-calendar';
 import { companiesProjection } from '@portal/projection-companies';
+import { managerDashboardProjection } from '@portal/projection-manager-dashboard';
 
 /** Every read model the API serves (composition root). */
-export const PROJECTIONS_LIST: ProjectionDefinition[] = [usersProjection, engagementProjection, searchProjection, pagesProjection, catalogueProjection, progressProjection, feedsProjection, bookingLocationsProjection, bookingAvailabilityProjection, bookingBookingsProjection, bookingCalendarProjection, answersProjection, scoresProjection, certificatesProjection, recommendationsProjection, revocationsProjection, companiesProjection];
+export const PROJECTIONS_LIST: ProjectionDefinition[] = [usersProjection, engagementProjection, searchProjection, pagesProjection, catalogueProjection, progressProjection, feedsProjection, bookingLocationsProjection, bookingAvailabilityProjection, bookingBookingsProjection, bookingCalendarProjection, answersProjection, scoresProjection, certificatesProjection, recommendationsProjection, revocationsProjection, companiesProjection, managerDashboardProjection];

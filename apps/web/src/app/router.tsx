@@ -124,6 +124,8 @@ export const routes: RouteObject[] = [
           // layout is m-spa's: the companies screen moves under it as its child `companies`
           { path: 'manager/users/companies', lazy: () => import('../features/manager-companies/routes/companies-route') },
           { path: 'manager/reference-data', lazy: () => import('../features/manager-companies/routes/reference-data-route') },
+          // manager dashboard (001 §2; issue 14): company staff with view_manager_dashboard, manage_all_companies
+          { path: 'manager/dashboard', lazy: () => import('../features/manager-dashboard/routes/dashboard-route') },
           // support messages received (admins; issue 6)
           { path: 'manager/support', lazy: () => import('../features/support/routes/support-messages-route') },
           // public content pages (000 §2.1), in the public layout; content from /api/pages

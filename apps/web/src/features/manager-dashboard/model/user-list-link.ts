@@ -1,0 +1,13 @@
+import { USER_LIST_FILTER_NAMES, type UserListFilters } from '@portal/reporting/contracts';
+import { MANAGER_USERS } from './dashboard-access';
+
+/** /manager/users with a figure's filters, in the list's own order of query names (so equal filters give equal links). */
+export const userListPath = (filters: UserListFilters): string => {
+  const params = new URLSearchParams();
+  for (const name of USER_LIST_FILTER_NAMES) {
+    const value = filters[name];
+    if (value !== undefined && value !== '') params.set(name, value);
+  }
+  const query = params.toString();
+  return query ? `${MANAGER_USERS}?${query}` : MANAGER_USERS;
+};
