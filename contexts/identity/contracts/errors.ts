@@ -17,5 +17,8 @@ export const IDENTITY_ERROR_CODES = [
   'action-already-validated',
   'app/invalid-user-uid',
   'company-invalid',
+  'company-email-already-in-use',
+  'unable-delete-account',
+  'user-disabled',
 ] as const satisfies readonly ErrorCode[];
 export type IdentityErrorCode = (typeof IDENTITY_ERROR_CODES)[number];
