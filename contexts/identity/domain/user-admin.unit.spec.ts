@@ -125,9 +125,9 @@ describe('escalation refused', () => {
 });
 
 describe('own access refused', () => {
-  const self: UserEvent[] = [{ ...registered, data: { ...registered.data, userId: 'a1' } }, { type: 'AccessGranted', data: { userId: 'a1', roles: admin.roles, permissions: admin.permissions, aclTags: admin.aclTags, companyId: ACME, allowedStations: {}, grantedAt: now } }];
+  const self: UserEvent[] = [{ ...registered, data: { ...registered.data, userId: 'a1' } }, { type: 'AccessGranted', data: { userId: 'a1', roles: [...admin.roles], permissions: [...admin.permissions], aclTags: [...admin.aclTags], companyId: ACME, allowedStations: {}, grantedAt: now } }];
   it('a manager cannot change their own access, not even to give up a permission', () => {
-    user.given(self).when({ type: 'ChangeAccess', data: { actor: admin, access: { roles: admin.roles, permissions: ['manage_companies_users'], aclTags: admin.aclTags, companyId: ACME, allowedStations: {} }, now } }).thenThrows('403');
+    user.given(self).when({ type: 'ChangeAccess', data: { actor: admin, access: { roles: [...admin.roles], permissions: ['manage_companies_users'], aclTags: [...admin.aclTags], companyId: ACME, allowedStations: {} }, now } }).thenThrows('403');
   });
   it('nor deactivate themselves', () => {
     user.given(self).when({ type: 'DeactivateUser', data: { actor: admin, now } }).thenThrows('403');
