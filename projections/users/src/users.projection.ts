@@ -1,16 +1,37 @@
 import { sql, type Transaction, type UpdateObject } from 'kysely';
 import { defineProjection } from '@portal/projections-runtime';
-import { identityEvents, USER_EVENT_TYPES, type SessionEvent, type UserEvent } from '@portal/identity/contracts';
+import { identityEvents, USER_EVENT_TYPES, type ManagedUserDetails, type SessionEvent, type UserEvent } from '@portal/identity/contracts';
 import { migrateUsers, type UsersDB } from './schema.js';
 
 /** User events the read model ignores (secrets, throttling and closed registrations). */
 const IGNORED = new Set<UserEvent['type']>(['SignInFailed', 'PasswordResetRequested', 'PhoneVerificationSent', 'SignInLinkSent', 'SignInLinkUsed', 'RegistrationAbandoned']);
 const APPLIED: readonly (UserEvent | SessionEvent)['type'][] = [...USER_EVENT_TYPES.filter((t) => !IGNORED.has(t)), 'SessionStarted', 'SessionRevoked'];
 
+type ProfileFields = Partial<Pick<ManagedUserDetails, 'name' | 'actingArea' | 'userType' | 'isInnerEmployee' | 'defaultStation' | 'country' | 'state' | 'city' | 'phone'>>;
+
+/** The profile columns a change names (ProfileUpdated by the user, UserDetailsChanged by a manager). */
+function profileColumns(d: ProfileFields, at: string): UpdateObject<UsersDB, 'users'> {
+  const set: UpdateObject<UsersDB, 'users'> = { updated_at: at };
+  if (d.name !== undefined) set.name = d.name;
+  if (d.actingArea !== undefined) set.acting_area = d.actingArea;
+  if (d.userType !== undefined) set.user_type = d.userType;
+  if (d.isInnerEmployee !== undefined) set.is_inner_employee = d.isInnerEmployee;
+  if (d.defaultStation !== undefined) set.default_station = d.defaultStation;
+  if (d.country !== undefined) set.country = d.country;
+  if (d.state !== undefined) set.state = d.state;
+  if (d.city !== undefined) set.city = d.city;
+  if (d.phone !== undefined) {
+    // a different number is not verified until linked again
+    set.phone = d.phone;
+    set.phone_verified = sql<boolean>`phone_verified and phone is not distinct from ${d.phone}`;
+  }
+  return set;
+}
+
 /** Read model behind GET /userData and the demo sign-in list: one row per user, no secrets. */
 export const usersProjection = defineProjection({
   name: 'users',
-  version: 2,
+  version: 3,
   events: identityEvents,
   eventTypes: APPLIED,
   migrate: migrateUsers,
@@ -39,7 +60,8 @@ export const usersProjection = defineProjection({
             .execute();
           break;
         }
-        case 'AccessGranted': {
+        case 'AccessGranted':
+        case 'AccessChanged': {
           const d = event.data;
           await t
             .updateTable('users')
@@ -49,10 +71,15 @@ export const usersProjection = defineProjection({
               acl_tags: JSON.stringify(d.aclTags),
               company_id: d.companyId,
               allowed_stations: JSON.stringify(d.allowedStations),
-              updated_at: d.grantedAt,
+              updated_at: event.type === 'AccessGranted' ? event.data.grantedAt : event.data.changedAt,
             })
             .where('user_id', '=', d.userId)
             .execute();
+          break;
+        }
+        case 'UserDetailsChanged': {
+          // the profile's own columns (a manager's other fields are the manager directory's)
+          await t.updateTable('users').set(profileColumns(event.data.details, event.data.changedAt)).where('user_id', '=', event.data.userId).execute();
           break;
         }
         case 'EmailVerified':
@@ -60,22 +87,9 @@ export const usersProjection = defineProjection({
           break;
         case 'ProfileUpdated': {
           const d = event.data;
-          const set: UpdateObject<UsersDB, 'users'> = { updated_at: d.updatedAt };
-          if (d.name !== undefined) set.name = d.name;
-          if (d.actingArea !== undefined) set.acting_area = d.actingArea;
-          if (d.userType !== undefined) set.user_type = d.userType;
+          const set = profileColumns(d, d.updatedAt);
           if (d.company !== undefined) set.company = d.company;
-          if (d.isInnerEmployee !== undefined) set.is_inner_employee = d.isInnerEmployee;
-          if (d.defaultStation !== undefined) set.default_station = d.defaultStation;
           if (d.registerStatus !== undefined) set.register_status = d.registerStatus;
-          if (d.country !== undefined) set.country = d.country;
-          if (d.state !== undefined) set.state = d.state;
-          if (d.city !== undefined) set.city = d.city;
-          if (d.phone !== undefined) {
-            // a different number is not verified until linked again
-            set.phone = d.phone;
-            set.phone_verified = sql<boolean>`phone_verified and phone is not distinct from ${d.phone}`;
-          }
           await t.updateTable('users').set(set).where('user_id', '=', d.userId).execute();
           break;
         }
@@ -135,12 +149,10 @@ export const usersProjection = defineProjection({
         case 'EmailReleased':
         case 'CompanyRegistered':
         case 'CompanyUpdated':
-        // issue 14 (manager administration) projects these
+        // issue 14 (manager administration): pre-registered users have no row here (no account yet)
         case 'CompanyDomainsChanged':
         case 'UserPreRegistered':
         case 'InvitationSent':
-        case 'UserDetailsChanged':
-        case 'AccessChanged':
         case 'UserDeactivated':
         case 'UserReactivated':
         case 'UserDeleted':
