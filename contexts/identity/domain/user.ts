@@ -533,32 +533,13 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     case 'EmailRecovered':
       return { ...state, email: event.data.email, emailVerified: true, codes: useCode(state.codes, event.data.codeHash, event.data.recoveredAt) };
     case 'ProfileUpdated': {
-      const d = event.data;
-      const { userId: _u, updatedAt: _t, registerStatus: _r, company: _c, ...shared } = d;
-      void [_u, _t, _r, _c];
-      return {
-        ...state,
-        name: d.name !== undefined ? d.name : state.name,
-        userType: d.userType !== undefined ? d.userType : state.userType,
-        actingArea: d.actingArea !== undefined ? d.actingArea : state.actingArea,
-        isInnerEmployee: d.isInnerEmployee !== undefined ? d.isInnerEmployee : state.isInnerEmployee,
-        country: d.country ?? state.country,
-        registerStatus: d.registerStatus ?? state.registerStatus,
-        details: mergeDetails(state.details, shared),
-      };
+      const { userId: _u, updatedAt: _t, registerStatus, company: _c, ...shared } = event.data;
+      void [_u, _t, _c];
+      return { ...withDetails(state, shared), registerStatus: registerStatus ?? state.registerStatus };
     }
-    case 'UserDetailsChanged': {
-      const d = event.data.details;
-      return {
-        ...state,
-        name: d.name !== undefined ? d.name : state.name,
-        userType: d.userType !== undefined ? d.userType : state.userType,
-        actingArea: d.actingArea !== undefined ? d.actingArea : state.actingArea,
-        isInnerEmployee: d.isInnerEmployee !== undefined ? d.isInnerEmployee : state.isInnerEmployee,
-        country: d.country ?? state.country,
-        details: mergeDetails(state.details, d),
-      };
-    }
+    case 'UserDetailsChanged':
+      // a manager's change leaves the registration status to the user's own saves
+      return withDetails(state, event.data.details);
     case 'UserDeactivated':
       return { ...state, active: false };
     case 'UserReactivated':
@@ -606,6 +587,19 @@ const mergeDetails = (details: ManagedUserDetails, changes: ManagedUserDetails):
   ...details,
   ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)),
 });
+
+/** The profile facts and details a change names (the user's ProfileUpdated or a manager's UserDetailsChanged). */
+function withDetails(state: RegisteredUser, d: ManagedUserDetails): RegisteredUser {
+  return {
+    ...state,
+    name: d.name !== undefined ? d.name : state.name,
+    userType: d.userType !== undefined ? d.userType : state.userType,
+    actingArea: d.actingArea !== undefined ? d.actingArea : state.actingArea,
+    isInnerEmployee: d.isInnerEmployee !== undefined ? d.isInnerEmployee : state.isInnerEmployee,
+    country: d.country ?? state.country,
+    details: mergeDetails(state.details, d),
+  };
+}
 
 /** A pre-registered user's stream until registration (UserRegistered is folded by evolveUser). */
 function evolvePreRegistered(state: PreRegisteredUser, event: UserEvent): UserState {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '@portal/testing/app';
-import { lastMail, signIn, STRONG_PASSWORD, type TestUser } from '@portal/testing/identity';
+import { startTestApp, useTwoInstances, type TestApp } from '@portal/testing/app';
+import { lastMail, signIn, STRONG_PASSWORD, tokenRefusedWithin, type TestUser } from '@portal/testing/identity';
 import { clockToRealTime, createCompany, staff } from '../../testing/user-admin-kit.js';
 
 /**
@@ -11,14 +11,7 @@ import { clockToRealTime, createCompany, staff } from '../../testing/user-admin-
 const REFUSED_WITHIN_MS = 5000;
 
 const userData = (t: TestApp, token: string) => t.request('GET', '/api/userData', { token });
-async function refusedWithin(t: TestApp, token: string, ms = REFUSED_WITHIN_MS) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const res = await userData(t, token);
-    if (res.statusCode === 401 || Date.now() >= deadline) return { statusCode: res.statusCode, code: res.statusCode === 401 ? res.json().code : null };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const refusedWithin = (t: TestApp, token: string, ms = REFUSED_WITHIN_MS) => tokenRefusedWithin(t, token, ms);
 const refresh = (t: TestApp, u: TestUser) => t.request('POST', '/api/auth/refresh', { headers: { cookie: `portal_refresh=${encodeURIComponent(u.refresh)}` } });
 
 describe('one instance', () => {
@@ -96,25 +89,13 @@ describe('one instance', () => {
   });
 });
 
-/** Two instances need two processes' worth of connections on one database: a Postgres server. */
-const server = process.env.TEST_DATABASE_URL;
-const NOT_RUN = 'two-instance deactivation test not run: it needs a Postgres server (set TEST_DATABASE_URL)';
-
 describe('two API instances on one Postgres database', () => {
-  let a: TestApp;
-  let b: TestApp;
-  beforeAll(async () => {
-    if (!server) return;
-    a = await startTestApp();
-    b = await startTestApp({}, { sameDatabaseAs: a });
-  });
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
-  });
+  const two = useTwoInstances();
 
   it('a user deactivated on one instance has their existing access tokens refused on both within 5 s', async () => {
-    if (!server) return console.info(NOT_RUN);
+    const pair = two.instances();
+    if (!pair) return console.info('two-instance deactivation test not run: it needs a Postgres server (set TEST_DATABASE_URL)');
+    const [a, b] = pair;
     const A = await createCompany(a, 'Alfa');
     const manager = await staff(a, 'manager@two.test', { roles: ['company_manager'], permissions: ['manage_companies_users'], companyId: A });
     clockToRealTime(a);
