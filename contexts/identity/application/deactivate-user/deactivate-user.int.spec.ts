@@ -37,7 +37,11 @@ describe('one instance', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ id: u.userId, created: false, hasAccount: true, active: false, invitationSent: false });
     for (const token of [u.token, second.token]) expect(await refusedWithin(t, token, 0)).toEqual({ statusCode: 401, code: 'invalid-user-token' });
-    for (const session of [u, second]) expect((await refresh(t, session)).statusCode).toBe(401);
+    for (const session of [u, second]) {
+      const refused = await refresh(t, session);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().code).toBe('user-disabled');
+    }
 
     const password = await t.request('POST', '/api/auth/signIn', { body: { email: u.email, password: STRONG_PASSWORD } });
     expect(password.statusCode).toBe(403);
@@ -76,8 +80,9 @@ describe('one instance', () => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     const fresh = await signIn(t, u.email, STRONG_PASSWORD);
     expect((await userData(t, fresh.token)).statusCode).toBe(200);
-    // the old token stays refused
+    // the old token and the old session stay refused
     expect((await userData(t, u.token)).statusCode).toBe(401);
+    expect((await refresh(t, u)).json().code).toBe('invalid-user-token');
   });
 
   it('deactivating twice changes nothing the second time', async () => {

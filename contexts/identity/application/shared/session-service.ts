@@ -82,7 +82,9 @@ export class SessionService {
       sessionDecider,
       { type: 'RefreshSession', data: { presentedHash: parsed.hash, now: now.toISOString(), hashOfGeneration: (generation) => tokenOf(generation).hash } },
       context,
-    );
+    ).catch(async (error: unknown) => {
+      throw error instanceof AppError && error.code === 'invalid-user-token' ? await this.disabledOr(parsed, error) : error;
+    });
     // an expired session or a replayed (rotated) token was just revoked: refuse
     if (events.some((e) => e.type === 'SessionRevoked')) this.refuseTokensOf(parsed.sessionId, now);
     if (events.some((e) => e.type === 'SessionRevoked') || state.status !== 'active') throw new AppError('invalid-user-token');
@@ -102,6 +104,17 @@ export class SessionService {
       maxAgeSeconds,
       checkpoint: result?.checkpoint ?? null,
     };
+  }
+
+  /**
+   * A session revoked by the deactivation of its user, presented with its latest refresh token:
+   * said as user-disabled (the owner of the session learns why); anything else stays as refused.
+   */
+  private async disabledOr(parsed: { sessionId: string; hash: string }, refused: AppError): Promise<AppError> {
+    const { state: session } = await loadState(this.store, sessionStream(parsed.sessionId), sessionDecider);
+    if (session.status !== 'revoked' || session.currentHash !== parsed.hash) return refused;
+    const { state: user } = await loadState(this.store, userStream(session.userId), userDecider);
+    return user.status === 'registered' && !user.active ? new AppError('user-disabled') : refused;
   }
 
   async revoke(sessionId: string, reason: RevokeReason, context: AppendContext): Promise<void> {
