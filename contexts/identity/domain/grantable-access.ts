@@ -1,4 +1,5 @@
 import { PERMISSIONS, ROLES, type Permission, type Role } from '@portal/kernel';
+import { BASE_ROLE, grantRuleViolations, holdsTag, type GrantingActor } from './access-policy.js';
 import { isCompanyStaff, managerScope, type ManagerActor } from './manager-scope.js';
 
 /**
@@ -8,17 +9,6 @@ import { isCompanyStaff, managerScope, type ManagerActor } from './manager-scope
 export const managerAreaAccess = (actor: ManagerActor): boolean =>
   actor.permissions.includes('manage_all_companies') || (isCompanyStaff(actor) && actor.companyId !== null);
 
-/** The permissions that only manage_companies_managers hands out (ADR 0050). */
-export const MANAGER_PERMISSIONS: readonly Permission[] = ['manage_companies_users', 'manage_companies_managers', 'view_manager_dashboard', 'manage_whatsapp'];
-
-/** Roles a held role includes: a company admin is above a company manager, a tc admin above a tc manager. */
-const ROLES_HELD_THROUGH: Partial<Record<Role, readonly Role[]>> = { company_manager: ['company_admin'], tc_manager: ['tc_admin'] };
-
-const holdsRole = (actor: ManagerActor, role: Role): boolean => actor.roles.includes(role) || (ROLES_HELD_THROUGH[role] ?? []).some((r) => actor.roles.includes(r));
-
-/** A tag is held by itself or by `<prefix>:all` (dist:all grants every dist: tag). */
-const holdsTag = (held: readonly string[], tag: string): boolean => held.includes(tag) || held.includes(`${tag.split(':')[0]}:all`);
-
 export interface GrantableAccess {
   roles: Role[];
   permissions: Permission[];
@@ -26,27 +16,16 @@ export interface GrantableAccess {
 }
 
 /**
- * What a manager may grant (issue 14, ADR 0050): nothing without a manager scope; nobody grants a
- * role, permission or tag they do not hold; company_manager, company_admin and the manager
- * permissions need manage_companies_managers; tc_*, auditor and manage_all_companies need
- * manage_all_companies. `knownTags` are the catalogue's tags (dist:all holders grant each of them).
+ * What a manager may grant (issue 14, ADR 0050), as GET /manage-users/acl-options offers it: each
+ * role, permission and tag the one access policy (access-policy.ts) lets the actor grant; nothing
+ * without a manager scope. `knownTags` are the catalogue's tags (dist:all holders grant each of them).
  */
-export function grantableAccess(actor: ManagerActor & { aclTags: readonly string[] }, knownTags: readonly string[]): GrantableAccess {
+export function grantableAccess(actor: GrantingActor, knownTags: readonly string[]): GrantableAccess {
   if (managerScope(actor).kind === 'none') return { roles: [], permissions: [], aclTags: [] };
-  const all = actor.permissions.includes('manage_all_companies');
-  const managers = actor.permissions.includes('manage_companies_managers');
-  const roles = ROLES.filter((role) => {
-    if (role === 'learner') return true;
-    if (role === 'company_manager' || role === 'company_admin') return managers && holdsRole(actor, role);
-    return all && holdsRole(actor, role);
-  });
-  const permissions = PERMISSIONS.filter((p) => {
-    if (!actor.permissions.includes(p)) return false;
-    if (p === 'manage_all_companies') return all;
-    return managers && MANAGER_PERMISSIONS.includes(p);
-  });
+  const roles = ROLES.filter((role) => role === BASE_ROLE || grantRuleViolations(actor, 'roles', role).length === 0);
+  const permissions = PERMISSIONS.filter((p) => grantRuleViolations(actor, 'permissions', p).length === 0);
   const candidates = [...new Set([...actor.aclTags, ...knownTags])];
-  const aclTags = candidates.filter((t) => holdsTag(actor.aclTags, t)).sort(byTag);
+  const aclTags = candidates.filter((t) => holdsTag(actor, t)).sort(byTag);
   return { roles, permissions, aclTags };
 }
 

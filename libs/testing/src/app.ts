@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { fixedClock, type Clock } from '@portal/kernel';
 import { createApp, createInfrastructure, parseConfig, type Infrastructure } from '@portal/api';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -73,4 +74,23 @@ async function attachTo(first: TestDatabase): Promise<TestDatabase> {
   if (!first.url) throw new Error('a second API instance needs a Postgres server database (TEST_DATABASE_URL); PGlite is one process');
   const database = await createDatabase({ url: first.url, poolSize: 10 });
   return { database, kind: first.kind, url: first.url, drop: () => database.close() };
+}
+
+/**
+ * Two API instances on one Postgres server database for the tests of the enclosing describe
+ * (started before them, closed after): `instances()` gives them, or null without
+ * TEST_DATABASE_URL (PGlite is one process), when the test should say so and stop.
+ */
+export function useTwoInstances(): { instances(): [TestApp, TestApp] | null } {
+  let pair: [TestApp, TestApp] | null = null;
+  beforeAll(async () => {
+    if (!process.env.TEST_DATABASE_URL) return;
+    const a = await startTestApp();
+    pair = [a, await startTestApp({}, { sameDatabaseAs: a })];
+  });
+  afterAll(async () => {
+    await pair?.[1].close();
+    await pair?.[0].close();
+  });
+  return { instances: () => pair };
 }

@@ -64,3 +64,16 @@ export function accessTokenFor(t: TestApp, claims: Partial<AccessClaims> & { sub
     ...claims,
   });
 }
+
+/**
+ * Polls GET /api/userData with a bearer token until it is refused (401) or `ms` pass; the last
+ * status and code (ADR 0031: revoked tokens are refused within seconds on every instance).
+ */
+export async function tokenRefusedWithin(t: TestApp, token: string, ms: number): Promise<{ statusCode: number; code: string | null }> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const res = await t.request('GET', '/api/userData', { token });
+    if (res.statusCode === 401 || Date.now() >= deadline) return { statusCode: res.statusCode, code: res.statusCode === 401 ? res.json().code : null };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '@portal/testing/app';
-import { lastMail, registerUser, signIn, STRONG_PASSWORD, type TestUser } from '@portal/testing/identity';
+import { startTestApp, useTwoInstances, type TestApp } from '@portal/testing/app';
+import { lastMail, registerUser, signIn, STRONG_PASSWORD, tokenRefusedWithin, type TestUser } from '@portal/testing/identity';
 
 /**
  * A revoked session's access tokens are refused within seconds on every API instance (issue 11,
@@ -11,15 +11,7 @@ const REFUSED_WITHIN_MS = 5000;
 
 const userData = (t: TestApp, token: string) => t.request('GET', '/api/userData', { token });
 
-/** Polls until the token is refused (401 invalid-user-token) or the bound passes; returns the last answer. */
-async function refusedWithin(t: TestApp, token: string, ms = REFUSED_WITHIN_MS) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const res = await userData(t, token);
-    if (res.statusCode === 401 || Date.now() >= deadline) return { statusCode: res.statusCode, code: res.statusCode === 401 ? res.json().code : null };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const refusedWithin = (t: TestApp, token: string, ms = REFUSED_WITHIN_MS) => tokenRefusedWithin(t, token, ms);
 
 const signOut = (t: TestApp, u: TestUser) =>
   t.request('POST', '/api/auth/logoff', { token: u.token, body: {}, headers: { cookie: `portal_refresh=${encodeURIComponent(u.refresh)}` } });
@@ -77,16 +69,11 @@ const server = process.env.TEST_DATABASE_URL;
 const NOT_RUN = 'two-instance revocation tests not run: they need a Postgres server (set TEST_DATABASE_URL)';
 
 describe('two API instances on one Postgres database', () => {
+  const two = useTwoInstances();
   let a: TestApp;
   let b: TestApp;
-  beforeAll(async () => {
-    if (!server) return;
-    a = await startTestApp();
-    b = await startTestApp({}, { sameDatabaseAs: a });
-  });
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
+  beforeAll(() => {
+    [a, b] = two.instances() ?? ([undefined, undefined] as unknown as [TestApp, TestApp]);
   });
 
   it('a session signed out on one instance is refused on both within 5 s', async () => {
