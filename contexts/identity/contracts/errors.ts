@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@portal/kernel';
+import { registerErrors, type CodesOf, type ErrorCode } from '@portal/kernel';
 
 /**
  * The error codes the identity context answers (ADR 0009 §6). All of them are codes of the specs'
@@ -17,5 +17,25 @@ export const IDENTITY_ERROR_CODES = [
   'action-already-validated',
   'app/invalid-user-uid',
   'company-invalid',
+  'company-domain-already-in-use',
+  'reference-item-invalid',
+  'app/invalid-whitelist-email',
 ] as const satisfies readonly ErrorCode[];
 export type IdentityErrorCode = (typeof IDENTITY_ERROR_CODES)[number];
+
+/**
+ * Codes identity adds to the catalogue (registered when the contracts load): the manager area's
+ * companies and reference data (issue 14, ADR 0051).
+ */
+export const IDENTITY_ERRORS = {
+  /** a domain belongs to one company only */
+  'company-domain-already-in-use': { status: 400, message: 'This domain already belongs to another company' },
+  /** a sub-theme without its theme, a parent in a list that has none, an unknown parent */
+  'reference-item-invalid': { status: 400, message: 'The reference item is invalid' },
+} as const;
+
+declare module '@portal/kernel' {
+  interface ContextErrorCodes extends CodesOf<typeof IDENTITY_ERRORS> {}
+}
+
+registerErrors(IDENTITY_ERRORS);

@@ -6,3 +6,4 @@
 export * from './http.js';
 export * from './events.js';
 export * from './errors.js';
+export * from './companies.http.js';
