@@ -20,6 +20,9 @@ export const IDENTITY_ERROR_CODES = [
   'company-domain-already-in-use',
   'reference-item-invalid',
   'app/invalid-whitelist-email',
+  'company-email-already-in-use',
+  'unable-delete-account',
+  'user-disabled',
 ] as const satisfies readonly ErrorCode[];
 export type IdentityErrorCode = (typeof IDENTITY_ERROR_CODES)[number];
 

@@ -16,6 +16,9 @@ export const passwordSchema = z
   .max(128)
   .refine((p) => checkPassword(p).valid, { message: 'passwordPolicy' });
 
+/** The invitation link's token (ADR 0050): `<base64url(user id, expiry)>.<base64url(mac)>`. */
+export const invitationTokenSchema = z.string().min(20).max(200).regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'invalid');
+
 export const registerRequestSchema = z.object({
   email: emailSchema,
   password: passwordSchema,
@@ -24,6 +27,8 @@ export const registerRequestSchema = z.object({
   /** Consent to personal-data collection (000 §5): must be true. */
   consent: z.literal(true, { message: 'termAccepted' }),
   lang: z.enum(LOCALES).optional(),
+  /** the invitation link's token, when the registration screen was opened from one: it proves the mailbox */
+  invitation: invitationTokenSchema.optional(),
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 

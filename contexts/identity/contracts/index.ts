@@ -7,3 +7,4 @@ export * from './http.js';
 export * from './events.js';
 export * from './errors.js';
 export * from './companies.http.js';
+export * from './user-admin.http.js';
