@@ -8,3 +8,4 @@ export * from './events.js';
 export * from './errors.js';
 export * from './companies.http.js';
 export * from './user-admin.http.js';
+export * from './user-directory.http.js';
