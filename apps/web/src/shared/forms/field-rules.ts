@@ -15,7 +15,7 @@ export type FieldRule =
   | { rule: 'digits'; length: number }
   | { rule: 'image' }
   | { rule: 'fileSize'; size: number }
-  | { rule: 'minLength'; length: number }
+  | { rule: 'atLeast'; length: number }
   | { rule: 'between'; min: number; max: number }
   | { rule: 'integer' }
   | { rule: 'lettersOnly' }

@@ -39,8 +39,8 @@ export const useRuleMessage = (): ((rule: FieldRule | undefined, field: string, 
           return t('validation.image', { field });
         case 'fileSize':
           return t('validation.fileSize', { field, size: rule.size });
-        case 'minLength':
-          return t('validation.minLength', { field, length: rule.length });
+        case 'atLeast':
+          return t('validation.atLeast', { field, length: rule.length });
         case 'between':
           return t('validation.between', { field, min: rule.min, max: rule.max });
         case 'integer':

@@ -7,6 +7,7 @@ import type errors from '../../locales/en/errors.json';
 import type home from '../../locales/en/home.json';
 import type learning from '../../locales/en/learning.json';
 import type managerTc from '../../locales/en/manager-tc.json';
+import type manager from '../../locales/en/manager.json';
 import type notifications from '../../locales/en/notifications.json';
 import type publicPages from '../../locales/en/public-pages.json';
 import type realtime from '../../locales/en/realtime.json';
@@ -36,6 +37,7 @@ declare module 'i18next' {
       realtime: typeof realtime;
       'public-pages': typeof publicPages;
       assessment: typeof assessment;
+      manager: typeof manager;
     };
   }
 }
