@@ -9,3 +9,4 @@ export * from './errors.js';
 export * from './companies.http.js';
 export * from './user-admin.http.js';
 export * from './user-directory.http.js';
+export * from './manager-scope.js';

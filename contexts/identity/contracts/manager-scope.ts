@@ -1,0 +1,40 @@
+import type { Permission, Role } from '@portal/kernel';
+
+/**
+ * Which users a manager may see and change (issue 14, ADR 0050): enforced by the server in every
+ * query and command of the manager area. `all` with manage_all_companies; otherwise the manager's
+ * own company, and only for company_manager or company_admin holding manage_companies_users.
+ * A user outside the scope is answered as unknown (404), never as forbidden.
+ * Kept in the contracts (imports only the kernel) so that other contexts (reporting's dashboard)
+ * and the SPA apply the same rule (ADR 0053); identity's domain re-exports it.
+ */
+export type ManagerScope = { kind: 'all' } | { kind: 'company'; companyId: string } | { kind: 'none' };
+
+export interface ManagerActor {
+  userId: string;
+  roles: readonly Role[];
+  permissions: readonly Permission[];
+  companyId: string | null;
+}
+
+export const COMPANY_STAFF_ROLES: readonly Role[] = ['company_manager', 'company_admin'];
+
+export const isCompanyStaff = (actor: Pick<ManagerActor, 'roles'>): boolean => actor.roles.some((r) => COMPANY_STAFF_ROLES.includes(r));
+
+/** The users a manager may list, find and change. */
+export function managerScope(actor: ManagerActor): ManagerScope {
+  if (actor.permissions.includes('manage_all_companies')) return { kind: 'all' };
+  if (!isCompanyStaff(actor) || !actor.companyId || !actor.permissions.includes('manage_companies_users')) return { kind: 'none' };
+  return { kind: 'company', companyId: actor.companyId };
+}
+
+/** The companies whose dashboard a manager may read (view_manager_dashboard; any company with manage_all_companies). */
+export function dashboardScope(actor: ManagerActor): ManagerScope {
+  if (actor.permissions.includes('manage_all_companies')) return { kind: 'all' };
+  if (!isCompanyStaff(actor) || !actor.companyId || !actor.permissions.includes('view_manager_dashboard')) return { kind: 'none' };
+  return { kind: 'company', companyId: actor.companyId };
+}
+
+/** Whether a user of `companyId` lies inside the scope. */
+export const inScope = (scope: ManagerScope, companyId: string | null): boolean =>
+  scope.kind === 'all' || (scope.kind === 'company' && companyId === scope.companyId);

@@ -1,0 +1,7 @@
+/**
+ * Public surface of the reporting context (ADR 0053): the HTTP contracts of the manager dashboard
+ * (and, with issue 16, the reports), shared by the API and the SPA, and its error codes. Reporting
+ * records no events of its own: it reads the other contexts' events through its projections.
+ */
+export * from './http.js';
+export * from './errors.js';
