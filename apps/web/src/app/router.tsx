@@ -120,6 +120,15 @@ export const routes: RouteObject[] = [
               { path: 'locations', lazy: () => import('../features/manager-tc/routes/locations-route') },
             ],
           },
+          {
+            // user management (001 §2, issue 14): company staff with a company, or manage_all_companies
+            path: 'manager/users',
+            lazy: () => import('../features/manager/routes/manager-users-layout-route'),
+            children: [
+              { index: true, lazy: () => import('../features/manager/routes/users-route') },
+              // companies: features/manager-companies (its route module joins here); the reports of issue 13 follow
+            ],
+          },
           // support messages received (admins; issue 6)
           { path: 'manager/support', lazy: () => import('../features/support/routes/support-messages-route') },
           // public content pages (000 §2.1), in the public layout; content from /api/pages

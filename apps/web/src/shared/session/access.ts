@@ -1,3 +1,4 @@
+import { dashboardScope, isCompanyStaff, managerScope } from '@portal/identity/contracts';
 import type { Permission, Role } from '@portal/kernel';
 
 /**
@@ -76,27 +77,18 @@ export const hasAclTag = (subject: Subject, tag: string): boolean => {
   return separator > 0 && tags.includes(`${tag.slice(0, separator)}:all`);
 };
 
-/** Company staff (001 §6): company_manager or company_admin. */
-export const COMPANY_STAFF_ROLES: readonly Role[] = ['company_manager', 'company_admin'];
+/** The actor the identity contracts' scope rules read (the rules never look at the id). */
+const actorOf = (subject: AccessSubject) => ({ userId: '', roles: subject.roles, permissions: subject.permissions, companyId: subject.companyId });
 
 /**
  * The manager area /manager/users (001 §2, §6; ADR 0054): company_manager or company_admin with a
  * company, or a holder of manage_all_companies (every company is theirs, with or without one).
  */
 export const canEnterManagerArea = (subject: Subject): boolean =>
-  hasPermission(subject, 'manage_all_companies') || (hasAnyRole(subject, COMPANY_STAFF_ROLES) && hasCompany(subject));
+  hasPermission(subject, 'manage_all_companies') || (subject != null && isCompanyStaff(subject) && hasCompany(subject));
 
-/**
- * The user list and its writes (issue 14): the area, and manage_companies_users or
- * manage_all_companies. The SPA's mirror of the server's managerScope (contexts/identity
- * domain), which the API applies to every call.
- */
-export const canManageUsers = (subject: Subject): boolean =>
-  hasPermission(subject, 'manage_all_companies') || (canEnterManagerArea(subject) && hasPermission(subject, 'manage_companies_users'));
+/** The user list and its writes (issue 14): the server's managerScope (identity contracts) is not "none". */
+export const canManageUsers = (subject: Subject): boolean => subject != null && managerScope(actorOf(subject)).kind !== 'none';
 
-/**
- * The manager dashboard (001 §2): company staff with a company and view_manager_dashboard, or a
- * holder of manage_all_companies (who picks the company); the server's dashboardScope.
- */
-export const canViewManagerDashboard = (subject: Subject): boolean =>
-  hasPermission(subject, 'manage_all_companies') || (canEnterManagerArea(subject) && hasPermission(subject, 'view_manager_dashboard'));
+/** The manager dashboard (001 §2): the server's dashboardScope is not "none" (manage_all_companies picks the company). */
+export const canViewManagerDashboard = (subject: Subject): boolean => subject != null && dashboardScope(actorOf(subject)).kind !== 'none';
