@@ -5,3 +5,4 @@ export * from './company.js';
 export * from './profile-rules.js';
 export * from './sign-in-throttle.js';
 export * from './manager-scope.js';
+export * from './access-policy.js';

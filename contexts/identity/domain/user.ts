@@ -1,5 +1,7 @@
 import { AppError, type Locale, type Permission, type RegisterStatus, type Role } from '@portal/kernel';
-import type { ActionMode, InteractionRecorded, UserEvent } from '../contracts/events.js';
+import type { ActionMode, InteractionRecorded, ManagedUserDetails, UserEvent } from '../contracts/events.js';
+import { accessViolations, sameAccess, standingViolations, type AccessViolation, type GrantingActor, type UserAccess } from './access-policy.js';
+import { inScope, managerScope } from './manager-scope.js';
 import { normaliseChoice, registerStatusFor } from './profile-rules.js';
 
 /** A single-use link or phone code, known only by its hash. */
@@ -37,10 +39,31 @@ export interface RegisteredUser {
   codes: Record<string, IssuedCode>;
   interactions: Partial<Record<InteractionRecorded['data']['name'], string>>;
   failedSignIns: number;
+  /** false once deactivated by a manager: sign-in refused (user-disabled) until reactivated */
+  active: boolean;
+  /** the fields of 001 §3 "User (manager view)" as last set by the user or a manager */
+  details: ManagedUserDetails;
+}
+
+/** A user a manager created before they have an account (ADR 0050); the address is claimed for them. */
+export interface PreRegisteredUser {
+  status: 'preRegistered';
+  userId: string;
+  email: string;
+  details: ManagedUserDetails;
+  access: UserAccess;
+  preRegisteredAt: string;
+  /** invitation mails sent, by the sha256 of their token */
+  invitations: Record<string, { sentAt: string; expiresAt: string }>;
 }
 
 /** The user aggregate as a pure decider (no I/O, no clock: time, ids and hashes arrive in commands). */
-export type UserState = { status: 'unknown' } | { status: 'abandoned'; userId: string } | RegisteredUser;
+export type UserState =
+  | { status: 'unknown' }
+  | { status: 'abandoned'; userId: string }
+  | { status: 'deleted'; userId: string }
+  | PreRegisteredUser
+  | RegisteredUser;
 
 export const initialUserState = (): UserState => ({ status: 'unknown' });
 
@@ -60,8 +83,30 @@ export type ProfileChanges = {
 export type UserCommand =
   | {
       type: 'RegisterUser';
-      data: { userId: string; email: string; passwordHash: string; country: string; ref: string | null; lang: Locale | null; consent: boolean; now: string };
+      data: {
+        userId: string;
+        email: string;
+        passwordHash: string;
+        country: string;
+        ref: string | null;
+        lang: Locale | null;
+        consent: boolean;
+        now: string;
+        /** sha256 of the invitation token the registration screen was opened with: it proves the mailbox */
+        invitationCodeHash?: string | null;
+      };
     }
+  // manager administration (issue 14, ADR 0050): each carries the acting manager, judged by the scope and the access policy
+  | {
+      type: 'PreRegisterUser';
+      data: { actor: GrantingActor; userId: string; email: string; details: ManagedUserDetails; access: UserAccess; invitation: { codeHash: string; expiresAt: string } | null; now: string };
+    }
+  | { type: 'ChangeUserDetails'; data: { actor: GrantingActor; details: ManagedUserDetails; now: string } }
+  | { type: 'ChangeAccess'; data: { actor: GrantingActor; access: UserAccess; now: string } }
+  | { type: 'DeactivateUser'; data: { actor: GrantingActor; now: string } }
+  | { type: 'ReactivateUser'; data: { actor: GrantingActor; now: string } }
+  | { type: 'DeleteUser'; data: { actor: GrantingActor; now: string } }
+  | { type: 'SendInvitation'; data: { actor: GrantingActor; codeHash: string; expiresAt: string; cooldownMs: number; now: string } }
   | {
       type: 'GrantAccess';
       data: {
@@ -120,18 +165,143 @@ function checkCode(state: RegisteredUser, codeHash: string, mode: IssuedCode['mo
   return code;
 }
 
-export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
-  if (command.type === 'RegisterUser') {
+/** The access a user holds (registered) or will hold (pre-registered). */
+export const accessOf = (state: RegisteredUser | PreRegisteredUser): UserAccess =>
+  state.status === 'preRegistered'
+    ? state.access
+    : { roles: state.roles, permissions: state.permissions, aclTags: state.aclTags, companyId: state.companyId, allowedStations: state.allowedStations };
+
+/** Who made a manager's change, as events record it. */
+export const PRE_REGISTRATION_ACTOR = 'system:pre-registration';
+
+/**
+ * The user a manager's command is about: 403 for an actor who manages nobody, 404 for a user who
+ * does not exist (any more) or lies outside the actor's scope (never told apart, ADR 0050).
+ */
+function managedTarget(state: UserState, actor: GrantingActor): RegisteredUser | PreRegisteredUser {
+  const scope = managerScope(actor);
+  if (scope.kind === 'none') throw new AppError('403');
+  if ((state.status !== 'registered' && state.status !== 'preRegistered') || !inScope(scope, accessOf(state).companyId)) throw new AppError('404');
+  return state;
+}
+
+/** Refuses a change the access policy finds fault with: 403 naming what, or company-invalid for a company out of scope. */
+function refuse(violations: AccessViolation[]): void {
+  if (violations.length === 0) return;
+  const forbidden = violations.filter((v) => v.kind !== 'company-out-of-scope');
+  if (forbidden.length === 0) throw new AppError('company-invalid', undefined, [{ path: 'companyId', message: 'company-invalid' }]);
+  const details = forbidden.map((v) =>
+    v.kind === 'own-access'
+      ? { path: 'access', message: 'own-access' }
+      : { path: v.field, message: v.kind === 'needs-permission' ? `needs:${v.permission}` : 'not-held', code: v.value },
+  );
+  const what = forbidden.map((v) => (v.kind === 'own-access' ? 'your own access' : v.value));
+  throw new AppError('403', `You cannot change: ${[...new Set(what)].join(', ')}`, details);
+}
+
+/** The fields of `next` that differ from `current` (undefined: not named, left as it is). */
+function changedDetails(current: ManagedUserDetails, next: ManagedUserDetails): ManagedUserDetails {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(next)) if (value !== undefined && (current[key as keyof ManagedUserDetails] ?? null) !== value) out[key] = value;
+  return out as ManagedUserDetails;
+}
+
+const hasAny = (details: ManagedUserDetails): boolean => Object.values(details).some((v) => v !== undefined);
+
+/** The manager administration's commands (ADR 0050). */
+function decideManaged(command: Extract<UserCommand, { data: { actor: GrantingActor } }>, state: UserState): UserEvent[] {
+  const { actor, now } = command.data;
+  const by = actor.userId;
+  if (command.type === 'PreRegisterUser') {
+    if (managerScope(actor).kind === 'none') throw new AppError('403');
     if (state.status !== 'unknown') throw new AppError('email-already-in-use');
-    if (!command.data.consent) throw new AppError('app/bed-request', 'You must agree to our Privacy Policy', [{ path: 'consent', message: 'termAccepted' }]);
     const d = command.data;
-    return [
-      {
-        type: 'UserRegistered',
-        data: { userId: d.userId, email: d.email, passwordHash: d.passwordHash, country: d.country, ref: d.ref, lang: d.lang, consentAt: d.now, registeredAt: d.now },
-      },
-    ];
+    refuse(accessViolations(actor, d.userId, null, d.access));
+    const events: UserEvent[] = [{ type: 'UserPreRegistered', data: { userId: d.userId, email: d.email, details: d.details, ...d.access, by, preRegisteredAt: now } }];
+    if (d.invitation) events.push({ type: 'InvitationSent', data: { userId: d.userId, email: d.email, codeHash: d.invitation.codeHash, by, sentAt: now, expiresAt: d.invitation.expiresAt } });
+    return events;
   }
+  const target = managedTarget(state, actor);
+  const userId = target.userId;
+  switch (command.type) {
+    case 'ChangeUserDetails': {
+      const details = changedDetails(target.details, command.data.details);
+      if (!hasAny(details)) return [];
+      return [{ type: 'UserDetailsChanged', data: { userId, details, by, changedAt: now } }];
+    }
+    case 'ChangeAccess': {
+      const before = accessOf(target);
+      const after = command.data.access;
+      refuse(accessViolations(actor, userId, before, after));
+      if (sameAccess(before, after)) return [];
+      return [{ type: 'AccessChanged', data: { userId, ...after, by, changedAt: now } }];
+    }
+    case 'DeactivateUser':
+    case 'ReactivateUser': {
+      refuse(standingViolations(actor, userId, accessOf(target)));
+      if (target.status !== 'registered') throw new AppError('app/bed-request', 'A pre-registered user has no account: delete them instead', [{ path: 'id', message: 'noAccount' }]);
+      if (command.type === 'DeactivateUser') return target.active ? [{ type: 'UserDeactivated', data: { userId, by, deactivatedAt: now } }] : [];
+      return target.active ? [] : [{ type: 'UserReactivated', data: { userId, by, reactivatedAt: now } }];
+    }
+    case 'DeleteUser':
+      refuse(standingViolations(actor, userId, accessOf(target)));
+      // a user with an account keeps their history: they are deactivated instead (001 §5)
+      if (target.status === 'registered') throw new AppError('unable-delete-account');
+      return [{ type: 'UserDeleted', data: { userId, email: target.email, by, deletedAt: now } }];
+    case 'SendInvitation': {
+      const d = command.data;
+      if (target.status === 'registered') throw new AppError('action-already-validated', 'The user already has an account');
+      const last = Object.values(target.invitations)
+        .map((i) => i.sentAt)
+        .sort()
+        .at(-1);
+      if (last) {
+        const wait = minutesLeft(last, d.cooldownMs, now);
+        if (wait > 0) throw new AppError('too-many-requests', `Wait ${wait} minute(s) before inviting again`, undefined, { retryAfterMinutes: wait });
+      }
+      return [{ type: 'InvitationSent', data: { userId, email: target.email, codeHash: d.codeHash, by, sentAt: now, expiresAt: d.expiresAt } }];
+    }
+    default: {
+      const exhaustive: never = command;
+      throw new Error(`unknown command ${JSON.stringify(exhaustive)}`);
+    }
+  }
+}
+
+const MANAGED_COMMANDS = new Set<UserCommand['type']>(['PreRegisterUser', 'ChangeUserDetails', 'ChangeAccess', 'DeactivateUser', 'ReactivateUser', 'DeleteUser', 'SendInvitation']);
+const isManaged = (command: UserCommand): command is Extract<UserCommand, { data: { actor: GrantingActor } }> => MANAGED_COMMANDS.has(command.type);
+
+/**
+ * Registration; on a pre-registered stream it takes over the company, access and details the
+ * manager set (AccessGranted and UserDetailsChanged follow UserRegistered), and the invitation's
+ * token, when it is one the stream sent and still valid, verifies the address.
+ */
+function decideRegistration(command: Extract<UserCommand, { type: 'RegisterUser' }>, state: UserState): UserEvent[] {
+  const d = command.data;
+  if (state.status !== 'unknown' && state.status !== 'preRegistered') throw new AppError('email-already-in-use');
+  if (state.status === 'preRegistered' && (state.userId !== d.userId || state.email.toLowerCase() !== d.email.toLowerCase())) throw new AppError('email-already-in-use');
+  if (!d.consent) throw new AppError('app/bed-request', 'You must agree to our Privacy Policy', [{ path: 'consent', message: 'termAccepted' }]);
+  const events: UserEvent[] = [
+    {
+      type: 'UserRegistered',
+      data: { userId: d.userId, email: d.email, passwordHash: d.passwordHash, country: d.country, ref: d.ref, lang: d.lang, consentAt: d.now, registeredAt: d.now },
+    },
+  ];
+  if (state.status !== 'preRegistered') return events;
+  events.push({ type: 'AccessGranted', data: { userId: d.userId, ...state.access, grantedAt: d.now } });
+  // the country is the one the user chose on registering
+  const { country: _country, ...details } = state.details;
+  void _country;
+  const taken = Object.fromEntries(Object.entries(details).filter(([, v]) => v !== null && v !== undefined)) as ManagedUserDetails;
+  if (hasAny(taken)) events.push({ type: 'UserDetailsChanged', data: { userId: d.userId, details: taken, by: PRE_REGISTRATION_ACTOR, changedAt: d.now } });
+  const invitation = d.invitationCodeHash ? state.invitations[d.invitationCodeHash] : undefined;
+  if (invitation && invitation.expiresAt > d.now) events.push({ type: 'EmailVerified', data: { userId: d.userId, email: d.email, verifiedAt: d.now } });
+  return events;
+}
+
+export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
+  if (command.type === 'RegisterUser') return decideRegistration(command, state);
+  if (isManaged(command)) return decideManaged(command, state);
   if (command.type === 'AbandonRegistration') {
     // an account was recorded, or the attempt is already closed: nothing to do
     if (state.status !== 'unknown') return [];
@@ -252,13 +422,16 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
     }
     case 'RecordSignIn': {
       const d = command.data;
+      // the right password of a deactivated account: said as such, and no session
+      if (d.succeeded && !state.active) throw new AppError('user-disabled');
       return d.succeeded
         ? [{ type: 'SignInSucceeded', data: { userId, sessionId: d.sessionId, at: d.now, ip: d.ip } }]
         : [{ type: 'SignInFailed', data: { userId, at: d.now, ip: d.ip, reason: 'invalid-credential' } }];
     }
     case 'SendSignInLink': {
       const d = command.data;
-      // silently nothing inside the cooldown: the caller answers the same either way (no enumeration)
+      // silently nothing inside the cooldown or for a deactivated account: the caller answers the same either way (no enumeration)
+      if (!state.active) return [];
       const last = lastIssued(state, 'signIn');
       if (last && minutesLeft(last, d.cooldownMs, d.now) > 0) return [];
       return [{ type: 'SignInLinkSent', data: { userId, email: state.email, codeHash: d.codeHash, sentAt: d.now, expiresAt: d.expiresAt } }];
@@ -266,6 +439,7 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
     case 'UseSignInLink': {
       const d = command.data;
       checkCode(state, d.codeHash, 'signIn', d.now);
+      if (!state.active) throw new AppError('user-disabled');
       const events: UserEvent[] = [{ type: 'SignInLinkUsed', data: { userId, codeHash: d.codeHash, usedAt: d.now, ip: d.ip } }];
       // the link was opened from the mailbox: that proves the address as a verification link does
       if (!state.emailVerified) events.push({ type: 'EmailVerified', data: { userId, email: state.email, verifiedAt: d.now } });
@@ -310,12 +484,21 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       codes: {},
       interactions: {},
       failedSignIns: 0,
+      active: true,
+      details: { country: d.country },
     };
   }
   if (event.type === 'RegistrationAbandoned') return state.status === 'unknown' ? { status: 'abandoned', userId: event.data.userId } : state;
+  if (event.type === 'UserPreRegistered') {
+    if (state.status !== 'unknown') return state;
+    const { userId, email, details, roles, permissions, aclTags, companyId, allowedStations, preRegisteredAt } = event.data;
+    return { status: 'preRegistered', userId, email, details, access: { roles, permissions, aclTags, companyId, allowedStations }, preRegisteredAt, invitations: {} };
+  }
+  if (state.status === 'preRegistered') return evolvePreRegistered(state, event);
   if (state.status !== 'registered') return state;
   switch (event.type) {
-    case 'AccessGranted': {
+    case 'AccessGranted':
+    case 'AccessChanged': {
       const { roles, permissions, aclTags, companyId, allowedStations } = event.data;
       return { ...state, roles, permissions, aclTags, companyId, allowedStations };
     }
@@ -351,6 +534,8 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       return { ...state, email: event.data.email, emailVerified: true, codes: useCode(state.codes, event.data.codeHash, event.data.recoveredAt) };
     case 'ProfileUpdated': {
       const d = event.data;
+      const { userId: _u, updatedAt: _t, registerStatus: _r, company: _c, ...shared } = d;
+      void [_u, _t, _r, _c];
       return {
         ...state,
         name: d.name !== undefined ? d.name : state.name,
@@ -359,8 +544,25 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
         isInnerEmployee: d.isInnerEmployee !== undefined ? d.isInnerEmployee : state.isInnerEmployee,
         country: d.country ?? state.country,
         registerStatus: d.registerStatus ?? state.registerStatus,
+        details: mergeDetails(state.details, shared),
       };
     }
+    case 'UserDetailsChanged': {
+      const d = event.data.details;
+      return {
+        ...state,
+        name: d.name !== undefined ? d.name : state.name,
+        userType: d.userType !== undefined ? d.userType : state.userType,
+        actingArea: d.actingArea !== undefined ? d.actingArea : state.actingArea,
+        isInnerEmployee: d.isInnerEmployee !== undefined ? d.isInnerEmployee : state.isInnerEmployee,
+        country: d.country ?? state.country,
+        details: mergeDetails(state.details, d),
+      };
+    }
+    case 'UserDeactivated':
+      return { ...state, active: false };
+    case 'UserReactivated':
+      return { ...state, active: true };
     case 'ProfilePictureChanged':
       return { ...state, pictureId: event.data.pictureId };
     case 'ProfilePictureRemoved':
@@ -388,19 +590,38 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     case 'SignInLinkUsed':
       // one link used retires the others still outstanding
       return { ...state, codes: retire(state.codes, 'signIn', event.data.usedAt) };
-    // issue 14 (manager administration) decides and folds these; until then they change nothing
-    case 'UserPreRegistered':
+    // a registered user's stream holds these only from its pre-registration
     case 'InvitationSent':
-    case 'UserDetailsChanged':
-    case 'AccessChanged':
-    case 'UserDeactivated':
-    case 'UserReactivated':
     case 'UserDeleted':
       return state;
     default: {
       const exhaustive: never = event;
       throw new Error(`unknown event ${JSON.stringify(exhaustive)}`);
     }
+  }
+}
+
+/** Details named in `changes` replace those of `details` (undefined: left as they are). */
+const mergeDetails = (details: ManagedUserDetails, changes: ManagedUserDetails): ManagedUserDetails => ({
+  ...details,
+  ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)),
+});
+
+/** A pre-registered user's stream until registration (UserRegistered is folded by evolveUser). */
+function evolvePreRegistered(state: PreRegisteredUser, event: UserEvent): UserState {
+  switch (event.type) {
+    case 'InvitationSent':
+      return { ...state, invitations: { ...state.invitations, [event.data.codeHash]: { sentAt: event.data.sentAt, expiresAt: event.data.expiresAt } } };
+    case 'UserDetailsChanged':
+      return { ...state, details: mergeDetails(state.details, event.data.details) };
+    case 'AccessChanged': {
+      const { roles, permissions, aclTags, companyId, allowedStations } = event.data;
+      return { ...state, access: { roles, permissions, aclTags, companyId, allowedStations } };
+    }
+    case 'UserDeleted':
+      return { status: 'deleted', userId: state.userId };
+    default:
+      return state;
   }
 }
 
