@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { registerRoutes } from '@portal/platform';
-import { identityRoutes } from '../contracts/index.js';
+import { identityRoutes, userDirectoryRoutes } from '../contracts/index.js';
 import { ApplyActionCodeController } from './apply-action-code/apply-action-code.http.controller.js';
 import { ApplyActionCodeHandler } from './apply-action-code/apply-action-code.handler.js';
 import { CheckActionCodeController } from './check-action-code/check-action-code.http.controller.js';
@@ -34,6 +34,12 @@ import { SendSignInLinkController } from './send-sign-in-link/send-sign-in-link.
 import { SendSignInLinkHandler } from './send-sign-in-link/send-sign-in-link.handler.js';
 import { SetUserFlagController } from './set-user-flag/set-user-flag.http.controller.js';
 import { SetUserFlagHandler } from './set-user-flag/set-user-flag.handler.js';
+import { FindUsersController } from './find-users/find-users.http.controller.js';
+import { FindUsersHandler } from './find-users/find-users.handler.js';
+import { GetManagedUserController } from './get-managed-user/get-managed-user.http.controller.js';
+import { GetManagedUserHandler } from './get-managed-user/get-managed-user.handler.js';
+import { ListCompanyUsersController } from './list-company-users/list-company-users.http.controller.js';
+import { ListCompanyUsersHandler } from './list-company-users/list-company-users.handler.js';
 import { PasswordHasher } from './shared/password-hasher.js';
 import { PictureStore } from './shared/picture-store.js';
 import { SessionService } from './shared/session-service.js';
@@ -53,6 +59,7 @@ import { VerifyPhoneController } from './verify-phone/verify-phone.http.controll
 import { VerifyPhoneHandler } from './verify-phone/verify-phone.handler.js';
 
 registerRoutes('identity', identityRoutes);
+registerRoutes('identity', userDirectoryRoutes);
 
 /** One use case per folder (ADR 0009): each write is a command, each read a query, on the buses. */
 @Module({
@@ -80,6 +87,9 @@ registerRoutes('identity', identityRoutes);
     SendPhoneCodeController,
     VerifyPhoneController,
     GetUserHistoryController,
+    ListCompanyUsersController,
+    FindUsersController,
+    GetManagedUserController,
   ],
   providers: [
     { provide: PasswordHasher, useFactory: () => new PasswordHasher() },
@@ -109,6 +119,9 @@ registerRoutes('identity', identityRoutes);
     SendPhoneCodeHandler,
     VerifyPhoneHandler,
     GetUserHistoryHandler,
+    ListCompanyUsersHandler,
+    FindUsersHandler,
+    GetManagedUserHandler,
   ],
   exports: [PasswordHasher, SessionService],
 })

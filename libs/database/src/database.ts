@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { CompiledQuery, Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { EventEmitter } from 'node:events';
@@ -254,7 +255,8 @@ class ReconnectingListener {
 
 async function createPgliteDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const pglite = new PGlite(options.dataDir);
+  // pg_trgm: the user directory's text search index (ADR 0052), as on a Postgres server
+  const pglite = new PGlite({ dataDir: options.dataDir, extensions: { pg_trgm } });
   await pglite.waitReady;
   if (options.searchPath) {
     await pglite.exec(`create schema if not exists "${options.searchPath}"; set search_path to "${options.searchPath}", public`);

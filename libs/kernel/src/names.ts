@@ -10,3 +10,6 @@ export const initialsOf = (displayName: string): string => {
   const last = words.length > 1 ? words[words.length - 1]!.charAt(0) : '';
   return (first + last).toUpperCase();
 };
+
+/** Accent- and case-insensitive text for search: the same folding for documents and queries ("João" -> "joao"). */
+export const foldText = (text: string): string => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();

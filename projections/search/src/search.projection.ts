@@ -1,14 +1,12 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { RecordedEvent } from '@portal/eventstore';
 import type { ProjectionDefinition } from '@portal/projections-runtime';
+import { foldText } from '@portal/kernel';
 import type { StationRetired, StationRevised } from '@portal/learning/contracts';
 import type { SearchDB } from './schema.js';
 
 export const SEARCH_LANGS = { 'pt-BR': 'portuguese', es: 'spanish', en: 'english' } as const;
 export type SearchLang = keyof typeof SEARCH_LANGS;
-
-/** Accent- and case-insensitive: the same folding for documents and queries. */
-export const foldText = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
 
 /**
  * Full-text documents for the remote search (000 §4.9): one row per content entry and language,
