@@ -113,7 +113,8 @@ export const referenceLabelsSchema = z.object({
   en: z.string().trim().min(1, 'notEmpty').max(120),
 });
 export const referenceListParamsSchema = z.object({ list: z.enum(REFERENCE_LISTS) });
-export const referenceItemIdSchema = z.string().trim().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'lowercase id');
+/** An item's id: the value users hold (userTypes keep the profile's values: Agricultor, Market Development...). */
+export const referenceItemIdSchema = z.string().trim().regex(/^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$/, 'referenceItemId');
 export const referenceItemParamsSchema = referenceListParamsSchema.extend({ itemId: referenceItemIdSchema });
 /** POST /manage-users/reference-data/{list}: adds an item (no itemId, or a new one) or changes one. */
 export const saveReferenceItemRequestSchema = z.object({

@@ -2,14 +2,12 @@ import { describe, it } from 'vitest';
 import { deciderSpec } from '@portal/testing';
 import { decideUser, evolveUser, initialUserState } from './user.js';
 import { decideSession, evolveSession, initialSessionState, REFRESH_REPLAY_GRACE_SECONDS } from './session.js';
-import { decideCompany, evolveCompany, initialCompanyState } from './company.js';
 import { registerStatusFor } from './profile-rules.js';
 import { expect } from 'vitest';
 import type { SessionEvent, UserEvent } from '../contracts/events.js';
 
 const user = deciderSpec({ decide: decideUser, evolve: evolveUser, initial: initialUserState });
 const session = deciderSpec({ decide: decideSession, evolve: evolveSession, initial: initialSessionState });
-const company = deciderSpec({ decide: decideCompany, evolve: evolveCompany, initial: initialCompanyState });
 const t0 = '2026-11-21T10:00:00.000Z';
 const t1 = '2026-11-21T10:01:00.000Z';
 const later = '2026-11-23T10:00:00.000Z';
@@ -142,21 +140,5 @@ describe('sessions', () => {
       .given([started, { type: 'SessionRevoked', data: { sessionId: 's1', userId: 'u1', reason: 'logoff', revokedAt: t1 } }])
       .when(refresh('h1', t1))
       .thenThrows('invalid-user-token');
-  });
-});
-
-describe('companies', () => {
-  const fields = { name: 'Coop', businessCode: '1', phone: null, contactEmail: null, contactName: null, contactPhone: null, domains: ['@Coop.com.br', 'coop.com.br'] };
-  it('registers with normalised domains, once', () => {
-    company.given([]).when({ type: 'RegisterCompany', data: { ...fields, companyId: 'c1', now: t0 } }).then([
-      { type: 'CompanyRegistered', data: { ...fields, companyId: 'c1', domains: ['coop.com.br'], registeredAt: t0 } },
-    ]);
-    company
-      .given([{ type: 'CompanyRegistered', data: { ...fields, companyId: 'c1', domains: ['coop.com.br'], registeredAt: t0 } }])
-      .when({ type: 'RegisterCompany', data: { ...fields, companyId: 'c1', now: t0 } })
-      .thenThrows('company-invalid');
-  });
-  it('refuses an empty name', () => {
-    company.given([]).when({ type: 'RegisterCompany', data: { ...fields, name: ' ', companyId: 'c1', now: t0 } }).thenThrows('company-invalid');
   });
 });

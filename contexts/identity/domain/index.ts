@@ -6,3 +6,5 @@ export * from './profile-rules.js';
 export * from './sign-in-throttle.js';
 export * from './manager-scope.js';
 export * from './access-policy.js';
+export * from './reference-data.js';
+export * from './domain-joining.js';

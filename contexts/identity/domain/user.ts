@@ -3,6 +3,7 @@ import type { ActionMode, InteractionRecorded, ManagedUserDetails, UserEvent } f
 import { accessViolations, sameAccess, standingViolations, type AccessViolation, type GrantingActor, type UserAccess } from './access-policy.js';
 import { inScope, managerScope } from './manager-scope.js';
 import { normaliseChoice, registerStatusFor } from './profile-rules.js';
+import { joinByDomain, type DomainCompany } from './domain-joining.js';
 
 /** A single-use link or phone code, known only by its hash. */
 export interface IssuedCode {
@@ -139,7 +140,9 @@ export type UserCommand =
    * Closes a registration that recorded no account: 'failed' by the registration itself, 'stale'
    * by a later claim of the address, only once the claim is older than `staleAfterMs`.
    */
-  | { type: 'AbandonRegistration'; data: { userId: string; email: string; reason: 'failed' | 'stale'; claimedAt: string | null; staleAfterMs: number; now: string } };
+  | { type: 'AbandonRegistration'; data: { userId: string; email: string; reason: 'failed' | 'stale'; claimedAt: string | null; staleAfterMs: number; now: string } }
+  /** After a verification: the company whose domain holds the address (ADR 0051, joinByDomain). */
+  | { type: 'JoinCompanyByDomain'; data: { company: DomainCompany | null; now: string } };
 
 const minutesLeft = (sinceIso: string, cooldownMs: number, nowIso: string): number =>
   Math.ceil((new Date(sinceIso).getTime() + cooldownMs - new Date(nowIso).getTime()) / 60_000);
@@ -446,6 +449,8 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       events.push({ type: 'SignInSucceeded', data: { userId, sessionId: d.sessionId, at: d.now, ip: d.ip } });
       return events;
     }
+    case 'JoinCompanyByDomain':
+      return joinByDomain(state, command.data.company, command.data.now);
     default: {
       const exhaustive: never = command;
       throw new Error(`unknown command ${JSON.stringify(exhaustive)}`);

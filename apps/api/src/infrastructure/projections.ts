@@ -15,6 +15,7 @@ import { bookingLocationsProjection } from '@portal/projection-booking-locations
 import { bookingAvailabilityProjection } from '@portal/projection-booking-availability';
 import { bookingBookingsProjection } from '@portal/projection-booking-bookings';
 import { bookingCalendarProjection } from '@portal/projection-booking-calendar';
+import { companiesProjection } from '@portal/projection-companies';
 
 /** Every read model the API serves (composition root). */
-export const PROJECTIONS_LIST: ProjectionDefinition[] = [usersProjection, engagementProjection, searchProjection, pagesProjection, catalogueProjection, progressProjection, feedsProjection, bookingLocationsProjection, bookingAvailabilityProjection, bookingBookingsProjection, bookingCalendarProjection, answersProjection, scoresProjection, certificatesProjection, recommendationsProjection, revocationsProjection];
+export const PROJECTIONS_LIST: ProjectionDefinition[] = [usersProjection, engagementProjection, searchProjection, pagesProjection, catalogueProjection, progressProjection, feedsProjection, bookingLocationsProjection, bookingAvailabilityProjection, bookingBookingsProjection, bookingCalendarProjection, answersProjection, scoresProjection, certificatesProjection, recommendationsProjection, revocationsProjection, companiesProjection];

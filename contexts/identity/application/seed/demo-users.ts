@@ -1,12 +1,14 @@
 import type { Clock, Permission, Role } from '@portal/kernel';
 import type { AppendContext, EventStore } from '@portal/eventstore';
 import { handleCommand, loadState } from '@portal/platform';
-import { companyStream, emailStream, userStream } from '../../contracts/index.js';
-import { companyDecider, emailClaimDecider, userDecider } from '../../domain/index.js';
+import { emailStream, userStream } from '../../contracts/index.js';
+import { emailClaimDecider, userDecider } from '../../domain/index.js';
+import { DEMO_COMPANY, seedDemoCompanies } from './demo-companies.js';
 import { emailKey } from '../shared/email-key.js';
 import { PasswordHasher } from '../shared/password-hasher.js';
 
 export const DEMO_PASSWORD = 'Demo#2026';
+export { DEMO_COMPANY };
 
 export interface DemoUser {
   userId: string;
@@ -23,7 +25,6 @@ export interface DemoUser {
   actingArea: 'Vendas' | 'Marketing' | 'Market Development' | null;
 }
 
-export const DEMO_COMPANY = '01900000-0000-7000-8000-00000000c0de';
 
 /** One demo user per role (fixed ids so a re-seed finds them). */
 export const DEMO_USERS: DemoUser[] = [
@@ -66,29 +67,8 @@ export const DEMO_USERS: DemoUser[] = [
 export async function seedDemoUsers(store: EventStore, clock: Clock, hasher = new PasswordHasher()): Promise<number> {
   const ctx: AppendContext = { correlationId: 'seed-demo-users', actor: 'system', origin: 'cli' };
   let created = 0;
-  const company = await loadState(store, companyStream(DEMO_COMPANY), companyDecider);
-  if (!company.exists) {
-    await handleCommand(
-      store,
-      companyStream(DEMO_COMPANY),
-      companyDecider,
-      {
-        type: 'RegisterCompany',
-        data: {
-          companyId: DEMO_COMPANY,
-          name: 'Cooperativa Demo',
-          businessCode: '12.345.678/0001-90',
-          phone: '+55 11 4000-0000',
-          contactEmail: 'contato@cooperativa.demo',
-          contactName: 'Carlos Mendes',
-          contactPhone: '+55 11 98888-0000',
-          domains: ['cooperativa.demo'],
-          now: clock.now().toISOString(),
-        },
-      },
-      ctx,
-    );
-  }
+  // the companies (domains, one invitation-only) and the reference lists come first
+  await seedDemoCompanies(store, clock);
   for (const u of DEMO_USERS) {
     const { exists } = await loadState(store, userStream(u.userId), userDecider);
     if (exists) continue;

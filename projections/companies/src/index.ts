@@ -1,0 +1,3 @@
+export * from './companies.projection.js';
+export * from './queries.js';
+export type { CompaniesDB, CompaniesTable, CompanyDomainsTable, ReferenceItemsTable } from './schema.js';
