@@ -4,6 +4,7 @@ import { registerRoutes } from '@portal/platform';
 import { identityRoutes, userDirectoryRoutes } from '../contracts/index.js';
 import { ApplyActionCodeController } from './apply-action-code/apply-action-code.http.controller.js';
 import { ApplyActionCodeHandler } from './apply-action-code/apply-action-code.handler.js';
+import { COMPANY_CONTROLLERS, COMPANY_HANDLERS } from './companies.providers.js';
 import { CheckActionCodeController } from './check-action-code/check-action-code.http.controller.js';
 import { CheckActionCodeHandler } from './check-action-code/check-action-code.handler.js';
 import { GetProfileOptionsController } from './get-profile-options/get-profile-options.http.controller.js';
@@ -90,6 +91,7 @@ registerRoutes('identity', userDirectoryRoutes);
     ListCompanyUsersController,
     FindUsersController,
     GetManagedUserController,
+    ...COMPANY_CONTROLLERS,
   ],
   providers: [
     { provide: PasswordHasher, useFactory: () => new PasswordHasher() },
@@ -122,6 +124,7 @@ registerRoutes('identity', userDirectoryRoutes);
     ListCompanyUsersHandler,
     FindUsersHandler,
     GetManagedUserHandler,
+    ...COMPANY_HANDLERS,
   ],
   exports: [PasswordHasher, SessionService],
 })

@@ -220,7 +220,7 @@ export const SESSION_MARKER_COOKIE = 'portal_session';
 
 /** HTTP routes of this context (paths under /api). */
 export const identityRoutes = {
-  register: { method: 'POST', path: '/createUserRegister', body: registerRequestSchema, response: sessionResponseSchema, summary: 'Create an account (000 §5) and sign in; sets the refresh cookie', errors: ['email-already-in-use'] },
+  register: { method: 'POST', path: '/createUserRegister', body: registerRequestSchema, response: sessionResponseSchema, summary: 'Create an account (000 §5) and sign in; sets the refresh cookie', errors: ['email-already-in-use', 'app/invalid-whitelist-email'] },
   signIn: { method: 'POST', path: '/auth/signIn', body: signInRequestSchema, response: sessionResponseSchema, summary: 'Sign in with e-mail and password; sets the refresh cookie. 429 (with Retry-After) while the throttle holds the attempt (ADR 0032)', errors: ['invalid-credential', 'too-many-requests'] },
   sendSignInLink: {
     method: 'POST',

@@ -16,7 +16,7 @@ export interface CompanyFields {
   contactPhone: string | null;
 }
 
-export type RegisteredCompany = CompanyFields & { status: 'registered'; companyId: string; domains: string[]; invitationOnly: boolean };
+export type RegisteredCompany = CompanyFields & { status: 'registered'; companyId: string; domains: string[]; invitationOnly: boolean; registeredAt: string; updatedAt: string };
 export type CompanyState = { status: 'none' } | RegisteredCompany;
 export const initialCompanyState = (): CompanyState => ({ status: 'none' });
 
@@ -141,16 +141,18 @@ export function evolveCompany(state: CompanyState, event: CompanyEvent): Company
         contactPhone: d.contactPhone,
         domains: d.domains,
         invitationOnly: d.invitationOnly ?? false,
+        registeredAt: d.registeredAt,
+        updatedAt: d.registeredAt,
       };
     }
     case 'CompanyUpdated': {
       if (state.status !== 'registered') return state;
-      const { companyId: _id, by: _by, updatedAt: _at, ...changes } = event.data;
+      const { companyId: _id, by: _by, updatedAt, ...changes } = event.data;
       const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
-      return { ...state, ...defined };
+      return { ...state, ...defined, updatedAt };
     }
     case 'CompanyDomainsChanged':
-      return state.status === 'registered' ? { ...state, domains: event.data.domains, invitationOnly: event.data.invitationOnly } : state;
+      return state.status === 'registered' ? { ...state, domains: event.data.domains, invitationOnly: event.data.invitationOnly, updatedAt: event.data.changedAt } : state;
     default: {
       const exhaustive: never = event;
       throw new Error(`unknown event ${JSON.stringify(exhaustive)}`);

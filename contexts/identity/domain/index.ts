@@ -8,3 +8,4 @@ export * from './manager-scope.js';
 export * from './access-policy.js';
 export * from './reference-data.js';
 export * from './domain-joining.js';
+export * from './grantable-access.js';

@@ -17,6 +17,7 @@ export interface ReferenceItemState {
   parentId: string | null;
   other: boolean;
   retired: boolean;
+  updatedAt: string;
 }
 export interface ReferenceListState {
   items: Record<string, ReferenceItemState>;
@@ -90,12 +91,12 @@ export function decideReferenceList(command: ReferenceCommand, state: ReferenceL
 export function evolveReferenceList(state: ReferenceListState, event: ReferenceEvent): ReferenceListState {
   switch (event.type) {
     case 'ReferenceItemSaved': {
-      const { itemId, labels, parentId, other } = event.data;
-      return { items: { ...state.items, [itemId]: { labels, parentId, other, retired: false } } };
+      const { itemId, labels, parentId, other, savedAt } = event.data;
+      return { items: { ...state.items, [itemId]: { labels, parentId, other, retired: false, updatedAt: savedAt } } };
     }
     case 'ReferenceItemRetired': {
       const item = state.items[event.data.itemId];
-      return item ? { items: { ...state.items, [event.data.itemId]: { ...item, retired: true } } } : state;
+      return item ? { items: { ...state.items, [event.data.itemId]: { ...item, retired: true, updatedAt: event.data.retiredAt } } } : state;
     }
     default: {
       const exhaustive: never = event;
@@ -103,6 +104,9 @@ export function evolveReferenceList(state: ReferenceListState, event: ReferenceE
     }
   }
 }
+
+/** The ids of a list's items still offered. */
+export const activeItemIds = (state: ReferenceListState): string[] => Object.entries(state.items).filter(([, item]) => !item.retired).map(([id]) => id);
 
 /** A reference list's decider (one stream per list). */
 export const referenceListDecider = { decide: decideReferenceList, evolve: evolveReferenceList, initial: initialReferenceListState };

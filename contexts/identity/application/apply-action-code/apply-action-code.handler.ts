@@ -9,6 +9,7 @@ import { userStream, type ActionMode } from '../../contracts/index.js';
 import { userDecider } from '../../domain/index.js';
 import { loadForCode } from '../shared/action-code-owner.js';
 import { claimEmail } from '../shared/email-claims.js';
+import { joinCompanyByDomain } from '../shared/company-domains.js';
 import { PasswordHasher } from '../shared/password-hasher.js';
 import { SessionService } from '../shared/session-service.js';
 import { ApplyActionCodeCommand } from './apply-action-code.command.js';
@@ -47,6 +48,8 @@ export class ApplyActionCodeHandler implements ICommandHandler<ApplyActionCodeCo
       // the restored address is this user's again
       await claimEmail(this.store, state.email, state.userId, this.clock.now(), context).catch(() => undefined);
     }
-    return { value: { mode, email: state.email }, checkpoint: result?.checkpoint ?? null };
+    // a verified address of a company's domain joins that company (ADR 0051)
+    const joined = mode === 'verifyEmail' ? await joinCompanyByDomain(this.store, this.projections, state.userId, state.email, this.clock.now(), { ...context, actor: parsed.userId }) : null;
+    return { value: { mode, email: state.email }, checkpoint: joined?.checkpoint ?? result?.checkpoint ?? null };
   }
 }

@@ -2,10 +2,12 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { newId, type Clock } from '@portal/kernel';
 import type { EventStore } from '@portal/eventstore';
-import { CLOCK, EVENT_STORE, handleCommand, type CommandOutcome } from '@portal/platform';
+import { CLOCK, EVENT_STORE, PROJECTIONS, handleCommand, type CommandOutcome } from '@portal/platform';
+import type { ProjectionRuntime } from '@portal/projections-runtime';
 import { userStream } from '../../contracts/index.js';
 import { userDecider } from '../../domain/index.js';
 import { claimEmail, releaseAbandonedClaim } from '../shared/email-claims.js';
+import { admitRegistration } from '../shared/company-domains.js';
 import { PasswordHasher } from '../shared/password-hasher.js';
 import { SessionService, type IssuedSession } from '../shared/session-service.js';
 import { RegisterUserCommand } from './register-user.command.js';
@@ -22,12 +24,15 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand>
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
     @Inject(SessionService) private readonly sessions: SessionService,
+    @Inject(PROJECTIONS) private readonly projections: ProjectionRuntime,
   ) {}
 
   async execute({ input, client, context }: RegisterUserCommand): Promise<CommandOutcome<IssuedSession>> {
     const userId = newId();
     const at = this.clock.now();
     const now = at.toISOString();
+    // an invitation-only company's domain admits only pre-registered addresses (ADR 0051)
+    await admitRegistration(this.store, this.projections, input.email);
     // an abandoned claim of the address (no account after ABANDONED_CLAIM_AFTER_MS) is released here
     await claimEmail(this.store, input.email, userId, at, context);
     const passwordHash = await this.hasher.hash(input.password);

@@ -2,10 +2,12 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AppError, newId, type Clock } from '@portal/kernel';
 import type { EventStore } from '@portal/eventstore';
-import { CLOCK, EVENT_STORE, handleCommand, type CommandOutcome } from '@portal/platform';
+import { CLOCK, EVENT_STORE, PROJECTIONS, handleCommand, type CommandOutcome } from '@portal/platform';
+import type { ProjectionRuntime } from '@portal/projections-runtime';
 import { userStream } from '../../contracts/index.js';
 import { userDecider } from '../../domain/index.js';
 import { parseActionCode } from '../shared/codes.js';
+import { joinCompanyByDomain } from '../shared/company-domains.js';
 import { SessionService, type IssuedSession } from '../shared/session-service.js';
 import { SignInThrottle } from '../shared/throttle.js';
 import { SignInWithLinkCommand } from './sign-in-with-link.command.js';
@@ -22,6 +24,7 @@ export class SignInWithLinkHandler implements ICommandHandler<SignInWithLinkComm
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(SessionService) private readonly sessions: SessionService,
     @Inject(SignInThrottle) private readonly throttle: SignInThrottle,
+    @Inject(PROJECTIONS) private readonly projections: ProjectionRuntime,
   ) {}
 
   async execute({ code, client, context }: SignInWithLinkCommand): Promise<CommandOutcome<IssuedSession>> {
@@ -40,7 +43,9 @@ export class SignInWithLinkHandler implements ICommandHandler<SignInWithLinkComm
     });
     if (state.status !== 'registered') throw new AppError('invalid-action-code');
     await this.throttle.recognise(state.email, client.ip);
-    const session = await this.sessions.start(state, context, client, sessionId);
+    // the link proved the address: one of a company's domain joins that company (ADR 0051)
+    const joined = await joinCompanyByDomain(this.store, this.projections, state.userId, state.email, this.clock.now(), { ...context, actor: parsed.userId });
+    const session = await this.sessions.start(joined.state?.status === 'registered' ? joined.state : state, context, client, sessionId);
     return { value: session, checkpoint: session.checkpoint };
   }
 }

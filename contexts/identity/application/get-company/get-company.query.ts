@@ -1,0 +1,15 @@
+import { Query } from '@nestjs/cqrs';
+import type { PortalRequest } from '@portal/platform';
+import type { Company } from '../../contracts/index.js';
+import type { UserPrincipal } from '../shared/manager-access.js';
+
+export class GetCompanyQuery extends Query<Company> {
+  constructor(
+    readonly principal: UserPrincipal,
+    readonly companyId: string,
+    /** the request, for read-your-writes (its x-min-position) */
+    readonly req: PortalRequest,
+  ) {
+    super();
+  }
+}
