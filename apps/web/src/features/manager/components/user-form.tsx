@@ -225,6 +225,7 @@ export function UserForm({ user, lookups, grantable, allCompanies, isSelf, defau
                   data={withHeld(companyOptions, values.companyId)}
                   data-testid="user-companyId"
                   {...form.getInputProps('companyId')}
+                  value={values.companyId === '' ? null : values.companyId}
                   onChange={(value) => form.setFieldValue('companyId', value ?? '')}
                 />
               ) : (
