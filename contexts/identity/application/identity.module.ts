@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { registerRoutes } from '@portal/platform';
-import { identityRoutes, userDirectoryRoutes } from '../contracts/index.js';
+import { identityRoutes, userAdminRoutes, userDirectoryRoutes } from '../contracts/index.js';
 import { ApplyActionCodeController } from './apply-action-code/apply-action-code.http.controller.js';
 import { ApplyActionCodeHandler } from './apply-action-code/apply-action-code.handler.js';
 import { COMPANY_CONTROLLERS, COMPANY_HANDLERS } from './companies.providers.js';
@@ -58,9 +58,22 @@ import { UploadProfilePictureController } from './upload-profile-picture/upload-
 import { UploadProfilePictureHandler } from './upload-profile-picture/upload-profile-picture.handler.js';
 import { VerifyPhoneController } from './verify-phone/verify-phone.http.controller.js';
 import { VerifyPhoneHandler } from './verify-phone/verify-phone.handler.js';
+import { UpsertManagedUserController } from './upsert-managed-user/upsert-managed-user.http.controller.js';
+import { UpsertManagedUserHandler } from './upsert-managed-user/upsert-managed-user.handler.js';
+import { DeleteManagedUserController } from './delete-managed-user/delete-managed-user.http.controller.js';
+import { DeleteManagedUserHandler } from './delete-managed-user/delete-managed-user.handler.js';
+import { DeactivateUserController } from './deactivate-user/deactivate-user.http.controller.js';
+import { DeactivateUserHandler } from './deactivate-user/deactivate-user.handler.js';
+import { ReactivateUserController } from './reactivate-user/reactivate-user.http.controller.js';
+import { ReactivateUserHandler } from './reactivate-user/reactivate-user.handler.js';
+import { SendInvitationController } from './send-invitation/send-invitation.http.controller.js';
+import { SendInvitationHandler } from './send-invitation/send-invitation.handler.js';
+import { GetPreRegistrationController } from './get-pre-registration/get-pre-registration.http.controller.js';
+import { GetPreRegistrationHandler } from './get-pre-registration/get-pre-registration.handler.js';
 
 registerRoutes('identity', identityRoutes);
 registerRoutes('identity', userDirectoryRoutes);
+registerRoutes('identity', userAdminRoutes);
 
 /** One use case per folder (ADR 0009): each write is a command, each read a query, on the buses. */
 @Module({
@@ -92,6 +105,12 @@ registerRoutes('identity', userDirectoryRoutes);
     FindUsersController,
     GetManagedUserController,
     ...COMPANY_CONTROLLERS,
+    UpsertManagedUserController,
+    DeleteManagedUserController,
+    DeactivateUserController,
+    ReactivateUserController,
+    SendInvitationController,
+    GetPreRegistrationController,
   ],
   providers: [
     { provide: PasswordHasher, useFactory: () => new PasswordHasher() },
@@ -125,6 +144,12 @@ registerRoutes('identity', userDirectoryRoutes);
     FindUsersHandler,
     GetManagedUserHandler,
     ...COMPANY_HANDLERS,
+    UpsertManagedUserHandler,
+    DeleteManagedUserHandler,
+    DeactivateUserHandler,
+    ReactivateUserHandler,
+    SendInvitationHandler,
+    GetPreRegistrationHandler,
   ],
   exports: [PasswordHasher, SessionService],
 })

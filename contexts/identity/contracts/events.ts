@@ -84,7 +84,7 @@ const signInLinkUsed = z.object({ userId: z.string(), codeHash: z.string(), used
 
 const sessionStarted = z.object({ sessionId: z.string(), userId: z.string(), refreshHash: z.string(), startedAt: z.string(), expiresAt: z.string(), ip: z.string().nullable(), userAgent: z.string().nullable() });
 const sessionRefreshed = z.object({ sessionId: z.string(), refreshHash: z.string(), refreshedAt: z.string() });
-const sessionRevoked = z.object({ sessionId: z.string(), userId: z.string(), reason: z.enum(['logoff', 'refresh-token-reused', 'password-changed', 'expired']), revokedAt: z.string() });
+const sessionRevoked = z.object({ sessionId: z.string(), userId: z.string(), reason: z.enum(['logoff', 'refresh-token-reused', 'password-changed', 'expired', 'user-deactivated']), revokedAt: z.string() });
 
 const companyRegistered = z.object({
   companyId: z.string(),

@@ -14,14 +14,15 @@ export const REVOCATION_RETENTION_MS = 2 * 86_400_000;
 
 /**
  * The access tokens to refuse before they expire (ADR 0031): one row per key, `session:<id>` for
- * a revoked session, `user:<id>` for the user's tokens issued up to `not_before`. Each row carries
+ * a revoked session, `user:<id>` for the user's tokens issued up to `not_before` (a password
+ * reset, a deactivation, a change of access: ADR 0050). Each row carries
  * the checkpoint of the event that wrote it, so every API instance reads only what is new.
  */
 export const revocationsProjection = defineProjection({
   name: 'revocations',
-  version: 1,
+  version: 2,
   events: identityEvents,
-  eventTypes: ['SessionRevoked', 'PasswordChanged'],
+  eventTypes: ['SessionRevoked', 'PasswordChanged', 'UserDeactivated', 'AccessChanged'],
   migrate: migrateRevocations,
   async apply(trx: Transaction<RevocationsDB>, schema, events) {
     const t = trx.withSchema(schema);
@@ -34,6 +35,12 @@ export const revocationsProjection = defineProjection({
         // a reset signs every device out; a password changed while signed in would keep the session
         if (event.data.via !== 'reset') continue;
         row = { key: `user:${event.data.userId}`, user_id: event.data.userId, not_before: event.data.changedAt, revoked_at: event.data.changedAt, reason: 'password-changed' };
+      } else if (event.type === 'UserDeactivated') {
+        // a deactivated user's tokens all stop; after a reactivation new ones are issued later (ADR 0050)
+        row = { key: `user:${event.data.userId}`, user_id: event.data.userId, not_before: event.data.deactivatedAt, revoked_at: event.data.deactivatedAt, reason: 'user-deactivated' };
+      } else if (event.type === 'AccessChanged') {
+        // tokens carry the access: the old ones stop, the next refresh carries the new access
+        row = { key: `user:${event.data.userId}`, user_id: event.data.userId, not_before: event.data.changedAt, revoked_at: event.data.changedAt, reason: 'access-changed' };
       } else {
         continue;
       }

@@ -2,9 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AppError, type Clock } from '@portal/kernel';
 import type { EventStore } from '@portal/eventstore';
-import { CLOCK, EVENT_STORE, PROJECTIONS, handleCommand, type CommandOutcome } from '@portal/platform';
-import type { ProjectionRuntime } from '@portal/projections-runtime';
-import { listSessionIds } from '@portal/projection-users';
+import { CLOCK, EVENT_STORE, handleCommand, type CommandOutcome } from '@portal/platform';
 import { userStream, type ActionMode } from '../../contracts/index.js';
 import { userDecider } from '../../domain/index.js';
 import { loadForCode } from '../shared/action-code-owner.js';
@@ -21,7 +19,6 @@ export class ApplyActionCodeHandler implements ICommandHandler<ApplyActionCodeCo
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
-    @Inject(PROJECTIONS) private readonly projections: ProjectionRuntime,
     @Inject(SessionService) private readonly sessions: SessionService,
   ) {}
 
@@ -39,10 +36,7 @@ export class ApplyActionCodeHandler implements ICommandHandler<ApplyActionCodeCo
     if (state.status !== 'registered') throw new AppError('invalid-action-code');
     if (mode === 'resetPassword') {
       // a new password signs every device out (a leaked session dies with the old password)
-      await this.projections.waitFor('users', result?.checkpoint ?? null);
-      for (const sessionId of await listSessionIds(this.projections.reader('users'), state.userId)) {
-        await this.sessions.revoke(sessionId, 'password-changed', context);
-      }
+      await this.sessions.revokeAllOf(state.userId, 'password-changed', result?.checkpoint ?? null, context);
     }
     if (mode === 'recoverEmail') {
       // the restored address is this user's again

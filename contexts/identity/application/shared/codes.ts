@@ -1,4 +1,5 @@
-import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { parse as uuidParse, stringify as uuidStringify } from 'uuid';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -41,4 +42,31 @@ export function parseRefreshToken(token: string): { sessionId: string; hash: str
   const [sessionId, secret] = token.split('.');
   if (!sessionId || !secret || !/^[0-9a-f-]{36}$/i.test(sessionId)) return null;
   return { sessionId, hash: sha256(token) };
+}
+
+/**
+ * Invitation tokens (ADR 0050): `<base64url(user id 16 bytes, expiry 4 bytes)>.<base64url(mac)>`,
+ * the mac an HMAC of both under the server's secret, so the registration screen's lookup needs no
+ * index: the token names the pre-registered user's stream. Only the sha256 of the token is stored
+ * (InvitationSent), and registration checks it against the stream.
+ */
+const invitationMac = (secret: string, body: Buffer): Buffer => createHmac('sha256', secret).update('portal-invitation\0').update(body).digest().subarray(0, 20);
+
+export function invitationTokenFor(secret: string, userId: string, expiresAt: Date): { token: string; codeHash: string } {
+  const body = Buffer.alloc(20);
+  Buffer.from(uuidParse(userId)).copy(body, 0);
+  body.writeUInt32BE(Math.ceil(expiresAt.getTime() / 1000), 16);
+  const token = `${body.toString('base64url')}.${invitationMac(secret, body).toString('base64url')}`;
+  return { token, codeHash: sha256(token) };
+}
+
+/** The user and expiry of an authentic invitation token (expired or not), or null. */
+export function parseInvitationToken(secret: string, token: string): { userId: string; expiresAt: Date; codeHash: string } | null {
+  const [head, mac] = token.split('.');
+  if (!head || !mac) return null;
+  const body = Buffer.from(head, 'base64url');
+  const given = Buffer.from(mac, 'base64url');
+  if (body.length !== 20 || body.toString('base64url') !== head || given.length !== 20) return null;
+  if (!timingSafeEqual(given, invitationMac(secret, body))) return null;
+  return { userId: uuidStringify(body.subarray(0, 16)), expiresAt: new Date(body.readUInt32BE(16) * 1000), codeHash: sha256(token) };
 }

@@ -35,7 +35,7 @@ export async function claimEmail(store: EventStore, email: string, userId: strin
 }
 
 /**
- * Releases the address if its owner has no account: first closes the owner's user stream with
+ * Releases the address if its owner has no account (nor a pre-registration): first closes the owner's user stream with
  * RegistrationAbandoned (an append that only succeeds while the stream is empty, so it and a
  * late UserRegistered exclude each other), then EmailReleased. Returns false when the owner has
  * an account (or `owner` is given and the claim belongs to someone else). A 'stale' release of a
@@ -66,7 +66,8 @@ export async function releaseAbandonedClaim(
     },
     { ...context, actor: 'system' },
   );
-  if (user.status !== 'abandoned') return false;
+  // a deleted pre-registration (ADR 0050) whose release did not happen gives the address back too
+  if (user.status !== 'abandoned' && user.status !== 'deleted') return false;
   await handleCommand(store, stream, emailClaimDecider, { type: 'ReleaseEmail', data: { email, userId: owner, now: now.toISOString() } }, { ...context, actor: 'system' });
   return true;
 }

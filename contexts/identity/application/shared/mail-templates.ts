@@ -1,7 +1,7 @@
 import { DEFAULT_LOCALE, type Locale } from '@portal/kernel';
 
-type Template = (vars: { link: string; email: string; code?: string; minutes?: number }) => { subject: string; text: string };
-type Kind = 'verifyEmail' | 'resetPassword' | 'recoverEmail' | 'phoneCode' | 'signInLink';
+type Template = (vars: { link: string; email: string; code?: string; minutes?: number; days?: number; name?: string | null; company?: string | null; product?: string }) => { subject: string; text: string };
+type Kind = 'verifyEmail' | 'resetPassword' | 'recoverEmail' | 'phoneCode' | 'signInLink' | 'invitation';
 
 /** Identity mails and SMS in the three locales. */
 const TEMPLATES: Record<Locale, Record<Kind, Template>> = {
@@ -23,6 +23,10 @@ const TEMPLATES: Record<Locale, Record<Kind, Template>> = {
       subject: 'Seu link de acesso',
       text: `Olá!\n\nAbra o link abaixo para entrar como ${email}:\n${link}\n\nO link vale por ${minutes} minutos e pode ser usado uma vez. Se não foi você que pediu, ignore esta mensagem: sua senha continua a mesma.`,
     }),
+    invitation: ({ link, email, days, name, company, product }) => ({
+      subject: `Você foi convidado para o ${product}`,
+      text: `Olá${name ? `, ${name}` : ''}!\n\n${company ? `${company} convidou você` : 'Você foi convidado'} para o ${product}, o portal de treinamentos agronômicos. Crie sua conta com o e-mail ${email} abrindo o link abaixo; seus dados já estão preenchidos:\n${link}\n\nO link vale por ${days} dias. Se você não esperava este convite, ignore esta mensagem.`,
+    }),
   },
   es: {
     verifyEmail: ({ link }) => ({
@@ -41,6 +45,10 @@ const TEMPLATES: Record<Locale, Record<Kind, Template>> = {
     signInLink: ({ link, email, minutes }) => ({
       subject: 'Tu enlace de acceso',
       text: `¡Hola!\n\nAbre el siguiente enlace para entrar como ${email}:\n${link}\n\nEl enlace vale ${minutes} minutos y se puede usar una vez. Si no lo pediste, ignora este mensaje: tu contraseña sigue siendo la misma.`,
+    }),
+    invitation: ({ link, email, days, name, company, product }) => ({
+      subject: `Te invitaron a ${product}`,
+      text: `¡Hola${name ? `, ${name}` : ''}!\n\n${company ? `${company} te invitó` : 'Te invitaron'} a ${product}, el portal de capacitación agronómica. Crea tu cuenta con el correo ${email} abriendo el siguiente enlace; tus datos ya están completados:\n${link}\n\nEl enlace vale ${days} días. Si no esperabas esta invitación, ignora este mensaje.`,
     }),
   },
   en: {
@@ -61,6 +69,10 @@ const TEMPLATES: Record<Locale, Record<Kind, Template>> = {
       subject: 'Your sign-in link',
       text: `Hello!\n\nOpen the link below to sign in as ${email}:\n${link}\n\nThe link is valid for ${minutes} minutes and can be used once. If you did not ask for it, ignore this message: your password is unchanged.`,
     }),
+    invitation: ({ link, email, days, name, company, product }) => ({
+      subject: `You are invited to ${product}`,
+      text: `Hello${name ? ` ${name}` : ''}!\n\n${company ? `${company} invited you` : 'You were invited'} to ${product}, the agronomy training portal. Create your account with the e-mail ${email} by opening the link below; your details are already filled in:\n${link}\n\nThe link is valid for ${days} days. If you did not expect this invitation, ignore this message.`,
+    }),
   },
 };
 
@@ -72,6 +84,10 @@ export const actionLink = (publicUrl: string, mode: string, oobCode: string, lan
 /** The sign-in link of ADR 0032: the SPA's /auth/link screen signs in with it. */
 export const signInLinkUrl = (publicUrl: string, code: string, lang: Locale) =>
   `${publicUrl.replace(/\/$/, '')}/auth/link?code=${encodeURIComponent(code)}&lang=${encodeURIComponent(lang)}`;
+
+/** The invitation of ADR 0050: the SPA's registration screen reads the token (GET /userPreRegister?hash=). */
+export const invitationUrl = (publicUrl: string, token: string, lang: Locale) =>
+  `${publicUrl.replace(/\/$/, '')}/auth/register?invitation=${encodeURIComponent(token)}&lang=${encodeURIComponent(lang)}`;
 
 /** A mail's language: the one asked for, else the profile's, else the default. */
 export const localeOf = (requested: Locale | null, profile: Locale | null): Locale => requested ?? profile ?? DEFAULT_LOCALE;

@@ -1,11 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, newId, type Clock } from '@portal/kernel';
 import type { AppendContext, Checkpoint, EventStore } from '@portal/eventstore';
-import { APP_CONFIG, CLOCK, EVENT_STORE, TOKENS, handleCommand, loadState, sessionRevocationKey, TokenService, type AppConfig } from '@portal/platform';
+import { APP_CONFIG, CLOCK, EVENT_STORE, PROJECTIONS, TOKENS, handleCommand, loadState, sessionRevocationKey, TokenService, userRevocationKey, type AppConfig } from '@portal/platform';
+import type { ProjectionRuntime } from '@portal/projections-runtime';
+import { listSessionIds } from '@portal/projection-users';
 import { sessionStream, userStream, type SessionResponse } from '../../contracts/index.js';
 import type { RegisteredUser } from '../../domain/index.js';
-import { sessionDecider, sessionGeneration, userDecider } from '../../domain/index.js';
+import { sessionDecider, sessionGeneration, userDecider, type SessionCommand } from '../../domain/index.js';
 import { parseRefreshToken, refreshTokenFor } from './codes.js';
+
+type RevokeReason = Extract<SessionCommand, { type: 'RevokeSession' }>['data']['reason'];
 
 export interface IssuedSession {
   response: SessionResponse;
@@ -23,6 +27,7 @@ export class SessionService {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(PROJECTIONS) private readonly projections: ProjectionRuntime,
   ) {}
 
   /** Claims come from explicit fields only: the aggregate state also holds the password hash. */
@@ -87,6 +92,8 @@ export class SessionService {
     if (current.hash !== state.currentHash) throw new AppError('invalid-user-token');
     const user = (await loadState(this.store, userStream(state.userId), userDecider)).state;
     if (user.status !== 'registered') throw new AppError('invalid-user-token');
+    // a deactivated user's sessions were revoked; one started in the same instant is refused here
+    if (!user.active) throw new AppError('user-disabled');
     const maxAgeSeconds = Math.max(0, Math.floor((new Date(state.expiresAt).getTime() - now.getTime()) / 1000));
     return {
       response: { userId: user.userId, accessToken: await this.accessToken(user, parsed.sessionId), expiresIn: this.tokens.accessTtlSeconds },
@@ -97,10 +104,28 @@ export class SessionService {
     };
   }
 
-  async revoke(sessionId: string, reason: 'logoff' | 'password-changed', context: AppendContext): Promise<void> {
+  async revoke(sessionId: string, reason: RevokeReason, context: AppendContext): Promise<void> {
     const now = this.clock.now();
     await handleCommand(this.store, sessionStream(sessionId), sessionDecider, { type: 'RevokeSession', data: { reason, now: now.toISOString() } }, context);
     this.refuseTokensOf(sessionId, now);
+  }
+
+  /**
+   * Revokes every session of a user (a password reset, a deactivation): the sessions the users
+   * projection lists once it has read up to `after` (the write that calls for it). A session
+   * started later is stopped by that write itself (the new password, the deactivated account).
+   */
+  async revokeAllOf(userId: string, reason: RevokeReason, after: Checkpoint | null, context: AppendContext): Promise<void> {
+    await this.projections.waitFor('users', after);
+    for (const sessionId of await listSessionIds(this.projections.reader('users'), userId)) await this.revoke(sessionId, reason, context);
+  }
+
+  /**
+   * This instance refuses the user's access tokens issued up to `at` at once (a deactivation, a
+   * change of access); the others learn it from the revocations projection (ADR 0031).
+   */
+  refuseUserTokens(userId: string, at: Date): void {
+    this.tokens.revocations.add({ key: userRevocationKey(userId), notBefore: at, revokedAt: at });
   }
 
   /**
