@@ -33,6 +33,10 @@ const suites: Record<string, () => Promise<unknown>> = {
     const { benchAssessment } = await import('./assessment.js');
     return benchAssessment({ url, ...toy({ learners: 10, answersPerLearner: 3, reportFile: null }) });
   },
+  'manager-users': async () => {
+    const { benchManagerUsers } = await import('./manager-users.js');
+    return benchManagerUsers({ url, smoke, ...toy({ users: 2_000, reportFile: null }) });
+  },
   'first-load': async () => {
     const { benchFirstLoad } = await import('./first-load.js');
     return benchFirstLoad({ smoke, ...toy({ reportFile: null }) });
