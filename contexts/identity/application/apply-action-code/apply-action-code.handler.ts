@@ -2,7 +2,8 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AppError, type Clock } from '@portal/kernel';
 import type { EventStore } from '@portal/eventstore';
-import { CLOCK, EVENT_STORE, handleCommand, type CommandOutcome } from '@portal/platform';
+import { CLOCK, EVENT_STORE, PROJECTIONS, handleCommand, type CommandOutcome } from '@portal/platform';
+import type { ProjectionRuntime } from '@portal/projections-runtime';
 import { userStream, type ActionMode } from '../../contracts/index.js';
 import { userDecider } from '../../domain/index.js';
 import { loadForCode } from '../shared/action-code-owner.js';
@@ -19,6 +20,7 @@ export class ApplyActionCodeHandler implements ICommandHandler<ApplyActionCodeCo
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
+    @Inject(PROJECTIONS) private readonly projections: ProjectionRuntime,
     @Inject(SessionService) private readonly sessions: SessionService,
   ) {}
 
