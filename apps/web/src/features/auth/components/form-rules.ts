@@ -45,7 +45,8 @@ export const toSignInRequest = (values: SignInValues): SignInRequest | undefined
   return parsed.success ? parsed.data : undefined;
 };
 
-export const toRegisterRequest = (values: RegisterValues, lang: string): RegisterRequest | undefined => {
+/** `invitation`: the token of a manager's invitation link (issue 14), sent along to prove the mailbox. */
+export const toRegisterRequest = (values: RegisterValues, lang: string, invitation?: string): RegisterRequest | undefined => {
   const ref = values.ref.trim();
   const parsed = registerRequestSchema.safeParse({
     email: values.email,
@@ -54,6 +55,7 @@ export const toRegisterRequest = (values: RegisterValues, lang: string): Registe
     consent: values.consent,
     lang,
     ...(ref.length > 0 ? { ref } : {}),
+    ...(invitation ? { invitation } : {}),
   });
   return parsed.success ? parsed.data : undefined;
 };

@@ -13,8 +13,18 @@ import { REF_MAX_LENGTH, toRegisterRequest, validateRegister, type RegisterValue
 import { PasswordChecker } from './password-checker';
 import { useRuleMessage } from '../../../shared/forms/use-rule-message';
 
-/** Registration of 000 §5: e-mail, password (live checker), country, optional ref, consent. */
-export function RegisterForm({ initialRef }: { initialRef: string }) {
+/** A manager's invitation (issue 14): its token and the pre-registered address and country. */
+export interface RegisterInvitation {
+  token: string;
+  email: string;
+  country: string | null;
+}
+
+/**
+ * Registration of 000 §5: e-mail, password (live checker), country, optional ref, consent. From an
+ * invitation the address is the pre-registered one (read only) and the token goes along.
+ */
+export function RegisterForm({ initialRef, invitation = null }: { initialRef: string; invitation?: RegisterInvitation | null }) {
   const { t, i18n } = useTranslation(['auth', 'common']);
   const navigate = useNavigate();
   const ruleMessage = useRuleMessage();
@@ -29,7 +39,7 @@ export function RegisterForm({ initialRef }: { initialRef: string }) {
   };
 
   const form = useForm<RegisterValues>({
-    initialValues: { email: '', password: '', country: '', ref: initialRef.slice(0, REF_MAX_LENGTH), consent: false },
+    initialValues: { email: invitation?.email ?? '', password: '', country: invitation?.country ?? '', ref: initialRef.slice(0, REF_MAX_LENGTH), consent: false },
     validate: (values) => {
       const issues = validateRegister(values);
       return {
@@ -52,7 +62,7 @@ export function RegisterForm({ initialRef }: { initialRef: string }) {
   );
 
   const submit = form.onSubmit((values) => {
-    const body = toRegisterRequest(values, currentLocale());
+    const body = toRegisterRequest(values, currentLocale(), invitation?.token);
     if (!body) return;
     register.mutate(body, {
       onSuccess: () => {
@@ -78,6 +88,7 @@ export function RegisterForm({ initialRef }: { initialRef: string }) {
           autoComplete="email"
           inputMode="email"
           required
+          readOnly={invitation !== null}
           data-testid="register-email"
           {...form.getInputProps('email')}
         />
