@@ -141,7 +141,9 @@ describe('the manager\'s user screens', () => {
     await manager.getByTestId('user-email').fill(email);
     await manager.getByTestId('user-name').fill('Outra Pessoa');
     await manager.getByTestId('user-save').click();
-    await poll(() => manager.getByText('Este e-mail já está em uso').count()).toBeGreaterThan(0);
+    // on the e-mail field, in the screen's language (errors.email-already-in-use)
+    await poll(() => manager.getByTestId('user-email').getAttribute('aria-invalid')).toBe('true');
+    expect(await manager.getByText('Este e-mail já está em uso', { exact: true }).count()).toBe(1);
     await manager.keyboard.press('Escape');
 
     // the invitation mail's link opens the registration with the address filled in
@@ -152,6 +154,7 @@ describe('the manager\'s user screens', () => {
     const url = new URL(link!);
     await invited.goto(`${url.pathname}${url.search}`);
     await poll(() => invited.getByTestId('register-email').inputValue()).toBe(email);
+    expect(await invited.getByTestId('register-invited').textContent()).toContain('Cooperativa Demo');
     expect(await invited.getByTestId('register-country').inputValue()).toBe('BR');
     await invited.getByTestId('register-password').fill(PASSWORD);
     await invited.getByTestId('register-consent').check();

@@ -6,7 +6,8 @@ import { useGrantable, type useManagerLookups } from '../hooks/use-lookups';
 import { UserActions } from './user-actions';
 import { UserForm } from './user-form';
 
-export type DrawerTarget = { mode: 'create' } | { mode: 'edit'; userId: string };
+/** What the drawer shows; `openedAt` makes each opening a fresh form (first tab, the user's values). */
+export type DrawerTarget = ({ mode: 'create' } | { mode: 'edit'; userId: string }) & { openedAt: number };
 
 interface Props {
   target: DrawerTarget | null;
@@ -53,8 +54,8 @@ export function UserDrawer({ target, onClose, meId, allCompanies, lookups, defau
         <Stack gap="md">
           {user.data && <UserActions user={user.data} isSelf={user.data.userId === meId} lang={lookups.lang} onDeleted={onClose} />}
           <UserForm
-            // a fresh form for each user
-            key={target?.mode === 'edit' ? target.userId : 'create'}
+            // a fresh form for each opening
+            key={`${target?.mode === 'edit' ? target.userId : 'create'}:${target?.openedAt ?? 0}`}
             user={target?.mode === 'edit' ? (user.data ?? null) : null}
             lookups={lookups}
             grantable={grantable}

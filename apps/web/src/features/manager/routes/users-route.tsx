@@ -57,7 +57,7 @@ export function Component() {
         <Text c="dimmed" size="sm">
           {allCompanies ? t('list.introAll') : t('list.intro')}
         </Text>
-        <Button onClick={() => setDrawer({ mode: 'create' })} data-testid="users-create">
+        <Button onClick={() => setDrawer({ mode: 'create', openedAt: Date.now() })} data-testid="users-create">
           {t('list.create')}
         </Button>
       </Group>
@@ -67,7 +67,7 @@ export function Component() {
           {toMessage(page.error)}
         </Alert>
       )}
-      <UsersTable users={page.isError ? [] : users} filters={filters} companyName={allCompanies ? companyName : null} busy={page.isFetching} onSort={(field) => apply(nextSort(filters, field))} onOpen={(user) => setDrawer({ mode: 'edit', userId: user.userId })} />
+      <UsersTable users={page.isError ? [] : users} filters={filters} companyName={allCompanies ? companyName : null} busy={page.isFetching} onSort={(field) => apply(nextSort(filters, field))} onOpen={(user) => setDrawer({ mode: 'edit', userId: user.userId, openedAt: Date.now() })} />
       {page.data && page.data.items.length === 0 && (
         <Paper withBorder radius="md" p="lg" ta="center" data-testid="users-empty">
           <Text fw={600}>{pageNumber(pager) === 1 ? t('list.empty') : t('list.emptyPage')}</Text>
