@@ -167,4 +167,51 @@ describe('the manager\'s user screens', () => {
     await poll(() => rowOf(manager, email).textContent()).toContain('Ativo');
     expect(await rowOf(manager, email).textContent()).not.toContain('Convidado');
   });
+
+  it('a manager invites again and deletes a pre-registered user, and deactivates and reactivates a learner with an account', async () => {
+    const pre = `pedro.lima.${stamp}@example.com`;
+    const learnerEmail = `marta.${stamp}@${COMPANY_DOMAIN}`;
+    await companyLearner(learnerEmail, 'Marta Gonçalves');
+    const manager = await newPage('pt-BR');
+    await managerOnList(manager);
+    const confirm = async (action: string, toast: string) => {
+      await manager.getByTestId(`user-action-${action}`).click();
+      await manager.getByTestId('user-action-confirm').click();
+      await poll(() => manager.getByTestId('users-toast').allTextContents()).toContain(toast);
+    };
+
+    // created without the invitation mail
+    await manager.getByTestId('users-create').click();
+    await manager.getByTestId('user-email').fill(pre);
+    await manager.getByTestId('user-name').fill('Pedro Lima');
+    await manager.getByTestId('user-send-invitation').uncheck();
+    await manager.getByTestId('user-save').click();
+    await poll(() => manager.getByTestId('users-toast').allTextContents()).toContain('Usuário criado.');
+
+    // pre-registered: invited on demand, then deleted; the address is free again
+    await manager.getByTestId('users-filter-q').fill(pre);
+    await rowOf(manager, pre).getByTestId('users-open').click();
+    await poll(() => manager.getByTestId('user-account').textContent()).toBe('Pré-cadastrado');
+    await confirm('invite', 'Convite enviado para Pedro Lima.');
+    expect((await mailTo(portal.url, pre, 'invitation')).to).toBe(pre);
+    await poll(() => manager.getByTestId('user-account').textContent()).toBe('Convidado');
+    await confirm('delete', 'Pedro Lima foi excluído.');
+    await manager.getByTestId('users-empty').waitFor();
+
+    // with an account: no delete; deactivation refuses their sign-in until reactivated
+    await manager.getByTestId('users-filter-q').fill(learnerEmail);
+    await rowOf(manager, learnerEmail).getByTestId('users-open').click();
+    await manager.getByTestId('user-action-deactivate').waitFor();
+    expect(await manager.getByTestId('user-action-delete').count()).toBe(0);
+    await confirm('deactivate', 'Marta Gonçalves foi desativado.');
+    await poll(() => manager.getByTestId('user-status').textContent()).toBe('Desativado');
+    await manager.keyboard.press('Escape');
+    await poll(() => rowOf(manager, learnerEmail).textContent()).toContain('Desativado');
+    await expect(api('/auth/signIn', { body: { email: learnerEmail, password: DEMO_PASSWORD } })).rejects.toThrow(/user-disabled/);
+    await rowOf(manager, learnerEmail).getByTestId('users-open').click();
+    await confirm('reactivate', 'Marta Gonçalves foi reativado.');
+    await manager.keyboard.press('Escape');
+    await poll(() => rowOf(manager, learnerEmail).textContent()).toContain('Ativo');
+    await api('/auth/signIn', { body: { email: learnerEmail, password: DEMO_PASSWORD } });
+  });
 });

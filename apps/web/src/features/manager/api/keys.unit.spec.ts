@@ -16,4 +16,16 @@ describe('a write to a user refetches the manager\'s user lists only (ADR 0009 Â
     expect(users.map((key) => client.getQueryState(key)?.isInvalidated)).toEqual([true, true, true]);
     expect(kept.map((key) => client.getQueryState(key)?.isInvalidated)).toEqual([false, false, false, false]);
   });
+
+  it('a deleted user is not asked for again (it would answer 404 while the drawer closes); the lists are', async () => {
+    const client = new QueryClient();
+    const list = userPageQueryOptions({}, null).queryKey;
+    for (const key of [list, managedUserQueryOptions('gone').queryKey, managedUserQueryOptions('other').queryKey]) client.setQueryData(key, { cached: true });
+
+    await invalidateManagedUsers(client, 'gone');
+
+    expect(client.getQueryState(list)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(managedUserQueryOptions('gone').queryKey)?.isInvalidated).toBe(false);
+    expect(client.getQueryState(managedUserQueryOptions('other').queryKey)?.isInvalidated).toBe(true);
+  });
 });

@@ -19,16 +19,16 @@ export const sendInvitation = ({ id, lang }: { id: string; lang: Locale }): Prom
   callRoute(userAdminRoutes.sendInvitation, { params: { id }, body: { lang } });
 
 /** A write to a user; the lists and the user on screen refetch after it (only this feature's queries). */
-const useUserWrite = <V, R>(name: string, mutationFn: (variables: V) => Promise<R>) => {
+const useUserWrite = <V, R>(name: string, mutationFn: (variables: V) => Promise<R>, gone?: (variables: V) => string) => {
   const queryClient = useQueryClient();
   return useMutation({
     ...mutationOptions({ mutationKey: [...MANAGER_QUERIES, name] as const, mutationFn }),
-    onSuccess: () => invalidateManagedUsers(queryClient),
+    onSuccess: (_answer, variables) => invalidateManagedUsers(queryClient, gone?.(variables)),
   });
 };
 
 export const useUpsertManagedUser = () => useUserWrite('upsert', upsertManagedUser);
-export const useDeleteManagedUser = () => useUserWrite('delete', deleteManagedUser);
+export const useDeleteManagedUser = () => useUserWrite('delete', deleteManagedUser, (id) => id);
 export const useDeactivateManagedUser = () => useUserWrite('deactivate', deactivateManagedUser);
 export const useReactivateManagedUser = () => useUserWrite('reactivate', reactivateManagedUser);
 export const useSendInvitation = () => useUserWrite('invite', sendInvitation);

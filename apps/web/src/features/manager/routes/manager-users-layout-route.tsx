@@ -1,11 +1,12 @@
-import { Stack, Tabs, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { data, Outlet, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router';
+import { data, Outlet, useLocation, type LoaderFunctionArgs } from 'react-router';
 import { useUserData } from '../../../shared/api/user-data';
 import { loadNamespaces } from '../../../shared/i18n/i18n';
 import { canEnterManagerArea } from '../../../shared/session/access';
 import { requireSession } from '../../../shared/session/guards';
 import { PageShell } from '../../../shared/ui/page-shell';
+import { RouteTabs } from '../../../shared/ui/route-tabs';
 import { currentTab, managerTabs } from '../model/manager-tabs';
 
 /**
@@ -25,7 +26,6 @@ export function Component() {
   const { t } = useTranslation('manager');
   const { data: user } = useUserData();
   const { pathname } = useLocation();
-  const navigate = useNavigate();
   const tabs = managerTabs(user);
   const current = currentTab(pathname);
 
@@ -35,17 +35,7 @@ export function Component() {
         <Title order={1} c="brand" data-testid="manager-users-title">
           {t('title')}
         </Title>
-        {tabs.length > 1 && (
-          <Tabs value={current} onChange={(value) => navigate(tabs.find((tab) => tab.value === value)?.to ?? tabs[0]!.to)}>
-            <Tabs.List>
-              {tabs.map((tab) => (
-                <Tabs.Tab key={tab.value} value={tab.value} data-testid={`manager-tab-${tab.value}`}>
-                  {t(`tabs.${tab.value}`)}
-                </Tabs.Tab>
-              ))}
-            </Tabs.List>
-          </Tabs>
-        )}
+        {tabs.length > 1 && <RouteTabs tabs={tabs.map((tab) => ({ ...tab, label: t(`tabs.${tab.value}`) }))} current={current} testIdPrefix="manager-tab-" />}
         <Outlet />
       </Stack>
     </PageShell>

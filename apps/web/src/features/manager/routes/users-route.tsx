@@ -48,7 +48,6 @@ export function Component() {
     setParams(filtersToParams(next), { replace: true });
     setPager(firstPage());
   };
-  const users = page.isPlaceholderData && pageNumber(pager) === 1 && page.data === undefined ? undefined : page.data?.items;
   const companyName = (companyId: string | null) => labelIn(lookups.companies, companyId);
 
   return (
@@ -67,7 +66,7 @@ export function Component() {
           {toMessage(page.error)}
         </Alert>
       )}
-      <UsersTable users={page.isError ? [] : users} filters={filters} companyName={allCompanies ? companyName : null} busy={page.isFetching} onSort={(field) => apply(nextSort(filters, field))} onOpen={(user) => setDrawer({ mode: 'edit', userId: user.userId, openedAt: Date.now() })} />
+      <UsersTable users={page.isError ? [] : page.data?.items} filters={filters} companyName={allCompanies ? companyName : null} busy={page.isFetching} onSort={(field) => apply(nextSort(filters, field))} onOpen={(user) => setDrawer({ mode: 'edit', userId: user.userId, openedAt: Date.now() })} />
       {page.data && page.data.items.length === 0 && (
         <Paper withBorder radius="md" p="lg" ta="center" data-testid="users-empty">
           <Text fw={600}>{pageNumber(pager) === 1 ? t('list.empty') : t('list.emptyPage')}</Text>
