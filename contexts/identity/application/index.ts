@@ -2,4 +2,4 @@ export { IdentityModule } from './identity.module.js';
 export { PasswordHasher } from './shared/password-hasher.js';
 export { RegisterUserCommand } from './register-user/register-user.command.js';
 export { emailKey } from './shared/email-key.js';
-export { DEMO_USERS, DEMO_PASSWORD, seedDemoUsers, type DemoUser } from './seed/demo-users.js';
+export { DEMO_USERS, DEMO_PRE_REGISTERED, DEMO_PASSWORD, seedDemoUsers, type DemoUser } from './seed/demo-users.js';

@@ -3,7 +3,7 @@ import { createEventStore, type EventStore } from '@portal/eventstore';
 import { ProjectionRuntime } from '@portal/projections-runtime';
 import { RevocationList } from '@portal/platform';
 import { createTestDatabase, type TestDatabase } from '@portal/testing/database';
-import { sessionStream, userStream, type PasswordChanged, type SessionRevoked } from '@portal/identity/contracts';
+import { sessionStream, userStream, type AccessChanged, type PasswordChanged, type SessionRevoked, type UserDeactivated } from '@portal/identity/contracts';
 import { REVOCATION_RETENTION_MS, revocationsProjection } from './revocations.projection.js';
 import { RevocationWatcher } from './revocation-watcher.js';
 
@@ -61,6 +61,22 @@ describe('revocations projection and watcher', () => {
     expect(list.isRevoked({ sub: 'u1', sid: 's2', iat: sec(15) })).toBe(false);
     await watcher.poll();
     expect(list.isRevoked({ sub: 'u1', sid: 's2', iat: sec(15) })).toBe(true);
+  });
+
+  it('a deactivation and a change of access refuse the user\'s tokens issued up to them (ADR 0050)', async () => {
+    await store.append(userStream('u5'), [{ type: 'UserDeactivated', data: { userId: 'u5', by: 'm1', deactivatedAt: iso(22) } satisfies UserDeactivated['data'] }], { expectedRevision: 'any', context: ctx });
+    await store.append(
+      userStream('u6'),
+      [{ type: 'AccessChanged', data: { userId: 'u6', roles: ['learner'], permissions: [], aclTags: [], companyId: null, allowedStations: 'all', by: 'm1', changedAt: iso(24) } satisfies AccessChanged['data'] }],
+      { expectedRevision: 'any', context: ctx },
+    );
+    await runtime.catchUp();
+    await watcher.poll();
+    expect(list.isRevoked({ sub: 'u5', sid: 'any', iat: sec(21) })).toBe(true);
+    expect(list.isRevoked({ sub: 'u5', sid: 'any', iat: sec(23) })).toBe(false);
+    // the refresh after the change gets a token that works
+    expect(list.isRevoked({ sub: 'u6', sid: 'any', iat: sec(23) })).toBe(true);
+    expect(list.isRevoked({ sub: 'u6', sid: 'any', iat: sec(25) })).toBe(false);
   });
 
   it('a rebuild gives the same rows, and the watcher keeps reading past it', async () => {

@@ -1,8 +1,8 @@
-import type { Clock, Permission, Role } from '@portal/kernel';
+import { PERMISSIONS, ROLES, type Clock, type Permission, type Role } from '@portal/kernel';
 import type { AppendContext, EventStore } from '@portal/eventstore';
 import { handleCommand, loadState } from '@portal/platform';
 import { emailStream, userStream } from '../../contracts/index.js';
-import { emailClaimDecider, userDecider } from '../../domain/index.js';
+import { accessOf, emailClaimDecider, sameAccess, userDecider, type GrantingActor, type UserAccess } from '../../domain/index.js';
 import { DEMO_COMPANY, seedDemoCompanies } from './demo-companies.js';
 import { emailKey } from '../shared/email-key.js';
 import { PasswordHasher } from '../shared/password-hasher.js';
@@ -49,7 +49,7 @@ export const DEMO_USERS: DemoUser[] = [
     country: 'BR',
     lang: 'pt-BR',
     roles: ['company_admin'],
-    permissions: ['view_manager_dashboard', 'manage_companies_users', 'manage_companies_managers', 'manage_all_companies'],
+    permissions: ['view_manager_dashboard', 'manage_companies_users', 'manage_companies_managers'],
     companyId: DEMO_COMPANY,
     company: 'Cooperativa Demo',
     userType: 'Cooperativa',
@@ -58,11 +58,37 @@ export const DEMO_USERS: DemoUser[] = [
   { userId: '01900000-0000-7000-8000-000000000004', email: 'tc.manager@demo.agro', name: 'Diego Ramírez', country: 'MX', lang: 'es', roles: ['tc_manager'], permissions: [], companyId: null, company: null, userType: 'Distribuidor', actingArea: 'Market Development' },
   { userId: '01900000-0000-7000-8000-000000000005', email: 'tc.admin@demo.agro', name: 'Elena Torres', country: 'BR', lang: 'pt-BR', roles: ['tc_admin'], permissions: [], companyId: null, company: null, userType: 'Distribuidor', actingArea: 'Marketing' },
   { userId: '01900000-0000-7000-8000-000000000006', email: 'auditor@demo.agro', name: 'Fernanda Alves', country: 'BR', lang: 'en', roles: ['auditor'], permissions: [], companyId: null, company: null, userType: 'Distribuidor', actingArea: 'Vendas' },
+  {
+    userId: '01900000-0000-7000-8000-000000000007',
+    email: 'admin@demo.agro',
+    name: 'Gabriel Rocha',
+    country: 'BR',
+    lang: 'pt-BR',
+    roles: ['company_admin'],
+    permissions: ['view_manager_dashboard', 'manage_companies_users', 'manage_companies_managers', 'manage_whatsapp', 'manage_all_companies'],
+    companyId: DEMO_COMPANY,
+    company: 'Cooperativa Demo',
+    userType: 'Cooperativa',
+    actingArea: 'Market Development',
+  },
 ];
 
+/** Users the demo company pre-registered (no account yet, ADR 0050): registering with the address takes over their access. */
+export const DEMO_PRE_REGISTERED: { userId: string; email: string; name: string; roles: Role[]; permissions: Permission[] }[] = [
+  { userId: '01900000-0000-7000-8000-000000000101', email: 'helena.castro@cooperativa.demo', name: 'Helena Castro', roles: ['learner'], permissions: [] },
+  { userId: '01900000-0000-7000-8000-000000000102', email: 'igor.nunes@cooperativa.demo', name: 'Igor Nunes', roles: ['learner', 'company_manager'], permissions: ['manage_companies_users', 'view_manager_dashboard'] },
+];
+
+/** The seed acts as a manager holding everything, recorded as `by: system:seed`. */
+const SEED_ACTOR: GrantingActor = { userId: 'system:seed', roles: [...ROLES], permissions: [...PERMISSIONS], companyId: null, aclTags: ['dist:all', 'team:all'] };
+
+const demoAccess = (u: Pick<DemoUser, 'roles' | 'permissions' | 'companyId'>): UserAccess => ({ roles: u.roles, permissions: u.permissions, aclTags: ['dist:all'], companyId: u.companyId, allowedStations: 'all' });
+
 /**
- * Idempotent: users already present are left as they are. Every write goes through the domain's
- * deciders with handleCommand, so the demo accounts obey the same rules as registered ones.
+ * Idempotent: users already present keep what they have, except that their access is brought to
+ * the list's (AccessChanged by system:seed), so a re-seed after the list changed gives the demo
+ * staff their new permissions. Every write goes through the domain's deciders with handleCommand,
+ * so the demo accounts obey the same rules as registered ones.
  */
 export async function seedDemoUsers(store: EventStore, clock: Clock, hasher = new PasswordHasher()): Promise<number> {
   const ctx: AppendContext = { correlationId: 'seed-demo-users', actor: 'system', origin: 'cli' };
@@ -70,8 +96,13 @@ export async function seedDemoUsers(store: EventStore, clock: Clock, hasher = ne
   // the companies (domains, one invitation-only) and the reference lists come first
   await seedDemoCompanies(store, clock);
   for (const u of DEMO_USERS) {
-    const { exists } = await loadState(store, userStream(u.userId), userDecider);
-    if (exists) continue;
+    const { exists, state } = await loadState(store, userStream(u.userId), userDecider);
+    if (exists) {
+      if (state.status === 'registered' && !sameAccess(accessOf(state), demoAccess(u))) {
+        await handleCommand(store, userStream(u.userId), userDecider, { type: 'ChangeAccess', data: { actor: SEED_ACTOR, access: demoAccess(u), now: clock.now().toISOString() } }, ctx);
+      }
+      continue;
+    }
     const now = clock.now().toISOString();
     await handleCommand(store, emailStream(emailKey(u.email)), emailClaimDecider, { type: 'ClaimEmail', data: { email: u.email, userId: u.userId, now } }, ctx);
     const passwordHash = await hasher.hash(DEMO_PASSWORD);
@@ -89,7 +120,23 @@ export async function seedDemoUsers(store: EventStore, clock: Clock, hasher = ne
       store,
       stream,
       userDecider,
-      { type: 'GrantAccess', data: { userId: u.userId, roles: u.roles, permissions: u.permissions, aclTags: ['dist:all'], companyId: u.companyId, allowedStations: 'all', now } },
+      { type: 'GrantAccess', data: { userId: u.userId, ...demoAccess(u), now } },
+      ctx,
+    );
+    created += 1;
+  }
+  for (const p of DEMO_PRE_REGISTERED) {
+    if ((await loadState(store, userStream(p.userId), userDecider)).exists) continue;
+    const now = clock.now().toISOString();
+    await handleCommand(store, emailStream(emailKey(p.email)), emailClaimDecider, { type: 'ClaimEmail', data: { email: p.email, userId: p.userId, now } }, ctx);
+    await handleCommand(
+      store,
+      userStream(p.userId),
+      userDecider,
+      {
+        type: 'PreRegisterUser',
+        data: { actor: SEED_ACTOR, userId: p.userId, email: p.email, details: { name: p.name, country: 'BR' }, access: demoAccess({ ...p, companyId: DEMO_COMPANY }), invitation: null, now },
+      },
       ctx,
     );
     created += 1;

@@ -1,17 +1,17 @@
-import { queryOptions } from '@tanstack/react-query';
-import { userAdminRoutes, type PreRegistration } from '@portal/identity/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { userAdminRoutes } from '@portal/identity/contracts';
 import { callRoute } from '../../../shared/api/client';
 
 /**
- * GET /api/userPreRegister?hash=: what a manager's invitation fills into the registration (000 §7,
- * issue 14): the pre-registered address, name, country and company.
+ * GET /api/userPreRegister?hash= (000 §7, ADR 0050): the data a manager pre-registered, for the
+ * registration screen opened from an invitation mail. An invalid, expired or used link fails.
  */
-export const fetchPreRegistration = (invitation: string, signal?: AbortSignal): Promise<PreRegistration> =>
-  callRoute(userAdminRoutes.preRegistration, { query: { hash: invitation }, signal });
-
-export const preRegistrationQueryOptions = (invitation: string) =>
+export const preRegistrationQueryOptions = (hash: string) =>
   queryOptions({
-    queryKey: ['auth', 'pre-registration', invitation] as const,
-    queryFn: ({ signal }) => fetchPreRegistration(invitation, signal),
-    staleTime: Infinity,
+    queryKey: ['identity', 'userPreRegister', hash] as const,
+    queryFn: ({ signal }) => callRoute(userAdminRoutes.preRegistration, { query: { hash }, signal }),
+    staleTime: 5 * 60_000,
+    retry: false,
   });
+
+export const usePreRegistration = (hash: string | null) => useQuery({ ...preRegistrationQueryOptions(hash ?? ''), enabled: hash !== null });

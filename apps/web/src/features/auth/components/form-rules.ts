@@ -45,8 +45,8 @@ export const toSignInRequest = (values: SignInValues): SignInRequest | undefined
   return parsed.success ? parsed.data : undefined;
 };
 
-/** `invitation`: the token of a manager's invitation link (issue 14), sent along to prove the mailbox. */
-export const toRegisterRequest = (values: RegisterValues, lang: string, invitation?: string): RegisterRequest | undefined => {
+/** `invitation`: the token of the invitation link the screen was opened with (ADR 0050). */
+export const toRegisterRequest = (values: RegisterValues, lang: string, invitation: string | null = null): RegisterRequest | undefined => {
   const ref = values.ref.trim();
   const parsed = registerRequestSchema.safeParse({
     email: values.email,

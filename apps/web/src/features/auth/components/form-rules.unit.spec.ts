@@ -52,6 +52,12 @@ describe('request bodies', () => {
     expect(toRegisterRequest(valid, 'pt-BR')).not.toHaveProperty('invitation');
   });
 
+  it('sends the invitation token of the link the screen was opened with (ADR 0050)', () => {
+    expect(toRegisterRequest(valid, 'en', 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.BBBBBBBBBBBBBBBBBBBBBBBBBBB')?.invitation).toBe('AAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.BBBBBBBBBBBBBBBBBBBBBBBBBBB');
+    expect(toRegisterRequest(valid, 'en', null)).not.toHaveProperty('invitation');
+    expect(toRegisterRequest(valid, 'en', 'not a token')).toBeUndefined();
+  });
+
   it('refuses bodies the contract refuses', () => {
     expect(toRegisterRequest({ ...valid, consent: false }, 'en')).toBeUndefined();
     expect(toRegisterRequest(valid, 'fr')).toBeUndefined();

@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { COUNTRY_CODES } from '@portal/identity/contracts';
+import { COUNTRY_CODES, type PreRegistration } from '@portal/identity/contracts';
 import { currentLocale } from '../../../shared/i18n/i18n';
 import { useErrorMessage } from '../../../shared/i18n/use-error-message';
 import { paths } from '../../../shared/routing/paths';
@@ -13,18 +13,12 @@ import { REF_MAX_LENGTH, toRegisterRequest, validateRegister, type RegisterValue
 import { PasswordChecker } from './password-checker';
 import { useRuleMessage } from '../../../shared/forms/use-rule-message';
 
-/** A manager's invitation (issue 14): its token and the pre-registered address and country. */
-export interface RegisterInvitation {
-  token: string;
-  email: string;
-  country: string | null;
-}
-
 /**
- * Registration of 000 §5: e-mail, password (live checker), country, optional ref, consent. From an
- * invitation the address is the pre-registered one (read only) and the token goes along.
+ * Registration of 000 §5: e-mail, password (live checker), country, optional ref, consent. Opened
+ * from an invitation (ADR 0050), the pre-registered address is fixed and the country filled in;
+ * the invitation's token goes with the registration and verifies the address.
  */
-export function RegisterForm({ initialRef, invitation = null }: { initialRef: string; invitation?: RegisterInvitation | null }) {
+export function RegisterForm({ initialRef, invitation = null }: { initialRef: string; invitation?: PreRegistration | null }) {
   const { t, i18n } = useTranslation(['auth', 'common']);
   const navigate = useNavigate();
   const ruleMessage = useRuleMessage();
@@ -62,13 +56,14 @@ export function RegisterForm({ initialRef, invitation = null }: { initialRef: st
   );
 
   const submit = form.onSubmit((values) => {
-    const body = toRegisterRequest(values, currentLocale(), invitation?.token);
+    const body = toRegisterRequest(values, currentLocale(), invitation?.invitation ?? null);
     if (!body) return;
     register.mutate(body, {
       onSuccess: () => {
         notifications.show({ color: 'teal', message: t('register.success') });
-        // A new account verifies its e-mail first (000 §2.2); the screen sends the link.
-        void navigate(paths.verifyEmail, { replace: true });
+        // A new account verifies its e-mail first (000 §2.2); the screen sends the link. The
+        // invitation's link proved the address: the profile comes next.
+        void navigate(invitation ? paths.profile : paths.verifyEmail, { replace: true });
       },
     });
   });
@@ -89,6 +84,7 @@ export function RegisterForm({ initialRef, invitation = null }: { initialRef: st
           inputMode="email"
           required
           readOnly={invitation !== null}
+          description={invitation ? t('register.invitedEmail') : undefined}
           data-testid="register-email"
           {...form.getInputProps('email')}
         />

@@ -1,57 +1,55 @@
-import { Alert } from '@mantine/core';
+import { Alert, Loader, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import type { PreRegistration } from '@portal/identity/contracts';
+import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '../../../shared/api/query-client';
-import { forcedLocale, initI18n, loadNamespaces, readLocaleCookie, showLocale } from '../../../shared/i18n/i18n';
+import { loadNamespaces } from '../../../shared/i18n/i18n';
 import { useErrorMessage } from '../../../shared/i18n/use-error-message';
 import { redirectIfSignedIn } from '../../../shared/session/guards';
-import { preRegistrationQueryOptions } from '../api/pre-registration';
-import { localeForActionLink } from '../../../shared/i18n/locale-rules';
+import { preRegistrationQueryOptions, usePreRegistration } from '../api/pre-registration';
 import { AuthCard } from '../components/auth-card';
 import { RegisterForm } from '../components/register-form';
 
-type Invitation = { token: string; pre: PreRegistration; error: null } | { token: null; pre: null; error: unknown };
-
 /**
- * /auth/register: signed-out only; ?ref= prefills the referral code. ?invitation= (a manager's
- * invitation mail, issue 14) fills in the pre-registered address and country, in the mail's
- * language (?lang=), and the token goes with the registration (it proves the mailbox).
+ * /auth/register: signed-out only; ?ref= prefills the referral code; ?invitation= (the link of a
+ * manager's invitation mail, ADR 0050) fills in the pre-registered e-mail, name and country.
  */
-export async function loader({ request }: LoaderFunctionArgs): Promise<Invitation> {
-  const url = new URL(request.url);
-  const token = url.searchParams.get('invitation');
-  await initI18n();
-  const lang = localeForActionLink(url.searchParams.get('lang'), readLocaleCookie(), forcedLocale());
-  if (token && lang) await showLocale(lang);
+export async function loader({ request }: LoaderFunctionArgs): Promise<null> {
   await Promise.all([redirectIfSignedIn(), loadNamespaces('auth')]);
-  if (!token) return { token: null, pre: null, error: null };
-  try {
-    return { token, pre: await queryClient.ensureQueryData(preRegistrationQueryOptions(token)), error: null };
-  } catch (error) {
-    // an expired or used invitation: the plain form, and why
-    return { token: null, pre: null, error };
-  }
+  const invitation = new URL(request.url).searchParams.get('invitation');
+  if (invitation) await queryClient.prefetchQuery(preRegistrationQueryOptions(invitation));
+  return null;
 }
 
 export function Component() {
   const { t } = useTranslation('auth');
   const toMessage = useErrorMessage();
   const [searchParams] = useSearchParams();
-  const invitation = useLoaderData<Invitation>();
+  const invitation = searchParams.get('invitation');
+  const pre = usePreRegistration(invitation);
+  const initialRef = searchParams.get('ref') ?? '';
+  if (invitation && pre.isPending) {
+    return (
+      <AuthCard title={t('register.title')} subtitle={t('register.subtitle')}>
+        <Loader aria-label={t('register.invitationLoading')} />
+      </AuthCard>
+    );
+  }
+  const invited = invitation && pre.data ? pre.data : null;
   return (
-    <AuthCard title={t('register.title')} subtitle={t('register.subtitle')}>
-      {invitation.pre && (
-        <Alert color="teal" variant="light" mb="md" data-testid="register-invited">
-          {invitation.pre.companyName ? t('register.invitedTo', { company: invitation.pre.companyName }) : t('register.invited')}
-        </Alert>
-      )}
-      {invitation.error != null && (
-        <Alert color="yellow" variant="light" mb="md" data-testid="register-invitation-error">
-          {toMessage(invitation.error)}
-        </Alert>
-      )}
-      <RegisterForm initialRef={searchParams.get('ref') ?? ''} invitation={invitation.token && invitation.pre ? { token: invitation.token, email: invitation.pre.email, country: invitation.pre.country } : null} />
+    <AuthCard title={invited ? t('register.invitedTitle', { name: invited.name ?? invited.email }) : t('register.title')} subtitle={t('register.subtitle')}>
+      <Stack gap="md">
+        {invited && (
+          <Alert color="teal" variant="light" data-testid="register-invitation">
+            {invited.companyName ? t('register.invitedBy', { company: invited.companyName }) : t('register.invited')}
+          </Alert>
+        )}
+        {invitation && pre.isError && (
+          <Alert color="orange" variant="light" role="alert" data-testid="register-invitation-error">
+            {t('register.invitationUnusable', { reason: toMessage(pre.error, { fallbackKey: 'invalid-action-code' }) })}
+          </Alert>
+        )}
+        <RegisterForm key={invited?.invitation ?? 'plain'} initialRef={initialRef} invitation={invited} />
+      </Stack>
     </AuthCard>
   );
 }
