@@ -97,18 +97,20 @@ function detailColumns(d: ManagedUserDetails): UpdateObject<UsersDB, 'users'> {
 }
 
 /**
- * One user's activity in a batch, written once at its end: the newest time (last_active_at) and,
- * for learning progress, the oldest (first_activity_at). Session refreshes name the session only.
+ * Users' activity in a batch, written once at its end (one statement for the batch): per user
+ * the newest time (last_active_at), the newest sign-in, and for learning progress the oldest
+ * time (first_activity_at). Session refreshes name the session only.
  */
 class ActivityBatch {
-  readonly users = new Map<string, { last: string; first: string | null }>();
+  readonly users = new Map<string, { last: string; first: string | null; signIn: string | null }>();
   readonly sessions = new Map<string, string>();
 
-  user(userId: string, at: string, started: boolean): void {
-    const seen = this.users.get(userId);
-    if (!seen) return void this.users.set(userId, { last: at, first: started ? at : null });
+  user(userId: string, at: string, kind: 'sign-in' | 'started' | 'active'): void {
+    let seen = this.users.get(userId);
+    if (!seen) this.users.set(userId, (seen = { last: at, first: null, signIn: null }));
     if (at > seen.last) seen.last = at;
-    if (started && (seen.first === null || at < seen.first)) seen.first = at;
+    if (kind === 'started' && (seen.first === null || at < seen.first)) seen.first = at;
+    if (kind === 'sign-in' && (seen.signIn === null || at > seen.signIn)) seen.signIn = at;
   }
 
   session(sessionId: string, at: string): void {
@@ -126,9 +128,10 @@ class ActivityBatch {
         where u.user_id = s.user_id`.execute(trx);
     }
     if (this.users.size > 0) {
-      const rows = JSON.stringify([...this.users].map(([user_id, a]) => ({ user_id, last: a.last, first: a.first })));
-      await sql`update ${users} u set last_active_at = greatest(u.last_active_at, v.last), first_activity_at = least(u.first_activity_at, v.first)
-        from jsonb_to_recordset(${rows}::jsonb) as v(user_id text, last timestamptz, first timestamptz)
+      const rows = JSON.stringify([...this.users].map(([user_id, a]) => ({ user_id, last: a.last, first: a.first, sign_in: a.signIn })));
+      await sql`update ${users} u set last_active_at = greatest(u.last_active_at, v.last), first_activity_at = least(u.first_activity_at, v.first),
+          last_sign_in_at = greatest(u.last_sign_in_at, v.sign_in)
+        from jsonb_to_recordset(${rows}::jsonb) as v(user_id text, last timestamptz, first timestamptz, sign_in timestamptz)
         where u.user_id = v.user_id`.execute(trx);
     }
   }
@@ -274,8 +277,7 @@ export const usersProjection = defineProjection({
           break;
         }
         case 'SignInSucceeded':
-          await t.updateTable('users').set({ last_sign_in_at: event.data.at }).where('user_id', '=', event.data.userId).execute();
-          activity.user(event.data.userId, event.data.at, false);
+          activity.user(event.data.userId, event.data.at, 'sign-in');
           break;
         case 'SessionRefreshed':
           activity.session(event.data.sessionId, event.data.refreshedAt);
@@ -343,7 +345,7 @@ export const usersProjection = defineProjection({
           break;
         default: {
           if (event.data.actor.startsWith('guest:')) break;
-          activity.user(event.data.actor, activityAt(event), STARTED.has(event.type));
+          activity.user(event.data.actor, activityAt(event), STARTED.has(event.type) ? 'started' : 'active');
         }
       }
     }

@@ -63,6 +63,7 @@ async function found(caller: MatrixCaller, query: string): Promise<string[]> {
   expect(res.statusCode, res.body).toBe(200);
   return res.json().items.map((item: { userId: string }) => Object.entries(u).find(([, id]) => id === item.userId)?.[0] ?? item.userId);
 }
+const forged = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const SCOPED: MatrixCaller = 'company_manager with manage_companies_users';
 const ALL: MatrixCaller = 'holder of manage_all_companies';
 
@@ -183,6 +184,9 @@ describe('GET /api/manage-users/find: filters', () => {
       ['limit=101', 'limit'],
       ['order=up', 'order'],
       ['cursor=bm90LWEtY3Vyc29y', 'cursor'],
+      // forged: a time Postgres would refuse, a NUL
+      [`sort=createdAt&cursor=${forged(['createdAt', 'asc', '2026-13-01T00:00:00.000Z', u.joao])}`, 'cursor'],
+      [`cursor=${forged(['name', 'asc', 'a\u0000', u.joao])}`, 'cursor'],
     ]) {
       const res = await find(SCOPED, `?${query}`);
       expect(res.statusCode, query).toBe(400);
@@ -205,20 +209,24 @@ describe('GET /api/manage-users/find: keyset paging', () => {
     await t.infra.projections.catchUp();
   });
 
-  for (const [sort, order] of [
-    ['name', 'asc'],
-    ['email', 'desc'],
-    ['createdAt', 'desc'],
-    ['lastActiveAt', 'asc'],
+  for (const [sort, order, text] of [
+    ['name', 'asc', ''],
+    ['email', 'desc', ''],
+    ['createdAt', 'desc', ''],
+    ['lastActiveAt', 'asc', ''],
+    // through the trigram index (a word of three letters or more)
+    ['name', 'asc', 'paging'],
+    ['createdAt', 'asc', 'c.example pag'],
   ] as const) {
-    it(`${sort} ${order}: every user there when paging starts comes exactly once, while others are added between and during the page reads`, async () => {
+    it(`${sort} ${order}${text ? ` for "${text}"` : ''}: every user there when paging starts comes exactly once, while others are added between and during the page reads`, async () => {
       const seen: string[] = [];
       let cursor: string | null = null;
       let pages = 0;
       do {
-        const query: string = `?companyId=${C}&sort=${sort}&order=${order}&limit=7${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+        const query: string = `?companyId=${C}&sort=${sort}&order=${order}&limit=7${text ? `&q=${encodeURIComponent(text)}` : ''}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+        // the first pages race with inserts before, at and after the cursor's position
         const inserts = Promise.all(
-          ['Aaa', 'Zzz', 'Paging 05'].map((name) =>
+          (pages < 4 ? ['Aaa Paging', 'Zzz Paging', 'Paging 05'] : []).map((name) =>
             seedUser(t, { email: `${newId()}@c.example`, companyId: C, details: { name }, createdAt: `2026-07-0${1 + (pages % 5)}T00:00:00.000Z` }),
           ),
         );
@@ -230,7 +238,7 @@ describe('GET /api/manage-users/find: keyset paging', () => {
         seen.push(...page.items.map((i) => i.userId));
         cursor = page.nextCursor;
         pages += 1;
-      } while (cursor && pages < 40);
+      } while (cursor && pages < 200);
       expect(cursor).toBeNull();
       expect(new Set(seen).size).toBe(seen.length);
       for (const id of original) expect(seen.filter((s) => s === id)).toHaveLength(1);
