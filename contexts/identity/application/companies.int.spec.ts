@@ -42,7 +42,7 @@ async function matrix(method: string, url: string, body?: () => unknown): Promis
   for (const name of ['signedOut', ...names] as MatrixActor[]) {
     const res: InjectResponse = await t.request(method, url, { ...(name === 'signedOut' ? {} : { token: tokens[name] }), ...(body ? { body: body() } : {}) });
     statuses[name] = res.statusCode;
-    if (name !== 'signedOut' && !actors[name].permissions.includes('manage_all_companies')) scopedBodies[name] = res.body;
+    if (name !== 'signedOut' && !(actors[name].permissions as readonly string[]).includes('manage_all_companies')) scopedBodies[name] = res.body;
   }
   return { statuses, scopedBodies };
 }

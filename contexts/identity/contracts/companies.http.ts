@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { LOCALES, PERMISSIONS, ROLES } from '@portal/kernel';
-import { REFERENCE_LISTS } from './events.js';
+import { REFERENCE_LISTS, type ReferenceList } from './events.js';
 import { emailSchema } from './http.js';
 
 /** A company domain: lowercase host name without "@" (cooperativa.com.br). */
@@ -106,6 +106,12 @@ export type AclOptions = z.infer<typeof aclOptionsResponseSchema>;
 export const aclTagOptionsResponseSchema = z.array(z.object({ value: z.string(), label: z.string() }));
 
 // ---------------------------------------------------------------- reference data administration
+
+/** Lists whose items hang under an item of another list, and whether they must (ADR 0051). */
+export const REFERENCE_PARENTS: Partial<Record<ReferenceList, { list: ReferenceList; required: boolean }>> = {
+  expertSubThemes: { list: 'expertThemes', required: true },
+  groupResponsibles: { list: 'groups', required: false },
+};
 
 export const referenceLabelsSchema = z.object({
   'pt-BR': z.string().trim().min(1, 'notEmpty').max(120),

@@ -1,6 +1,7 @@
 import '../contracts/errors.js'; // registers the codes this decider answers with in the kernel's catalogue
 import { AppError } from '@portal/kernel';
 import type { ReferenceEvent, ReferenceList } from '../contracts/events.js';
+import { REFERENCE_PARENTS } from '../contracts/companies.http.js';
 
 /**
  * Reference data (ADR 0051): one stream per list (identity.reference-<list>). An item has a label
@@ -24,11 +25,6 @@ export interface ReferenceListState {
 }
 export const initialReferenceListState = (): ReferenceListState => ({ items: {} });
 
-/** Lists whose items hang under an item of another list, and whether they must. */
-export const REFERENCE_PARENTS: Partial<Record<ReferenceList, { list: ReferenceList; required: boolean }>> = {
-  expertSubThemes: { list: 'expertThemes', required: true },
-  groupResponsibles: { list: 'groups', required: false },
-};
 
 export type ReferenceCommand =
   | {

@@ -1,23 +1,12 @@
 import type { Kysely, Selectable } from 'kysely';
+import type { Company, ReferenceItem, ReferenceList } from '@portal/identity/contracts';
 import { foldText } from './fold.js';
 import type { CompaniesDB, CompaniesTable, ReferenceItemsTable } from './schema.js';
 
 export { foldText };
 
-/** A company as the read model holds it. */
-export interface CompanyRow {
-  companyId: string;
-  name: string;
-  businessCode: string;
-  phone: string | null;
-  contactEmail: string | null;
-  contactName: string | null;
-  contactPhone: string | null;
-  domains: string[];
-  invitationOnly: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A company as the read model holds it: the manager area's answer (contracts' `Company`). */
+export type CompanyRow = Company;
 
 const iso = (v: Date | string): string => new Date(v).toISOString();
 
@@ -79,19 +68,11 @@ export async function domainsHeldByOthers(reader: Kysely<CompaniesDB>, domains: 
   return rows.map((r) => r.domain);
 }
 
-/** A reference item as the read model holds it. */
-export interface ReferenceItemRow {
-  list: string;
-  itemId: string;
-  labels: { 'pt-BR': string; es: string; en: string };
-  parentId: string | null;
-  other: boolean;
-  retired: boolean;
-  updatedAt: string;
-}
+/** A reference item as the read model holds it (contracts' `ReferenceItem`). */
+export type ReferenceItemRow = ReferenceItem;
 
 const itemOf = (r: Selectable<ReferenceItemsTable>): ReferenceItemRow => ({
-  list: r.list,
+  list: r.list as ReferenceList,
   itemId: r.item_id,
   labels: r.labels,
   parentId: r.parent_id,

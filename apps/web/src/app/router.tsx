@@ -126,9 +126,12 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/manager/routes/manager-users-layout-route'),
             children: [
               { index: true, lazy: () => import('../features/manager/routes/users-route') },
-              // companies: features/manager-companies (its route module joins here); the reports of issue 13 follow
+              // companies and reference data of the manager area (issue 14, ADR 0051)
+              { path: 'companies', lazy: () => import('../features/manager-companies/routes/companies-route') },
+              // the reports of issue 13 follow
             ],
           },
+          { path: 'manager/reference-data', lazy: () => import('../features/manager-companies/routes/reference-data-route') },
           // support messages received (admins; issue 6)
           { path: 'manager/support', lazy: () => import('../features/support/routes/support-messages-route') },
           // public content pages (000 §2.1), in the public layout; content from /api/pages

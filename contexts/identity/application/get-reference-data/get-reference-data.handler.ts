@@ -16,7 +16,7 @@ export class GetReferenceDataHandler implements IQueryHandler<GetReferenceDataQu
     await waitForReads(this.projections, req, ['companies']);
     const lists = Object.fromEntries(REFERENCE_LISTS.map((list) => [list, [] as ReferenceItem[]])) as Record<ReferenceList, ReferenceItem[]>;
     for (const item of await listReferenceItems(this.projections.reader('companies'), { includeRetired: true })) {
-      lists[item.list as ReferenceList]?.push({ ...item, list: item.list as ReferenceList });
+      lists[item.list]?.push(item);
     }
     return lists;
   }

@@ -3,7 +3,6 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { PROJECTIONS, waitForReads } from '@portal/platform';
 import type { ProjectionRuntime } from '@portal/projections-runtime';
 import { foldText, listReferenceItems } from '@portal/projection-companies';
-import type { ReferenceList } from '../../contracts/index.js';
 import { requireManagerArea } from '../shared/manager-access.js';
 import { referenceOptionOf } from '../shared/manager-lookups.js';
 import { ListReferenceOptionsQuery, type ReferenceOptions } from './list-reference-options.query.js';
@@ -23,7 +22,7 @@ export class ListReferenceOptionsHandler implements IQueryHandler<ListReferenceO
       if (filter.group && item.parentId !== filter.group) continue;
       const option = referenceOptionOf(item, lang);
       if (text && !foldText(option.label).includes(text)) continue;
-      options[item.list as ReferenceList]!.push(option);
+      options[item.list]!.push(option);
     }
     return options;
   }

@@ -3,8 +3,8 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { newId, type Clock } from '@portal/kernel';
 import type { EventStore } from '@portal/eventstore';
 import { CLOCK, EVENT_STORE, handleCommand, loadState, type CommandOutcome } from '@portal/platform';
-import { referenceStream, type ReferenceItem } from '../../contracts/index.js';
-import { activeItemIds, REFERENCE_PARENTS, referenceListDecider } from '../../domain/index.js';
+import { referenceStream, REFERENCE_PARENTS, type ReferenceItem } from '../../contracts/index.js';
+import { activeItemIds, referenceListDecider } from '../../domain/index.js';
 import { referenceItemOf } from '../shared/reference-writes.js';
 import { SaveReferenceItemCommand } from './save-reference-item.command.js';
 

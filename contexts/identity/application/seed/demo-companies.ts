@@ -1,8 +1,8 @@
 import type { Clock } from '@portal/kernel';
 import type { AppendContext, EventStore } from '@portal/eventstore';
 import { handleCommand, loadState } from '@portal/platform';
-import { companyStream, referenceStream, REFERENCE_LISTS, type ReferenceList } from '../../contracts/index.js';
-import { companyDecider, REFERENCE_PARENTS, referenceListDecider, type CompanyFields, type ReferenceLabels } from '../../domain/index.js';
+import { companyStream, referenceStream, REFERENCE_LISTS, REFERENCE_PARENTS, type ReferenceList } from '../../contracts/index.js';
+import { companyDecider, referenceListDecider, type CompanyFields, type ReferenceLabels } from '../../domain/index.js';
 
 export const DEMO_COMPANY = '01900000-0000-7000-8000-00000000c0de';
 /** Invitation-only: only addresses its managers pre-registered may register (ADR 0051). */

@@ -8,6 +8,7 @@ import type home from '../../locales/en/home.json';
 import type learning from '../../locales/en/learning.json';
 import type managerTc from '../../locales/en/manager-tc.json';
 import type manager from '../../locales/en/manager.json';
+import type managerCompanies from '../../locales/en/manager-companies.json';
 import type notifications from '../../locales/en/notifications.json';
 import type publicPages from '../../locales/en/public-pages.json';
 import type realtime from '../../locales/en/realtime.json';
@@ -38,6 +39,7 @@ declare module 'i18next' {
       'public-pages': typeof publicPages;
       assessment: typeof assessment;
       manager: typeof manager;
+      'manager-companies': typeof managerCompanies;
     };
   }
 }

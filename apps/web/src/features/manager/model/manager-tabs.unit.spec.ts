@@ -5,10 +5,11 @@ import { currentTab, managerTabs } from './manager-tabs';
 const staff: AccessSubject = { roles: ['company_manager'], permissions: ['manage_companies_users'], companyId: 'c', country: 'BR', allowedStations: 'all' };
 
 describe('the child views of /manager/users a manager may open (ADR 0054)', () => {
-  it('the list for manage_companies_users; companies only with manage_all_companies', () => {
-    expect(managerTabs(staff).map((tab) => tab.value)).toEqual(['users']);
-    expect(managerTabs({ ...staff, permissions: ['manage_all_companies'] }).map((tab) => tab.value)).toEqual(['users', 'companies']);
-    expect(managerTabs({ ...staff, permissions: [] })).toEqual([]);
+  it('the list for manage_companies_users; the companies for everyone in the area', () => {
+    expect(managerTabs(staff).map((tab) => tab.value)).toEqual(['users', 'companies']);
+    expect(managerTabs({ ...staff, roles: [], companyId: null, permissions: ['manage_all_companies'] }).map((tab) => tab.value)).toEqual(['users', 'companies']);
+    expect(managerTabs({ ...staff, permissions: [] }).map((tab) => tab.value)).toEqual(['companies']);
+    expect(managerTabs({ ...staff, companyId: null })).toEqual([]);
   });
 
   it('the tab of a path', () => {
