@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { data, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { data, redirect, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '../../../shared/api/query-client';
 import { useUserData } from '../../../shared/api/user-data';
 import { currentLocale, loadNamespaces } from '../../../shared/i18n/i18n';
@@ -14,18 +14,24 @@ import { UserDrawer, type DrawerTarget } from '../components/user-drawer';
 import { UserFiltersPanel } from '../components/user-filters-panel';
 import { UsersTable } from '../components/users-table';
 import { labelIn, useManagerLookups } from '../hooks/use-lookups';
+import { managerTabs } from '../model/manager-tabs';
 import { currentCursor, firstPage, nextPage, pageNumber, previousPage, type Pager } from '../model/pager';
 import { filtersFrom, filtersToParams, nextSort, withFilters, type UserFilters } from '../model/user-filters';
 
 /**
  * /manager/users (empty path): the user list of issue 14. Its own guard, as loaders run side
- * by side: manage_companies_users within the area, or manage_all_companies (403 otherwise).
+ * by side: manage_companies_users within the area, or manage_all_companies. Company staff
+ * without it go to the area's view they may open (their company); others get the 403 page.
  * The first page and the reference options start loading with the route's code.
  */
 export async function loader({ request }: LoaderFunctionArgs): Promise<null> {
   const url = new URL(request.url);
   const user = await requireSession(url);
-  if (!canManageUsers(user)) throw data(null, { status: 403 });
+  if (!canManageUsers(user)) {
+    const open = managerTabs(user)[0];
+    if (open) throw redirect(open.to);
+    throw data(null, { status: 403 });
+  }
   void queryClient.prefetchQuery(userPageQueryOptions(filtersFrom(url.searchParams), null));
   void queryClient.prefetchQuery(referenceOptionsQueryOptions(currentLocale()));
   await loadNamespaces('manager');

@@ -116,10 +116,9 @@ describe('side menu (000 §2.5)', () => {
       expect(staff({ roles: [], companyId: null, permissions: ['manage_all_companies'] })).toContain('dashboard');
       expect(staff({ roles: ['company_admin'], companyId: 'c', permissions: ['manage_all_companies'] })).toContain('dashboard');
     });
-    it('manager needs a company role, a company and manage_companies_users (ADR 0054)', () => {
+    it('manager needs a company role and a company (001 §2)', () => {
       expect(staff({ roles: ['company_manager'], companyId: 'c', permissions: ['manage_companies_users'] })).toContain('manager');
-      expect(staff({ roles: ['company_admin'], companyId: 'c', permissions: ['manage_companies_users'] })).toContain('manager');
-      expect(staff({ roles: ['company_admin'], companyId: 'c', permissions: [] })).not.toContain('manager');
+      expect(staff({ roles: ['company_admin'], companyId: 'c', permissions: [] })).toContain('manager');
       expect(staff({ roles: ['company_admin'], companyId: null, permissions: ['manage_companies_users'] })).not.toContain('manager');
       expect(staff({ roles: [], companyId: 'c', permissions: ['manage_companies_users'] })).not.toContain('manager');
     });
