@@ -19,8 +19,9 @@ describe('a write to a user refetches the manager\'s user lists only (ADR 0009 Â
 
   it('a deleted user is not asked for again (it would answer 404 while the drawer closes); the lists are', async () => {
     const client = new QueryClient();
-    const list = userPageQueryOptions({}, null).queryKey;
-    for (const key of [list, managedUserQueryOptions('gone').queryKey, managedUserQueryOptions('other').queryKey]) client.setQueryData(key, { cached: true });
+    const list: readonly unknown[] = userPageQueryOptions({}, null).queryKey;
+    const keys: (readonly unknown[])[] = [list, managedUserQueryOptions('gone').queryKey, managedUserQueryOptions('other').queryKey];
+    for (const key of keys) client.setQueryData(key, { cached: true });
 
     await invalidateManagedUsers(client, 'gone');
 
