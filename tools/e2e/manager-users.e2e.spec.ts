@@ -154,7 +154,7 @@ describe('the manager\'s user screens', () => {
     const url = new URL(link!);
     await invited.goto(`${url.pathname}${url.search}`);
     await poll(() => invited.getByTestId('register-email').inputValue()).toBe(email);
-    expect(await invited.getByTestId('register-invited').textContent()).toContain('Cooperativa Demo');
+    expect(await invited.getByTestId('register-invitation').textContent()).toContain('Cooperativa Demo');
     expect(await invited.getByTestId('register-country').inputValue()).toBe('BR');
     await invited.getByTestId('register-password').fill(PASSWORD);
     await invited.getByTestId('register-consent').check();
