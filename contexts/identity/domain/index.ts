@@ -5,7 +5,7 @@ export * from './company.js';
 export * from './profile-rules.js';
 export * from './sign-in-throttle.js';
 export * from './manager-scope.js';
+export * from './access-policy.js';
 export * from './reference-data.js';
 export * from './domain-joining.js';
 export * from './grantable-access.js';
-export * from './access-policy.js';

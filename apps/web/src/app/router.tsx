@@ -120,9 +120,17 @@ export const routes: RouteObject[] = [
               { path: 'locations', lazy: () => import('../features/manager-tc/routes/locations-route') },
             ],
           },
-          // companies and reference data of the manager area (issue 14, ADR 0051); the /manager/users
-          // layout is m-spa's: the companies screen moves under it as its child `companies`
-          { path: 'manager/users/companies', lazy: () => import('../features/manager-companies/routes/companies-route') },
+          {
+            // user management (001 §2, issue 14): company staff with a company, or manage_all_companies
+            path: 'manager/users',
+            lazy: () => import('../features/manager/routes/manager-users-layout-route'),
+            children: [
+              { index: true, lazy: () => import('../features/manager/routes/users-route') },
+              // companies and reference data of the manager area (issue 14, ADR 0051)
+              { path: 'companies', lazy: () => import('../features/manager-companies/routes/companies-route') },
+              // the reports of issue 13 follow
+            ],
+          },
           { path: 'manager/reference-data', lazy: () => import('../features/manager-companies/routes/reference-data-route') },
           // manager dashboard (001 §2; issue 14): company staff with view_manager_dashboard, manage_all_companies
           { path: 'manager/dashboard', lazy: () => import('../features/manager-dashboard/routes/dashboard-route') },

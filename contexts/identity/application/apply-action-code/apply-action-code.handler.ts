@@ -20,8 +20,8 @@ export class ApplyActionCodeHandler implements ICommandHandler<ApplyActionCodeCo
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
-    @Inject(SessionService) private readonly sessions: SessionService,
     @Inject(PROJECTIONS) private readonly projections: ProjectionRuntime,
+    @Inject(SessionService) private readonly sessions: SessionService,
   ) {}
 
   async execute({ mode, oobCode, newPassword, context }: ApplyActionCodeCommand): Promise<CommandOutcome<{ mode: ActionMode; email: string }>> {

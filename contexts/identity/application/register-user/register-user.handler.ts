@@ -3,12 +3,12 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { newId, type Clock } from '@portal/kernel';
 import type { EventStore } from '@portal/eventstore';
 import { APP_CONFIG, CLOCK, EVENT_STORE, PROJECTIONS, handleCommand, loadState, type AppConfig, type CommandOutcome } from '@portal/platform';
+import type { ProjectionRuntime } from '@portal/projections-runtime';
 import { userStream, type RegisterRequest } from '../../contracts/index.js';
 import { userDecider, type PreRegisteredUser, type RegisteredUser } from '../../domain/index.js';
 import { parseInvitationToken } from '../shared/codes.js';
-import { claimEmail, ownerOfEmail, releaseAbandonedClaim } from '../shared/email-claims.js';
-import type { ProjectionRuntime } from '@portal/projections-runtime';
 import { admitRegistration } from '../shared/company-domains.js';
+import { claimEmail, ownerOfEmail, releaseAbandonedClaim } from '../shared/email-claims.js';
 import { PasswordHasher } from '../shared/password-hasher.js';
 import { SessionService, type IssuedSession } from '../shared/session-service.js';
 import { RegisterUserCommand } from './register-user.command.js';
@@ -33,6 +33,8 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand>
   ) {}
 
   async execute({ input, client, context }: RegisterUserCommand): Promise<CommandOutcome<IssuedSession>> {
+    // an invitation-only company's domain admits only pre-registered addresses (ADR 0051)
+    await admitRegistration(this.store, this.projections, input.email);
     const preRegistered = await this.preRegistrationOf(input.email);
     const registered = preRegistered ? await this.takeOver(preRegistered, input, context) : await this.register(input, context);
     // registration signs the new user in (000 §4.5)
@@ -78,8 +80,6 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand>
     const userId = newId();
     const at = this.clock.now();
     const now = at.toISOString();
-    // an invitation-only company's domain admits only pre-registered addresses (ADR 0051)
-    await admitRegistration(this.store, this.projections, input.email);
     // an abandoned claim of the address (no account after ABANDONED_CLAIM_AFTER_MS) is released here
     await claimEmail(this.store, input.email, userId, at, context);
     const passwordHash = await this.hasher.hash(input.password);

@@ -1,5 +1,5 @@
 /**
- * Field rules of 000 §5, as data: forms translate them with common.validation.{rule} and the
+ * Field rules of 000 §5 and 001 §5, as data: forms translate them with common.validation.{rule} and the
  * field's label. Pure, so feature rules built on them are unit tested without a DOM.
  */
 export type FieldRule =
@@ -14,7 +14,14 @@ export type FieldRule =
   | { rule: 'numeric' }
   | { rule: 'digits'; length: number }
   | { rule: 'image' }
-  | { rule: 'fileSize'; size: number };
+  | { rule: 'fileSize'; size: number }
+  | { rule: 'atLeast'; length: number }
+  | { rule: 'between'; min: number; max: number }
+  | { rule: 'integer' }
+  | { rule: 'lettersOnly' }
+  | { rule: 'cpf' }
+  | { rule: 'notEmpty' }
+  | { rule: 'uuidNotEmpty' };
 
 export type Issues<V> = Partial<Record<keyof V, FieldRule>>;
 

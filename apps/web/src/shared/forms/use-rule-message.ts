@@ -8,7 +8,7 @@ import type { FieldRule } from './field-rules';
  */
 export type FieldGender = string;
 
-/** common.validation.{rule} with the field's label substituted (000 §5). */
+/** common.validation.{rule} with the field's label substituted (000 §5, 001 §5). */
 export const useRuleMessage = (): ((rule: FieldRule | undefined, field: string, gender?: FieldGender) => string | null) => {
   const { t } = useTranslation('common');
   return useCallback(
@@ -39,6 +39,20 @@ export const useRuleMessage = (): ((rule: FieldRule | undefined, field: string, 
           return t('validation.image', { field });
         case 'fileSize':
           return t('validation.fileSize', { field, size: rule.size });
+        case 'atLeast':
+          return t('validation.atLeast', { field, length: rule.length });
+        case 'between':
+          return t('validation.between', { field, min: rule.min, max: rule.max });
+        case 'integer':
+          return t('validation.integer', { field });
+        case 'lettersOnly':
+          return t('validation.lettersOnly', { field });
+        case 'cpf':
+          return t('validation.cpf', { field });
+        case 'notEmpty':
+          return t('validation.notEmpty', { field });
+        case 'uuidNotEmpty':
+          return t('validation.uuidNotEmpty', { field });
         default: {
           const unreachable: never = rule;
           return unreachable;

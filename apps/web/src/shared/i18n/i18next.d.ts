@@ -7,6 +7,7 @@ import type errors from '../../locales/en/errors.json';
 import type home from '../../locales/en/home.json';
 import type learning from '../../locales/en/learning.json';
 import type managerTc from '../../locales/en/manager-tc.json';
+import type manager from '../../locales/en/manager.json';
 import type managerCompanies from '../../locales/en/manager-companies.json';
 import type managerDashboard from '../../locales/en/managerDashboard.json';
 import type notifications from '../../locales/en/notifications.json';
@@ -38,6 +39,7 @@ declare module 'i18next' {
       realtime: typeof realtime;
       'public-pages': typeof publicPages;
       assessment: typeof assessment;
+      manager: typeof manager;
       'manager-companies': typeof managerCompanies;
       managerDashboard: typeof managerDashboard;
     };

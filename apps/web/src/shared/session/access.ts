@@ -1,3 +1,4 @@
+import { dashboardScope, isCompanyStaff, managerScope } from '@portal/identity/contracts';
 import type { Permission, Role } from '@portal/kernel';
 
 /**
@@ -75,3 +76,19 @@ export const hasAclTag = (subject: Subject, tag: string): boolean => {
   const separator = tag.indexOf(':');
   return separator > 0 && tags.includes(`${tag.slice(0, separator)}:all`);
 };
+
+/** The actor the identity contracts' scope rules read (the rules never look at the id). */
+const actorOf = (subject: AccessSubject) => ({ userId: '', roles: subject.roles, permissions: subject.permissions, companyId: subject.companyId });
+
+/**
+ * The manager area /manager/users (001 §2, §6; ADR 0054): company_manager or company_admin with a
+ * company, or a holder of manage_all_companies (every company is theirs, with or without one).
+ */
+export const canEnterManagerArea = (subject: Subject): boolean =>
+  hasPermission(subject, 'manage_all_companies') || (subject != null && isCompanyStaff(subject) && hasCompany(subject));
+
+/** The user list and its writes (issue 14): the server's managerScope (identity contracts) is not "none". */
+export const canManageUsers = (subject: Subject): boolean => subject != null && managerScope(actorOf(subject)).kind !== 'none';
+
+/** The manager dashboard (001 §2): the server's dashboardScope is not "none" (manage_all_companies picks the company). */
+export const canViewManagerDashboard = (subject: Subject): boolean => subject != null && dashboardScope(actorOf(subject)).kind !== 'none';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canAccessStation, hasAclTag, hasAnyRole, hasArea, hasCompany, hasPermission, hasRole, hasStationsAccess, isCountry, listsArea, type AccessSubject } from './access';
+import { canAccessStation, canEnterManagerArea, canManageUsers, canViewManagerDashboard, hasAclTag, hasAnyRole, hasArea, hasCompany, hasPermission, hasRole, hasStationsAccess, isCountry, listsArea, type AccessSubject } from './access';
 
 const learner: AccessSubject = {
   roles: ['learner'],
@@ -129,5 +129,34 @@ describe('company, stations access and ACL tags', () => {
     expect(hasAclTag(manager, 'team:dekalb')).toBe(true);
     expect(hasAclTag(manager, 'team:monsoy')).toBe(false);
     expect(hasAclTag(null, 'dist:cp')).toBe(false);
+  });
+});
+
+describe('the manager area (001 §2, §6; ADR 0054)', () => {
+  const noCompany: AccessSubject = { ...manager, companyId: null };
+  const allCompanies: AccessSubject = { ...learner, permissions: ['manage_all_companies'] };
+
+  it('company staff enter with a company; manage_all_companies enters without one', () => {
+    expect(canEnterManagerArea(manager)).toBe(true);
+    expect(canEnterManagerArea({ ...manager, roles: ['company_admin'] })).toBe(true);
+    expect(canEnterManagerArea(noCompany)).toBe(false);
+    expect(canEnterManagerArea(learner)).toBe(false);
+    expect(canEnterManagerArea(allCompanies)).toBe(true);
+    expect(canEnterManagerArea(null)).toBe(false);
+  });
+
+  it('the user list needs manage_companies_users besides the area, or manage_all_companies', () => {
+    expect(canManageUsers(manager)).toBe(true);
+    expect(canManageUsers({ ...manager, permissions: ['view_manager_dashboard'] })).toBe(false);
+    expect(canManageUsers(noCompany)).toBe(false);
+    expect(canManageUsers({ ...learner, permissions: ['manage_companies_users'], companyId: 'c' })).toBe(false);
+    expect(canManageUsers(allCompanies)).toBe(true);
+  });
+
+  it('the dashboard needs view_manager_dashboard besides the area, or manage_all_companies', () => {
+    expect(canViewManagerDashboard(manager)).toBe(true);
+    expect(canViewManagerDashboard({ ...manager, permissions: ['manage_companies_users'] })).toBe(false);
+    expect(canViewManagerDashboard(noCompany)).toBe(false);
+    expect(canViewManagerDashboard(allCompanies)).toBe(true);
   });
 });

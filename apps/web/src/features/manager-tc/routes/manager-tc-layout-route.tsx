@@ -1,12 +1,13 @@
-import { Button, Stack, Tabs, Title } from '@mantine/core';
+import { Button, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { data, Link, Outlet, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router';
+import { data, Link, Outlet, useLocation, type LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '../../../shared/api/query-client';
 import { loadNamespaces } from '../../../shared/i18n/i18n';
 import { paths } from '../../../shared/routing/paths';
 import { hasAnyRole } from '../../../shared/session/access';
 import { requireSession } from '../../../shared/session/guards';
 import { PageShell } from '../../../shared/ui/page-shell';
+import { RouteTabs } from '../../../shared/ui/route-tabs';
 import { staffLocationsQueryOptions } from '../api/staff-locations';
 import { MANAGER_TC, TC_ROLES } from '../model/manager-paths';
 
@@ -30,7 +31,6 @@ const TABS = [
 export function Component() {
   const { t } = useTranslation('manager-tc');
   const { pathname } = useLocation();
-  const navigate = useNavigate();
   const current = TABS.find((tab) => tab.to !== MANAGER_TC && pathname.startsWith(tab.to))?.value ?? 'calendar';
 
   return (
@@ -46,15 +46,7 @@ export function Component() {
         <Title order={1} c="brand" data-testid="manager-tc-title">
           {t('title')}
         </Title>
-        <Tabs value={current} onChange={(value) => navigate(TABS.find((tab) => tab.value === value)?.to ?? MANAGER_TC)}>
-          <Tabs.List>
-            {TABS.map((tab) => (
-              <Tabs.Tab key={tab.value} value={tab.value} data-testid={`manager-tab-${tab.value}`}>
-                {t(`tabs.${tab.value}`)}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-        </Tabs>
+        <RouteTabs tabs={TABS.map((tab) => ({ ...tab, label: t(`tabs.${tab.value}`) }))} current={current} testIdPrefix="manager-tab-" />
         <Outlet />
       </Stack>
     </PageShell>

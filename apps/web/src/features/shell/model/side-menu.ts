@@ -1,6 +1,6 @@
 import type { StationSummary } from '@portal/learning/contracts';
 import type { Locale } from '@portal/kernel';
-import { DEFAULT_AREA, hasAnyRole, hasCompany, hasPermission, listsArea, type AccessSubject } from '../../../shared/session/access';
+import { canEnterManagerArea, canViewManagerDashboard, DEFAULT_AREA, hasAnyRole, listsArea, type AccessSubject } from '../../../shared/session/access';
 
 /**
  * The side menu of the default layout (000 §2.5) as a pure function: every item and its
@@ -112,11 +112,12 @@ export const buildSideMenu = (input: SideMenuInput): SideMenuItem[] => {
   if (input.scormTest) items.push({ id: 'scorm', to: MENU_PATHS.courses });
   // 7. questions (pt-BR only): opens the support dialog
   if (locale === 'pt-BR') items.push({ id: 'questions' });
-  const companyStaff = hasAnyRole(user, ['company_manager', 'company_admin']) && hasCompany(user);
-  // 8. dashboard: company manager or admin, with a company, and view_manager_dashboard
-  if (companyStaff && hasPermission(user, 'view_manager_dashboard')) items.push({ id: 'dashboard', to: MENU_PATHS.dashboard });
-  // 9. manager: company manager or admin with a company
-  if (companyStaff) items.push({ id: 'manager', to: MENU_PATHS.managerUsers });
+  // 8. dashboard: company manager or admin, with a company, and view_manager_dashboard; or
+  //    manage_all_companies, who picks the company (ADR 0054)
+  if (canViewManagerDashboard(user)) items.push({ id: 'dashboard', to: MENU_PATHS.dashboard });
+  // 9. manager: company manager or admin with a company, or manage_all_companies with or without
+  //    one (ADR 0054); /manager/users opens the first of its views the user may open
+  if (canEnterManagerArea(user)) items.push({ id: 'manager', to: MENU_PATHS.managerUsers });
   // 10. scheduling: tc_manager or tc_admin
   if (hasAnyRole(user, ['tc_manager', 'tc_admin'])) items.push({ id: 'scheduling', to: MENU_PATHS.scheduling });
   // 11. profile and sign-out on small screens

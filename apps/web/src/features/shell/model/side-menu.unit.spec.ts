@@ -23,7 +23,7 @@ describe('side menu (000 §2.5)', () => {
       input({
         scormTest: true,
         smallScreen: true,
-        user: { ...learner, roles: ['company_admin', 'tc_admin'], permissions: ['view_manager_dashboard'], companyId: 'c1' },
+        user: { ...learner, roles: ['company_admin', 'tc_admin'], permissions: ['view_manager_dashboard', 'manage_companies_users'], companyId: 'c1' },
       }),
     );
     expect(ids(items)).toEqual(['home', 'start', 'station:welcome*', 'station:crop', 'university', 'scorm', 'questions', 'dashboard', 'manager', 'scheduling', 'profile', 'signOut']);
@@ -112,11 +112,19 @@ describe('side menu (000 §2.5)', () => {
       expect(staff({ roles: ['company_manager'], companyId: null, permissions: ['view_manager_dashboard'] })).not.toContain('dashboard');
       expect(staff({ roles: ['tc_admin'], companyId: 'c', permissions: ['view_manager_dashboard'] })).not.toContain('dashboard');
     });
-    it('manager needs a company role and a company', () => {
-      expect(staff({ roles: ['company_manager'], companyId: 'c' })).toContain('manager');
-      expect(staff({ roles: ['company_admin'], companyId: 'c' })).toContain('manager');
-      expect(staff({ roles: ['company_admin'], companyId: null })).not.toContain('manager');
-      expect(staff({ roles: [], companyId: 'c' })).not.toContain('manager');
+    it('dashboard also for manage_all_companies, with or without a company (ADR 0054)', () => {
+      expect(staff({ roles: [], companyId: null, permissions: ['manage_all_companies'] })).toContain('dashboard');
+      expect(staff({ roles: ['company_admin'], companyId: 'c', permissions: ['manage_all_companies'] })).toContain('dashboard');
+    });
+    it('manager needs a company role and a company (001 §2)', () => {
+      expect(staff({ roles: ['company_manager'], companyId: 'c', permissions: ['manage_companies_users'] })).toContain('manager');
+      expect(staff({ roles: ['company_admin'], companyId: 'c', permissions: [] })).toContain('manager');
+      expect(staff({ roles: ['company_admin'], companyId: null, permissions: ['manage_companies_users'] })).not.toContain('manager');
+      expect(staff({ roles: [], companyId: 'c', permissions: ['manage_companies_users'] })).not.toContain('manager');
+    });
+    it('manager for manage_all_companies, with or without a company or a company role (ADR 0054)', () => {
+      expect(staff({ roles: [], companyId: null, permissions: ['manage_all_companies'] })).toContain('manager');
+      expect(staff({ roles: ['company_manager'], companyId: 'c', permissions: ['manage_all_companies'] })).toContain('manager');
     });
   });
 

@@ -1,0 +1,9 @@
+/**
+ * User management (001 §2): /manager/users with the user list (empty path) and its child views:
+ * companies (features/manager-companies) and, with issue 13, the reports.
+ */
+export const MANAGER_USERS = '/manager/users';
+export const MANAGER_COMPANIES = `${MANAGER_USERS}/companies`;
+
+/** The user list with its filters (the /find query names), for links that open a filtered view. */
+export const usersPath = (params?: URLSearchParams): string => `${MANAGER_USERS}${params && params.size > 0 ? `?${params.toString()}` : ''}`;

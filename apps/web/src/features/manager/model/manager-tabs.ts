@@ -1,0 +1,18 @@
+import { canEnterManagerArea, canManageUsers, type AccessSubject } from '../../../shared/session/access';
+import { MANAGER_COMPANIES, MANAGER_USERS } from './manager-paths';
+
+export type ManagerTab = 'users' | 'companies';
+
+/**
+ * The child views of /manager/users a manager may open (ADR 0054): the user list with
+ * manage_companies_users (or manage_all_companies); the companies for everyone in the area
+ * (every company with manage_all_companies, their own read only otherwise: ADR 0051). The
+ * reports of issue 13 join here with their own permission.
+ */
+export const managerTabs = (user: AccessSubject | null | undefined): { value: ManagerTab; to: string }[] => [
+  ...(canManageUsers(user) ? [{ value: 'users' as const, to: MANAGER_USERS }] : []),
+  ...(canEnterManagerArea(user) ? [{ value: 'companies' as const, to: MANAGER_COMPANIES }] : []),
+];
+
+/** The tab of a path: the longest tab path it is under (the list is the empty path). */
+export const currentTab = (pathname: string): ManagerTab => (pathname === MANAGER_COMPANIES || pathname.startsWith(`${MANAGER_COMPANIES}/`) ? 'companies' : 'users');
