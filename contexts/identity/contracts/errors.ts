@@ -23,6 +23,7 @@ export const IDENTITY_ERROR_CODES = [
   'company-email-already-in-use',
   'unable-delete-account',
   'user-disabled',
+  'import-too-large',
 ] as const satisfies readonly ErrorCode[];
 export type IdentityErrorCode = (typeof IDENTITY_ERROR_CODES)[number];
 
@@ -35,6 +36,8 @@ export const IDENTITY_ERRORS = {
   'company-domain-already-in-use': { status: 400, message: 'This domain already belongs to another company' },
   /** a sub-theme without its theme, a parent in a list that has none, an unknown parent */
   'reference-item-invalid': { status: 400, message: 'The reference item is invalid' },
+  /** a user import file over IMPORT_MAX_ROWS rows or IMPORT_MAX_BYTES (ADR 0055) */
+  'import-too-large': { status: 413, message: 'The file is too large: at most 10,000 rows and 5 MB' },
 } as const;
 
 declare module '@portal/kernel' {

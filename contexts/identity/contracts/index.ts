@@ -10,3 +10,4 @@ export * from './companies.http.js';
 export * from './user-admin.http.js';
 export * from './user-directory.http.js';
 export * from './manager-scope.js';
+export * from './user-import.http.js';
