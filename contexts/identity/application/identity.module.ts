@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { registerRoutes } from '@portal/platform';
-import { identityRoutes, userAdminRoutes, userDirectoryRoutes } from '../contracts/index.js';
+import { identityRoutes, userAdminRoutes, userDirectoryRoutes, userImportRoutes } from '../contracts/index.js';
 import { ApplyActionCodeController } from './apply-action-code/apply-action-code.http.controller.js';
 import { ApplyActionCodeHandler } from './apply-action-code/apply-action-code.handler.js';
 import { COMPANY_CONTROLLERS, COMPANY_HANDLERS } from './companies.providers.js';
@@ -70,10 +70,13 @@ import { SendInvitationController } from './send-invitation/send-invitation.http
 import { SendInvitationHandler } from './send-invitation/send-invitation.handler.js';
 import { GetPreRegistrationController } from './get-pre-registration/get-pre-registration.http.controller.js';
 import { GetPreRegistrationHandler } from './get-pre-registration/get-pre-registration.handler.js';
+import { ImportUsersController } from './import-users/import-users.http.controller.js';
+import { ImportUsersHandler } from './import-users/import-users.handler.js';
 
 registerRoutes('identity', identityRoutes);
 registerRoutes('identity', userDirectoryRoutes);
 registerRoutes('identity', userAdminRoutes);
+registerRoutes('identity', userImportRoutes);
 
 /** One use case per folder (ADR 0009): each write is a command, each read a query, on the buses. */
 @Module({
@@ -111,6 +114,7 @@ registerRoutes('identity', userAdminRoutes);
     ReactivateUserController,
     SendInvitationController,
     GetPreRegistrationController,
+    ImportUsersController,
   ],
   providers: [
     { provide: PasswordHasher, useFactory: () => new PasswordHasher() },
@@ -150,6 +154,7 @@ registerRoutes('identity', userAdminRoutes);
     ReactivateUserHandler,
     SendInvitationHandler,
     GetPreRegistrationHandler,
+    ImportUsersHandler,
   ],
   exports: [PasswordHasher, SessionService],
 })

@@ -154,7 +154,7 @@ export type ImportAction = (typeof IMPORT_ACTIONS)[number];
 export const importValueSchema = z.union([z.string(), z.boolean(), z.array(z.string())]);
 
 export const importRowSchema = z.object({
-  /** the file's line the row starts on (the header is line 1) */
+  /** the row's line in the file (the header is line 1; a row with line breaks inside quoted cells: its last line) */
   line: z.number().int(),
   email: z.string().nullable(),
   action: z.enum(IMPORT_ACTIONS),

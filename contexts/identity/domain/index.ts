@@ -9,3 +9,4 @@ export * from './access-policy.js';
 export * from './reference-data.js';
 export * from './domain-joining.js';
 export * from './grantable-access.js';
+export * from './user-import.js';

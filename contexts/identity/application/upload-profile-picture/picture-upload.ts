@@ -1,11 +1,8 @@
 import { AppError } from '@portal/kernel';
-import type { PortalRequest } from '@portal/platform';
 import { PROFILE_PICTURE_MAX_BYTES } from '../../contracts/index.js';
+import type { MultipartRequest } from '../shared/multipart.js';
 
-export type MultipartRequest = PortalRequest & {
-  isMultipart?: () => boolean;
-  file?: (opts?: unknown) => Promise<{ mimetype: string; toBuffer(): Promise<Buffer>; file: { truncated: boolean } } | undefined>;
-};
+export type { MultipartRequest };
 
 const required = () => new AppError('app/bed-request', 'Send the image as multipart/form-data field "file"', [{ path: 'file', message: 'required' }]);
 

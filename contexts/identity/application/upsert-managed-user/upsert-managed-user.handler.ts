@@ -5,7 +5,7 @@ import type { AppendContext, Checkpoint, EventStore } from '@portal/eventstore';
 import type { Mailer } from '@portal/mail';
 import { APP_CONFIG, CLOCK, EVENT_STORE, MAILER, loadState, type AppConfig, type CommandOutcome } from '@portal/platform';
 import { managedUserDetailsSchema, userStream, type ManagedUserDetails, type ManagedUserUpsert, type ManagedUserWriteResponse } from '../../contracts/index.js';
-import { accessOf, managerScope, userDecider, type GrantingActor, type UserAccess, type UserCommand } from '../../domain/index.js';
+import { accessOf, emailTakenError, managerScope, userDecider, type GrantingActor, type UserAccess, type UserCommand } from '../../domain/index.js';
 import { claimEmail, ownerOfEmail, releaseAbandonedClaim } from '../shared/email-claims.js';
 import { companyNameOf, decideOnManagedUser, grantingActor, mailInvitation, newInvitation, writeResponse } from '../shared/managed-users.js';
 import { SessionService } from '../shared/session-service.js';
@@ -81,9 +81,8 @@ export class UpsertManagedUserHandler implements ICommandHandler<UpsertManagedUs
   /** email-already-in-use when an account (or this company's pre-registration) has the address; company-email-already-in-use when another company pre-registered it. */
   private async inUse(email: string, companyId: string | null): Promise<AppError> {
     const owner = await ownerOfEmail(this.store, email);
-    const state = owner ? (await loadState(this.store, userStream(owner), userDecider)).state : null;
-    if (state?.status === 'preRegistered' && state.access.companyId !== companyId) return new AppError('company-email-already-in-use', undefined, [{ path: 'email', message: 'company-email-already-in-use' }]);
-    return new AppError('email-already-in-use', undefined, [{ path: 'email', message: 'email-already-in-use' }]);
+    const state = owner ? (await loadState(this.store, userStream(owner), userDecider)).state : userDecider.initial();
+    return emailTakenError(state, companyId);
   }
 
   private async update(actor: GrantingActor, userId: string, input: ManagedUserUpsert, context: AppendContext): Promise<CommandOutcome<ManagedUserWriteResponse>> {
