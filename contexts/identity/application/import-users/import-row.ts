@@ -66,8 +66,14 @@ const byKey = (entries: { id: string; names: string[] }[]): Map<string, string> 
   return map;
 };
 
-/** Reads the reference lists from their streams (identity's own state) and the crops from the catalogue, once per import. */
-export async function loadImportReferences(store: EventStore, catalogue: CatalogueReader): Promise<ImportReferences> {
+/** Whether a parsed row names a crop the catalogue did not know (then the import reads it again, fresh, once). */
+export const missesCrop = (row: ParsedImportRow): boolean => row.errors.some((e) => (e.field === 'allowedStations' || e.field === 'defaultStation') && e.code === 'reference-item-invalid');
+
+/**
+ * Reads the reference lists from their streams (identity's own state) and the crops from the
+ * catalogue (`fresh`: after waiting for its read model to hold everything committed), once per import.
+ */
+export async function loadImportReferences(store: EventStore, catalogue: CatalogueReader, options: { fresh?: boolean } = {}): Promise<ImportReferences> {
   const lists = new Map<ReferenceList, { keys: Map<string, string>; parents: Map<string, string | null> }>();
   await Promise.all(
     REFERENCE_LISTS.map(async (list) => {
@@ -79,7 +85,7 @@ export async function loadImportReferences(store: EventStore, catalogue: Catalog
       });
     }),
   );
-  const model = await catalogue.model();
+  const model = await (options.fresh ? catalogue.fresh() : catalogue.model());
   const crops = byKey(
     model.ordered
       .map((id) => model.stations.get(id)!)

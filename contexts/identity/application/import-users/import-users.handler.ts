@@ -21,7 +21,7 @@ import { claimEmail, ownerOfEmail, releaseAbandonedClaim } from '../shared/email
 import { companyNameOf, grantingActor, mailInvitation, newInvitation } from '../shared/managed-users.js';
 import { SessionService } from '../shared/session-service.js';
 import { parseImportCsv } from './csv-file.js';
-import { loadImportReferences, parseImportRow } from './import-row.js';
+import { loadImportReferences, missesCrop, parseImportRow, type ImportReferences } from './import-row.js';
 import { ImportUsersCommand } from './import-users.command.js';
 
 /**
@@ -83,14 +83,16 @@ export class ImportUsersHandler implements ICommandHandler<ImportUsersCommand> {
     if (!companyId || !inScope(scope, companyId)) throw companyInvalid();
     await companyNameOf(this.store, companyId);
     const table = parseImportCsv(file);
-    const refs = await loadImportReferences(this.store, this.catalogue);
+    const parseAll = (refs: ImportReferences) => table.rows.map(({ cells }) => parseImportRow(cells, refs));
+    let parsedRows = parseAll(await loadImportReferences(this.store, this.catalogue));
+    if (parsedRows.some(missesCrop)) parsedRows = parseAll(await loadImportReferences(this.store, this.catalogue, { fresh: true }));
     const at = this.clock.now();
     const now = at.toISOString();
 
     // parse, and an address on an earlier row makes the later ones invalid
     const firstLine = new Map<string, number>();
-    const work: RowWork[] = table.rows.map(({ line, cells }) => {
-      const parsed = parseImportRow(cells, refs);
+    const work: RowWork[] = table.rows.map(({ line }, i) => {
+      const parsed = parsedRows[i]!;
       const email = typeof parsed.values.email === 'string' ? parsed.values.email : null;
       const errors = [...parsed.errors];
       if (email !== null && !errors.some((e) => e.field === 'email')) {

@@ -3,6 +3,7 @@ import { newId } from '@portal/kernel';
 import { checkpointToString } from '@portal/eventstore';
 import { startTestApp, type TestApp } from '@portal/testing/app';
 import { lastMail, type TestUser } from '@portal/testing/identity';
+import { importContentPack } from '@portal/learning/application';
 import { accountIn, createCompany, staff } from '../../testing/user-admin-kit.js';
 
 /**
@@ -41,6 +42,8 @@ const saveItem = async (list: string, itemId: string, labels: Record<string, str
 
 beforeAll(async () => {
   t = await startTestApp();
+  // the crops (soja, milho, algodao...) are the content pack's top stations
+  await importContentPack(t.infra.store, t.infra.clock);
   A = await createCompany(t, 'Alfa');
   B = await createCompany(t, 'Bravo');
   u.learner = await staff(t, 'learner@import.test', { roles: ['learner'], companyId: A });
@@ -163,6 +166,29 @@ describe('preview and import', () => {
       { field: 'roles', code: 'not-held', value: 'tc_admin' },
       { field: 'roles', code: 'needs:manage_all_companies', value: 'tc_admin' },
     ]);
+  });
+
+  it('crops by id or by name in any language, "all" in three; unknown crops, roles and tags are named', async () => {
+    const file = csv([
+      ['email', 'Culturas permitidas', 'Cultura preferida', 'roles', 'Tags ACL'],
+      ['crops.one@alfa.test', 'soja; Maíz', 'Milho', '', ''],
+      ['crops.all@alfa.test', 'Todas', '', '', ''],
+      ['crops.bad@alfa.test', 'soja|banana', 'banana', 'learner,chief', 'dist:cp'],
+    ]);
+    const [one, all, bad] = (await importFile(u.manager!.token, file, { dryRun: 'true' })).json().rows;
+    expect(one).toMatchObject({ action: 'create', values: { allowedStations: ['soja', 'milho'], defaultStation: 'milho' } });
+    expect(all).toMatchObject({ action: 'create', values: { allowedStations: 'all' } });
+    expect(bad.action).toBe('invalid');
+    expect(bad.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'allowedStations', code: 'reference-item-invalid', value: 'banana' },
+        { field: 'defaultStation', code: 'reference-item-invalid', value: 'banana' },
+        { field: 'roles', code: 'invalid-value', value: 'chief' },
+      ]),
+    );
+    // the tag is well formed; the manager holds no tag to grant it with
+    const tag = (await importFile(u.manager!.token, csv([['email', 'aclTags'], ['tag@alfa.test', 'dist:cp']]), { dryRun: 'true' })).json().rows[0];
+    expect(tag.errors).toEqual([{ field: 'aclTags', code: 'not-held', value: 'dist:cp' }]);
   });
 
   it('mails the invitation to each user created when asked, in the language asked', async () => {
