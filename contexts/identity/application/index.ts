@@ -3,3 +3,4 @@ export { PasswordHasher } from './shared/password-hasher.js';
 export { RegisterUserCommand } from './register-user/register-user.command.js';
 export { emailKey } from './shared/email-key.js';
 export { DEMO_USERS, DEMO_PRE_REGISTERED, DEMO_PASSWORD, seedDemoUsers, type DemoUser } from './seed/demo-users.js';
+export { DEMO_COMPANY } from './seed/demo-companies.js';

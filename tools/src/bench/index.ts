@@ -41,6 +41,10 @@ const suites: Record<string, () => Promise<unknown>> = {
     const { benchManagerDashboard } = await import('./manager-dashboard.js');
     return benchManagerDashboard({ url, ...toy({ users: 1_000, companies: 5, seconds: 2, reportFile: null }) });
   },
+  'manager-import': async () => {
+    const { benchManagerImport } = await import('./manager-import.js');
+    return benchManagerImport({ url, smoke, ...toy({ rows: 500, reportFile: null }) });
+  },
   'first-load': async () => {
     const { benchFirstLoad } = await import('./first-load.js');
     return benchFirstLoad({ smoke, ...toy({ reportFile: null }) });
