@@ -13,11 +13,12 @@ import {
   rowErrorsOf,
   userDecider,
   type ImportRowDecision,
+  type EmailClaimState,
   type ImportRowInput,
   type UserCommand,
   type UserState,
 } from '../../domain/index.js';
-import { claimEmail, ownerOfEmail, releaseAbandonedClaim } from '../shared/email-claims.js';
+import { claimEmail, claimOfEmail, releaseAbandonedClaim } from '../shared/email-claims.js';
 import { companyNameOf, grantingActor, mailInvitation, newInvitation } from '../shared/managed-users.js';
 import { SessionService } from '../shared/session-service.js';
 import { parseImportCsv } from './csv-file.js';
@@ -46,6 +47,8 @@ interface RowWork {
   decision: ImportRowDecision | null;
   /** the user's stream as judged (the first write is decided on it, its revision checked by the append) */
   known: Folded<UserState> | null;
+  /** the address's claim as judged (a new user's claim is decided on it) */
+  claim: Folded<EmailClaimState> | null;
   invitationToken: string | null;
 }
 
@@ -105,6 +108,7 @@ export class ImportUsersHandler implements ICommandHandler<ImportUsersCommand> {
         input: errors.length === 0 ? parsed.input : null,
         decision: null,
         known: null,
+        claim: null,
         invitationToken: null,
       };
     });
@@ -114,7 +118,9 @@ export class ImportUsersHandler implements ICommandHandler<ImportUsersCommand> {
       work.filter((w) => w.input),
       IMPORT_CONCURRENCY,
       async (w) => {
-        const owner = await ownerOfEmail(this.store, w.input!.email);
+        const claim = await claimOfEmail(this.store, w.input!.email);
+        const owner = claim.state.owner;
+        w.claim = claim;
         const known: Folded<UserState> = owner ? await this.users.load(userStream(owner)) : { state: userDecider.initial(), revision: null };
         const newUserId = newId();
         const invitation = invite ? newInvitation(this.config, this.clock, newUserId) : null;
@@ -176,7 +182,7 @@ export class ImportUsersHandler implements ICommandHandler<ImportUsersCommand> {
     const [command] = w.decision!.commands;
     const userId = w.decision!.userId!;
     const { email } = w.input!;
-    reached((await claimEmail(this.store, email, userId, at, context))?.checkpoint);
+    reached((await claimEmail(this.store, email, userId, at, context, w.claim ?? undefined))?.checkpoint);
     try {
       const outcome = await this.users.execute(userStream(userId), command!, context, { state: userDecider.initial(), revision: null });
       reached(outcome.result?.checkpoint);

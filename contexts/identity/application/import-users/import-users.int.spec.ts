@@ -153,6 +153,14 @@ describe('preview and import', () => {
     expect(changes.map((e) => e.data)).toEqual([expect.objectContaining({ details: { city: 'Campinas', region: 'sul' }, by: u.manager!.userId })]);
   });
 
+  it('the address of a deleted pre-registration is free again: the row creates a new user', async () => {
+    const pre = await t.request('POST', '/api/manage-users/upsert', { token: u.manager!.token, body: { email: 'gone@alfa.test', name: 'Ida Embora', sendInvitation: false } });
+    expect((await t.request('DELETE', `/api/manage-users/users/${pre.json().id}`, { token: u.manager!.token })).statusCode).toBe(204);
+    const res = await importFile(u.manager!.token, csv([['email', 'name'], ['gone@alfa.test', 'Ida Volta']]));
+    expect(res.json().rows[0]).toMatchObject({ action: 'create', userId: expect.any(String), errors: [] });
+    expect(res.json().rows[0].userId).not.toBe(pre.json().id);
+  });
+
   it('the access policy judges each row: the company admin grants what the manager may not', async () => {
     const file = csv([['email', 'roles', 'permissions'], ['new.manager@alfa.test', 'learner;company_manager', 'manage_companies_users'], ['tc@alfa.test', 'tc_admin', '']]);
     const manager = (await importFile(u.manager!.token, file, { dryRun: 'true' })).json();

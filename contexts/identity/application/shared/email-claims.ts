@@ -1,8 +1,8 @@
 import { AppError } from '@portal/kernel';
 import { type AppendContext, type AppendResult, type EventStore } from '@portal/eventstore';
-import { handleCommand, loadState } from '@portal/platform';
+import { handleCommand, loadState, StreamWriter, type Folded } from '@portal/platform';
 import { emailStream, userStream } from '../../contracts/index.js';
-import { emailClaimDecider, userDecider } from '../../domain/index.js';
+import { emailClaimDecider, userDecider, type EmailClaimState } from '../../domain/index.js';
 import { emailKey } from './email-key.js';
 
 /**
@@ -13,24 +13,31 @@ import { emailKey } from './email-key.js';
  */
 export const ABANDONED_CLAIM_AFTER_MS = 5 * 60_000;
 
+/** An address's claim as stored: its owner (or none) and the stream's revision. */
+export async function claimOfEmail(store: EventStore, email: string): Promise<Folded<EmailClaimState>> {
+  return new StreamWriter(store, emailClaimDecider).load(emailStream(emailKey(email)));
+}
+
 /** The user id that holds an e-mail address (read from its claim stream), or null. */
 export async function ownerOfEmail(store: EventStore, email: string): Promise<string | null> {
-  const claim = await loadState(store, emailStream(emailKey(email)), emailClaimDecider);
-  return claim.state.owner ?? null;
+  return (await claimOfEmail(store, email)).state.owner ?? null;
 }
 
 /**
  * Claims an address for a user. An address held by a claim with no account behind it, older than
  * ABANDONED_CLAIM_AFTER_MS, is released first; otherwise another owner is email-already-in-use.
+ * `known`: the claim as the caller has just read it (claimOfEmail), decided on without reading it
+ * again; the append still names its revision.
  */
-export async function claimEmail(store: EventStore, email: string, userId: string, now: Date, context: AppendContext): Promise<AppendResult | null> {
-  const claim = () => handleCommand(store, emailStream(emailKey(email)), emailClaimDecider, { type: 'ClaimEmail', data: { email, userId, now: now.toISOString() } }, context);
+export async function claimEmail(store: EventStore, email: string, userId: string, now: Date, context: AppendContext, known?: Folded<EmailClaimState>): Promise<AppendResult | null> {
+  const claim = (first: boolean) =>
+    handleCommand(store, emailStream(emailKey(email)), emailClaimDecider, { type: 'ClaimEmail', data: { email, userId, now: now.toISOString() } }, context, first && known ? { known } : {});
   try {
-    return (await claim()).result;
+    return (await claim(true)).result;
   } catch (error) {
     if (!(error instanceof AppError && error.code === 'email-already-in-use')) throw error;
     if (!(await releaseAbandonedClaim(store, email, now, context, { reason: 'stale' }))) throw error;
-    return (await claim()).result;
+    return (await claim(false)).result;
   }
 }
 
