@@ -126,6 +126,8 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/manager/routes/manager-users-layout-route'),
             children: [
               { index: true, lazy: () => import('../features/manager/routes/users-route') },
+              // bulk onboarding from a CSV file (issue 14, ADR 0055)
+              { path: 'import', lazy: () => import('../features/manager/routes/import-users-route') },
               // companies and reference data of the manager area (issue 14, ADR 0051)
               { path: 'companies', lazy: () => import('../features/manager-companies/routes/companies-route') },
               // the reports of issue 13 follow

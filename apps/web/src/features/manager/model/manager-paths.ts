@@ -4,6 +4,8 @@
  */
 export const MANAGER_USERS = '/manager/users';
 export const MANAGER_COMPANIES = `${MANAGER_USERS}/companies`;
+/** Bulk onboarding from a CSV file (ADR 0055): a view of the user list's tab. */
+export const MANAGER_USERS_IMPORT = `${MANAGER_USERS}/import`;
 
 /** The user list with its filters (the /find query names), for links that open a filtered view. */
 export const usersPath = (params?: URLSearchParams): string => `${MANAGER_USERS}${params && params.size > 0 ? `?${params.toString()}` : ''}`;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { data, redirect, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { data, Link, redirect, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '../../../shared/api/query-client';
 import { useUserData } from '../../../shared/api/user-data';
 import { currentLocale, loadNamespaces } from '../../../shared/i18n/i18n';
@@ -14,6 +14,7 @@ import { UserDrawer, type DrawerTarget } from '../components/user-drawer';
 import { UserFiltersPanel } from '../components/user-filters-panel';
 import { UsersTable } from '../components/users-table';
 import { labelIn, useManagerLookups } from '../hooks/use-lookups';
+import { MANAGER_USERS_IMPORT } from '../model/manager-paths';
 import { managerTabs } from '../model/manager-tabs';
 import { currentCursor, firstPage, nextPage, pageNumber, previousPage, type Pager } from '../model/pager';
 import { filtersFrom, filtersToParams, nextSort, withFilters, type UserFilters } from '../model/user-filters';
@@ -62,9 +63,14 @@ export function Component() {
         <Text c="dimmed" size="sm">
           {allCompanies ? t('list.introAll') : t('list.intro')}
         </Text>
-        <Button onClick={() => setDrawer({ mode: 'create', openedAt: Date.now() })} data-testid="users-create">
-          {t('list.create')}
-        </Button>
+        <Group gap="xs">
+          <Button component={Link} to={MANAGER_USERS_IMPORT} variant="default" data-testid="users-import">
+            {t('import.button')}
+          </Button>
+          <Button onClick={() => setDrawer({ mode: 'create', openedAt: Date.now() })} data-testid="users-create">
+            {t('list.create')}
+          </Button>
+        </Group>
       </Group>
       <UserFiltersPanel filters={filters} lookups={lookups} allCompanies={allCompanies} onChange={(changes) => apply(withFilters(filters, changes))} onClear={() => apply({})} />
       {page.isError && (
