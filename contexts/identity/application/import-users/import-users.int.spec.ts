@@ -51,6 +51,8 @@ beforeAll(async () => {
   u.noUsers = await staff(t, 'no.users@import.test', { roles: ['company_admin'], permissions: ['manage_companies_managers', 'view_manager_dashboard'], companyId: A });
   u.admin = await staff(t, 'admin@import.test', { roles: ['company_admin'], permissions: ['manage_companies_users', 'manage_companies_managers', 'view_manager_dashboard'], companyId: A });
   u.other = await staff(t, 'manager@bravo.test', { roles: ['company_manager'], permissions: ['manage_companies_users'], companyId: B });
+  u.tcAdmin = await staff(t, 'tc.admin@import.test', { roles: ['tc_admin'] });
+  u.auditor = await staff(t, 'auditor@import.test', { roles: ['auditor'] });
   u.global = await staff(t, 'global@import.test', { roles: ['company_admin'], permissions: ['manage_all_companies', 'manage_companies_users', 'manage_companies_managers'], companyId: A });
   await saveItem('groups', 'g-norte', { 'pt-BR': 'Norte', es: 'Norte', en: 'North' });
   await saveItem('userTypes', 'Agricultor', { 'pt-BR': 'Agricultor', es: 'Agricultor', en: 'Farmer' });
@@ -64,10 +66,12 @@ const HEADER = ['email', 'name', 'city', 'group', 'userType', 'roles'];
 
 describe('who may import into which company', () => {
   const file = () => csv([HEADER, [`who.${newId().slice(0, 8)}@alfa.test`, 'Quem Pode', 'Campinas', '', '', '']]);
-  it('signed out 401, a learner 403, a manager without manage_companies_users 403', async () => {
+  it('signed out 401; a learner, a company admin without manage_companies_users, tc_admin and auditor 403', async () => {
     expect((await importFile(undefined, file(), { dryRun: 'true' })).statusCode).toBe(401);
-    expect((await importFile(u.learner!.token, file(), { dryRun: 'true' })).statusCode).toBe(403);
-    expect((await importFile(u.noUsers!.token, file(), { dryRun: 'true' })).statusCode).toBe(403);
+    for (const who of ['learner', 'noUsers', 'tcAdmin', 'auditor']) {
+      const res = await importFile(u[who]!.token, file(), { dryRun: 'true' });
+      expect([who, res.statusCode, res.json().code]).toEqual([who, 403, '403']);
+    }
   });
 
   it('a company manager imports into their own company; another company is company-invalid, as an unknown one', async () => {
