@@ -7,3 +7,4 @@ export * from './principal.js';
 export * from './locales.js';
 export * from './password-policy.js';
 export * from './names.js';
+export * from './local-time.js';
