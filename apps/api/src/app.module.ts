@@ -9,6 +9,7 @@ import { LearningModule } from '@portal/learning/application';
 import { BookingModule } from '@portal/booking/application';
 import { AssessmentModule } from '@portal/assessment/application';
 import { ScoringModule } from '@portal/scoring/application';
+import { EventsModule } from '@portal/events/application';
 import { HealthController } from './health/health.controller.js';
 import { MailboxController } from './dev/mailbox.controller.js';
 import { AppConfigController } from './app-config.controller.js';
@@ -59,6 +60,7 @@ export class AppModule {
         BookingModule,
         AssessmentModule,
         ScoringModule,
+        EventsModule,
       ],
       controllers: [HealthController, MailboxController, AppConfigController, RealtimeController],
       providers: [

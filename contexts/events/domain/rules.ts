@@ -2,6 +2,7 @@
  * The events context's fixed rules (ADR 0060): presence windows, the staff screen's code windows
  * and who sees an event. Pure: instants arrive as ISO strings from the application layer.
  */
+import { zonedToInstant } from '@portal/kernel';
 import type { ScheduledEventDefinition } from '../contracts/events.js';
 
 const MINUTE_MS = 60_000;
@@ -50,3 +51,9 @@ export const canSee = (definition: Pick<ScheduledEventDefinition, 'country' | 'c
   audience.country !== null &&
   definition.country === audience.country &&
   (definition.cultures.length === 0 || audience.allowedStations === 'all' || definition.cultures.some((c) => (audience.allowedStations as Record<string, true>)[c] === true));
+
+/** The event's day and hours in its time zone as instants (UTC ISO). */
+export const eventInstants = (d: Pick<ScheduledEventDefinition, 'date' | 'startHour' | 'finishHour' | 'timezone'>): { startsAt: string; endsAt: string } => ({
+  startsAt: zonedToInstant(d.date, d.startHour, d.timezone).toISOString(),
+  endsAt: zonedToInstant(d.date, d.finishHour, d.timezone).toISOString(),
+});

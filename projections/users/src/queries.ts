@@ -12,3 +12,9 @@ export const listUsersByRole = async (reader: Kysely<UsersDB>): Promise<UserRow[
 
 export const listSessionIds = async (reader: Kysely<UsersDB>, userId: string): Promise<string[]> =>
   (await reader.selectFrom('sessions').select('session_id').where('user_id', '=', userId).orderBy('started_at').execute()).map((r) => String(r.session_id));
+
+/** Names of several users at once (the events context's attendee lists and reports). */
+export const namesOf = async (reader: Kysely<UsersDB>, userIds: string[]): Promise<Map<string, string | null>> =>
+  userIds.length === 0
+    ? new Map()
+    : new Map((await reader.selectFrom('users').select(['user_id', 'name']).where('user_id', 'in', userIds).execute()).map((r) => [String(r.user_id), r.name]));

@@ -15,6 +15,8 @@ import { bookingLocationsProjection } from '@portal/projection-booking-locations
 import { bookingAvailabilityProjection } from '@portal/projection-booking-availability';
 import { bookingBookingsProjection } from '@portal/projection-booking-bookings';
 import { bookingCalendarProjection } from '@portal/projection-booking-calendar';
+import { eventsScheduledProjection } from '@portal/projection-events-scheduled';
+import { eventsQuizzesProjection } from '@portal/projection-events-quizzes';
 
 /** Every read model the API serves (composition root). */
-export const PROJECTIONS_LIST: ProjectionDefinition[] = [usersProjection, engagementProjection, searchProjection, pagesProjection, catalogueProjection, progressProjection, feedsProjection, bookingLocationsProjection, bookingAvailabilityProjection, bookingBookingsProjection, bookingCalendarProjection, answersProjection, scoresProjection, certificatesProjection, recommendationsProjection, revocationsProjection];
+export const PROJECTIONS_LIST: ProjectionDefinition[] = [usersProjection, engagementProjection, searchProjection, pagesProjection, catalogueProjection, progressProjection, feedsProjection, bookingLocationsProjection, bookingAvailabilityProjection, bookingBookingsProjection, bookingCalendarProjection, answersProjection, scoresProjection, certificatesProjection, recommendationsProjection, revocationsProjection, eventsScheduledProjection, eventsQuizzesProjection];

@@ -1,0 +1,3 @@
+export { EventsModule } from './events.module.js';
+export { ScheduledEventWriter } from './shared/event-writer.js';
+export { EventCodes } from './shared/codes.js';
