@@ -49,6 +49,7 @@ import { UpdateScheduledEventHandler } from './update-scheduled-event/update-sch
 import { UpdateScheduledEventController } from './update-scheduled-event/update-scheduled-event.http.controller.js';
 import { WithdrawHandler } from './withdraw/withdraw.handler.js';
 import { WithdrawController } from './withdraw/withdraw.http.controller.js';
+import { EventReminderProcess } from './reminders/event-reminder.process.js';
 import { EventsAreaGuard } from './shared/access.js';
 import { EventCodes } from './shared/codes.js';
 import { EventAdmin } from './shared/event-admin.js';
@@ -103,6 +104,7 @@ registerRoutes('events', eventsRoutes);
     PresenceWatchers,
     Presence,
     QuizStore,
+    EventReminderProcess,
     AnswerQuizHandler,
     AttachQuizHandler,
     ChangeEventStateHandler,
@@ -127,5 +129,6 @@ registerRoutes('events', eventsRoutes);
     UpdateScheduledEventHandler,
     WithdrawHandler,
   ],
+  exports: [EventReminderProcess, EventNotices],
 })
 export class EventsModule {}

@@ -74,6 +74,8 @@ const scheduledEventCanceled = z.object({
   by: z.string(),
 });
 const scheduledEventFinished = z.object({ eventId: z.string(), finishedAt: z.string(), by: z.string() });
+/** The day-before reminder went out to the enrolled attendees (once per event; the reminder process). */
+const scheduledEventReminded = z.object({ eventId: z.string(), attendees: z.number(), remindedAt: z.string(), by: z.string() });
 
 /** A file beside the database (ADR 0060): the log keeps what it is, never its bytes. */
 const materialAttached = z.object({
@@ -190,6 +192,7 @@ export const scheduledEventEvents = defineEvents({
   ScheduledEventPublished: scheduledEventPublished,
   ScheduledEventCanceled: scheduledEventCanceled,
   ScheduledEventFinished: scheduledEventFinished,
+  ScheduledEventReminded: scheduledEventReminded,
   MaterialAttached: materialAttached,
   MaterialRemoved: materialRemoved,
   AttendeeEnrolled: attendeeEnrolled,

@@ -43,6 +43,8 @@ export interface ScheduledEventState {
   startsAt: string;
   endsAt: string;
   materials: ReadonlySet<string>;
+  /** the day-before reminder went out */
+  reminded: boolean;
   attendees: ReadonlyMap<string, AttendeeState>;
   enrolled: number;
   /** user ids in arrival order */
@@ -57,6 +59,7 @@ export const initialScheduledEventState = (): ScheduledEventState => ({
   startsAt: '',
   endsAt: '',
   materials: new Set(),
+  reminded: false,
   attendees: new Map(),
   enrolled: 0,
   waitlist: [],
@@ -81,6 +84,8 @@ export type ScheduledEventCommand =
   | { type: 'PublishScheduledEvent'; data: Acting }
   | { type: 'CancelScheduledEvent'; data: Acting & { reason: string | null } }
   | { type: 'FinishScheduledEvent'; data: Acting }
+  /** the reminder process: once, for a published event within a day of its start */
+  | { type: 'RemindAttendees'; data: Acting }
   | { type: 'AttachMaterial'; data: Acting & { materialId: string; fileName: string; contentType: string; size: number; sha256: string } }
   | { type: 'RemoveMaterial'; data: Acting & { materialId: string } }
   /** `audience`: the learner enrolling themself (the event must be visible to them); null when staff enrol someone */
@@ -91,6 +96,9 @@ export type ScheduledEventCommand =
   | { type: 'AttachQuiz'; data: Acting & { quizId: string; title: string } }
   | { type: 'ScheduleQuiz'; data: Acting & { quizId: string; opensAt: string; closesAt: string } }
   | { type: 'AnswerQuiz'; data: Acting & { quizId: string; quiz: QuizDefinition; userId: string; lang: Locale; answers: GivenAnswer[] } };
+
+/** The reminder goes out the day before: within 24 hours of the start. */
+export const REMIND_BEFORE_MS = 24 * 60 * 60_000;
 
 /** Who moves up from the waiting list when a seat frees. */
 const WAITLIST_ACTOR = 'system:waitlist';
@@ -160,6 +168,13 @@ function decideLife(command: ScheduledEventCommand, state: ScheduledEventState):
       if (state.status === 'finished') return [];
       if (state.status !== 'published' || command.data.now < state.endsAt) invalidState(state);
       return [{ type: 'ScheduledEventFinished', data: { eventId, finishedAt: command.data.now, by: command.data.by } }];
+    case 'RemindAttendees': {
+      requireExisting(state);
+      const { now, by } = command.data;
+      if (state.reminded || state.status !== 'published' || now >= state.startsAt || Date.parse(state.startsAt) - Date.parse(now) > REMIND_BEFORE_MS) return [];
+      const attendees = [...state.attendees.values()].filter((a) => a.status === 'enrolled').length;
+      return [{ type: 'ScheduledEventReminded', data: { eventId, attendees, remindedAt: now, by } }];
+    }
     case 'AttachMaterial': {
       requireEditable(state);
       const { now, by, ...file } = command.data;
@@ -301,6 +316,8 @@ export function evolveScheduledEvent(state: ScheduledEventState, event: Schedule
       return { ...state, status: 'canceled' };
     case 'ScheduledEventFinished':
       return { ...state, status: 'finished' };
+    case 'ScheduledEventReminded':
+      return { ...state, reminded: true };
     case 'MaterialAttached':
       return { ...state, materials: new Set(state.materials).add(event.data.materialId) };
     case 'MaterialRemoved': {

@@ -382,3 +382,20 @@ describe('quizzes on an event: attached, opened for a window, answered once by t
     }
   });
 });
+
+describe('the day-before reminder', () => {
+  const remind = (now: string): ScheduledEventCommand => ({ type: 'RemindAttendees', data: { now, by: 'system:reminder' } });
+
+  it('goes out once, within 24 hours of the start of a published event, counting the enrolled', () => {
+    const now = at(STARTS, -24 * 60);
+    spec.given([created(), published, enrolled(1), waitlisted(2, 1)]).when(remind(now)).then([{ type: 'ScheduledEventReminded', data: { eventId: EVENT, attendees: 1, remindedAt: now, by: 'system:reminder' } }]);
+    const sent: ScheduledEventEvent = { type: 'ScheduledEventReminded', data: { eventId: EVENT, attendees: 1, remindedAt: now, by: 'system:reminder' } };
+    spec.given([created(), published, enrolled(1), sent]).when(remind(at(STARTS, -60))).thenNothing();
+  });
+
+  it('not earlier, not after the start, not for a draft or canceled event', () => {
+    spec.given([created(), published]).when(remind(at(STARTS, -24 * 60 - 1))).thenNothing();
+    spec.given([created(), published]).when(remind(STARTS)).thenNothing();
+    spec.given([created()]).when(remind(at(STARTS, -60))).thenNothing();
+  });
+});

@@ -98,3 +98,25 @@ export async function publishedEvent(call: Call, adminToken: string, overrides: 
   if (res.statusCode !== 200) throw new Error(`event not published: ${res.statusCode} ${res.body}`);
   return eventId;
 }
+
+/** The mails of one kind (`event-enrolled`...) to an address, newest first. */
+export async function mailsTo(t: TestApp, email: string, category: string) {
+  return (await t.infra.mailer.list({ to: email, limit: 50 })).filter((m) => m.category === category);
+}
+
+/** The decoded body of an attachment of a stored mail (from its raw MIME). */
+export async function attachmentOf(t: TestApp, mailId: string, filename: string): Promise<string | null> {
+  const mail = await t.infra.mailer.get(mailId);
+  if (!mail) return null;
+  const raw = mail.raw.replace(/\r\n/g, '\n');
+  const start = raw.indexOf(`filename=${filename}`);
+  if (start < 0) return null;
+  const headersEnd = raw.indexOf('\n\n', start);
+  const headers = raw.slice(raw.lastIndexOf('\n--', start), headersEnd);
+  const body = raw.slice(headersEnd + 2, raw.indexOf('\n--', headersEnd));
+  if (/content-transfer-encoding:\s*base64/i.test(headers)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (/content-transfer-encoding:\s*quoted-printable/i.test(headers)) {
+    return Buffer.from(body.replace(/=\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+  }
+  return body;
+}

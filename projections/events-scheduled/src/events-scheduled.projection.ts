@@ -74,6 +74,9 @@ export const eventsScheduledProjection = defineProjection<EventsScheduledDB, Ret
         case 'ScheduledEventFinished':
           await t.updateTable('scheduled_events').set({ state: 'finished', finished_at: event.data.finishedAt, updated_at: event.data.finishedAt }).where('event_id', '=', event.data.eventId).execute();
           break;
+        case 'ScheduledEventReminded':
+          await t.updateTable('scheduled_events').set({ reminded_at: event.data.remindedAt }).where('event_id', '=', event.data.eventId).execute();
+          break;
         case 'MaterialAttached': {
           const d = event.data;
           await t

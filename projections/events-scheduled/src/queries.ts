@@ -297,3 +297,19 @@ export async function quizTallies(reader: Reader, quizId: string, eventId?: stri
   const count = Number(sheet?.answers ?? 0);
   return { answers: count, averageScore: count > 0 ? Number(sheet?.average) : null, questions };
 }
+
+/** Published events starting within `withinMs` of `now` whose reminder has not gone out (the reminder process). */
+export async function dueForReminder(reader: Reader, now: string, withinMs: number, limit: number): Promise<string[]> {
+  const until = new Date(Date.parse(now) + withinMs).toISOString();
+  const rows = await reader
+    .selectFrom('scheduled_events')
+    .select('event_id')
+    .where('state', '=', 'published')
+    .where('reminded_at', 'is', null)
+    .where('starts_at', '>', now)
+    .where('starts_at', '<=', until)
+    .orderBy('starts_at')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.event_id);
+}

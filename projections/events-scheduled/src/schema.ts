@@ -42,6 +42,8 @@ export interface EventsScheduledDB {
     canceled_at: MaybeInstant;
     cancel_reason: string | null;
     finished_at: MaybeInstant;
+    /** when the day-before reminder went out */
+    reminded_at: MaybeInstant;
   };
   event_materials: { event_id: string; material_id: string; file_name: string; content_type: string; size: number; sha256: string; attached_at: Instant };
   event_quizzes: { event_id: string; quiz_id: string; title: string; opens_at: MaybeInstant; closes_at: MaybeInstant; attached_at: Instant };
@@ -112,6 +114,7 @@ export async function migrateEventsScheduled(db: Kysely<any>, schema: string): P
     .addColumn('canceled_at', 'timestamptz')
     .addColumn('cancel_reason', 'text')
     .addColumn('finished_at', 'timestamptz')
+    .addColumn('reminded_at', 'timestamptz')
     .execute();
   await s.createIndex('scheduled_events_date_idx').ifNotExists().on('scheduled_events').columns(['date', 'start_hour']).execute();
   await s.createIndex('scheduled_events_country_state_idx').ifNotExists().on('scheduled_events').columns(['country', 'state', 'starts_at']).execute();

@@ -25,7 +25,7 @@ export class EnrolHandler implements ICommandHandler<EnrolCommand> {
   async execute({ eventId, attendee, audience, context }: EnrolCommand): Promise<CommandOutcome<Enrolment>> {
     const now = this.clock.now().toISOString();
     const outcome = await this.writer.execute(eventId, { type: 'Enrol', data: { attendee, audience, now, by: context.actor } }, context);
-    this.notices.after(outcome.before, outcome.events, outcome.state);
+    this.notices.after(outcome);
     return { value: this.reads.enrolmentIn(outcome.state, attendee.userId), checkpoint: outcome.result?.checkpoint ?? null };
   }
 }

@@ -24,7 +24,7 @@ export class EventAdmin {
 
   async run(eventId: string, command: (now: string, by: string) => ScheduledEventCommand, context: AppendContext): Promise<CommandOutcome<ScheduledEvent>> {
     const outcome = await this.writer.execute(eventId, command(this.clock.now().toISOString(), context.actor), context);
-    this.notices.after(outcome.before, outcome.events, outcome.state);
+    this.notices.after(outcome);
     const checkpoint = outcome.result?.checkpoint ?? null;
     return { value: await this.reads.detailAfter(eventId, checkpoint), checkpoint };
   }

@@ -27,7 +27,7 @@ export class WithdrawHandler implements ICommandHandler<WithdrawCommand> {
     if (userId !== actor.userId && !(actor.roles.includes('tc_admin') && actor.country === EVENTS_COUNTRY)) throw new AppError('403');
     const now = this.clock.now().toISOString();
     const outcome = await this.writer.execute(eventId, { type: 'Withdraw', data: { userId, now, by: context.actor } }, context);
-    this.notices.after(outcome.before, outcome.events, outcome.state);
+    this.notices.after(outcome);
     return { value: this.reads.enrolmentIn(outcome.state, userId), checkpoint: outcome.result?.checkpoint ?? null };
   }
 }
