@@ -33,6 +33,10 @@ const suites: Record<string, () => Promise<unknown>> = {
     const { benchAssessment } = await import('./assessment.js');
     return benchAssessment({ url, ...toy({ learners: 10, answersPerLearner: 3, reportFile: null }) });
   },
+  'scheduled-events': async () => {
+    const { benchScheduledEvents } = await import('./scheduled-events.js');
+    return benchScheduledEvents({ url, ...toy({ attendees: 20, spreadSeconds: 2, learners: 50, vacancies: 10, reportFile: null }) });
+  },
   'first-load': async () => {
     const { benchFirstLoad } = await import('./first-load.js');
     return benchFirstLoad({ smoke, ...toy({ reportFile: null }) });
