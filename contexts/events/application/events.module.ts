@@ -49,6 +49,13 @@ import { UpdateScheduledEventHandler } from './update-scheduled-event/update-sch
 import { UpdateScheduledEventController } from './update-scheduled-event/update-scheduled-event.http.controller.js';
 import { WithdrawHandler } from './withdraw/withdraw.handler.js';
 import { WithdrawController } from './withdraw/withdraw.http.controller.js';
+import { DownloadMaterialController } from './download-material/download-material.http.controller.js';
+import { DownloadMaterialHandler } from './download-material/download-material.handler.js';
+import { RemoveMaterialController } from './remove-material/remove-material.http.controller.js';
+import { RemoveMaterialHandler } from './remove-material/remove-material.handler.js';
+import { UploadMaterialsController } from './upload-materials/upload-materials.http.controller.js';
+import { UploadMaterialsHandler } from './upload-materials/upload-materials.handler.js';
+import { MaterialStore } from './shared/material-store.js';
 import { EventReminderProcess } from './reminders/event-reminder.process.js';
 import { EventsAreaGuard } from './shared/access.js';
 import { EventCodes } from './shared/codes.js';
@@ -70,6 +77,9 @@ registerRoutes('events', eventsRoutes);
 @Module({
   imports: [CqrsModule],
   controllers: [
+    UploadMaterialsController,
+    RemoveMaterialController,
+    DownloadMaterialController,
     AnswerQuizController,
     AttachQuizController,
     ChangeEventStateController,
@@ -104,6 +114,10 @@ registerRoutes('events', eventsRoutes);
     PresenceWatchers,
     Presence,
     QuizStore,
+    MaterialStore,
+    UploadMaterialsHandler,
+    RemoveMaterialHandler,
+    DownloadMaterialHandler,
     EventReminderProcess,
     AnswerQuizHandler,
     AttachQuizHandler,

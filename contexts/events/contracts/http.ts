@@ -353,6 +353,27 @@ export const quizReportSchema = z.object({
 });
 export type QuizReport = z.infer<typeof quizReportSchema>;
 
+/** Materials (ADR 0060): PDF, images and office documents, checked by content, up to 20 MB each, at most 10 per upload. */
+export const MATERIAL_MAX_BYTES = 20 * 1024 * 1024;
+export const MATERIAL_MAX_FILES = 10;
+export const MATERIAL_TYPES = [
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+  'image/gif',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'application/vnd.oasis.opendocument.text',
+  'application/vnd.oasis.opendocument.spreadsheet',
+  'application/vnd.oasis.opendocument.presentation',
+  /** .doc, .xls, .ppt (the older binary office formats) */
+  'application/x-cfb',
+] as const;
+/** The upload's multipart body: new files (those without an id, 001 §5) in the field `files`, repeated. */
+export const materialsUploadSchema = z.object({ files: z.array(z.string().describe('binary')).min(1).max(MATERIAL_MAX_FILES) });
+
 export const eventReportQuerySchema = z.object({ format: z.enum(['json', 'csv']).default('json') });
 /** The event report: the event with its counts and each attendee's enrolment, presence and quiz score. */
 export const eventReportSchema = z.object({ event: scheduledEventSchema, attendees: z.array(attendeeRowSchema) });
@@ -394,6 +415,9 @@ export const eventsRoutes = {
   code: { method: 'GET', path: '/scheduledEvents/:id/code', params: eventIdParamsSchema, query: codeQuerySchema, response: rotatingCodeSchema, summary: `The staff screen's rotating QR code (a new one every 30 s) and the live counts; ${staff}`, errors: ['404', 'event-invalid-state', 'qr-code-generation-error'] },
   scan: { method: 'POST', path: '/scheduledEvents/scan', body: scanCodeSchema, response: scanResultSchema, summary: "Check myself in or out with the staff screen's code; signed-in attendees", errors: ['404', 'event-code-invalid', 'event-code-expired', 'attendee-not-enrolled', 'attendee-not-checked-in', 'check-in-closed', 'check-out-closed', 'event-invalid-state'] },
   scanTickets: { method: 'POST', path: '/scheduledEvents/:id/tickets/scan', params: eventIdParamsSchema, body: ticketScansSchema, response: ticketScanResultSchema, summary: `Personal tickets scanned by staff, one or a batch sent after working offline (each result on its own; resending changes nothing); ${staff}`, errors: ['404'] },
+  uploadMaterials: { method: 'POST', path: '/scheduledEvents/materials/:id', params: eventIdParamsSchema, form: materialsUploadSchema, response: scheduledEventSchema, summary: `Attach files to the event :id (multipart field "files", repeated; PDF, images, office documents up to 20 MB each); ${admin}`, errors: EDIT_ERRORS },
+  removeMaterial: { method: 'DELETE', path: '/scheduledEvents/materials/:id', params: materialParamsSchema, response: scheduledEventSchema, summary: `Remove the material :id from its event; ${admin}`, errors: EDIT_ERRORS },
+  downloadMaterial: { method: 'GET', path: '/scheduledEvents/materials/:id', params: materialParamsSchema, summary: "Download the material :id; staff, and the event's attendees", responseType: 'application/octet-stream', errors: ['404'] },
   createQuiz: { method: 'POST', path: '/quiz', body: quizInputSchema, response: quizSchema, summary: `Create a quiz; ${admin}` },
   quizzes: { method: 'GET', path: '/quiz', response: quizListSchema, summary: `The quiz list; ${staff}` },
   quiz: { method: 'GET', path: '/quiz/:id', params: quizIdParamsSchema, response: quizSchema, summary: `One quiz with its answers' scores; ${staff}`, errors: ['404'] },
