@@ -19,7 +19,7 @@ import { defineEvents, type EventOf } from '@portal/eventstore/event-schemas';
 const locale = z.enum(LOCALES);
 
 /** Everything tc_admin defines about a scheduled event (001 §3), as stored (complete in itself). */
-const storedEventDefinitionSchema = z.object({
+export const storedEventDefinitionSchema = z.object({
   title: z.string(),
   type: z.string(),
   description: z.string(),

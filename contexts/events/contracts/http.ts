@@ -4,7 +4,8 @@
  * summary and on its controller (ADR 0060).
  */
 import { z } from 'zod';
-import { LOCALES } from '@portal/kernel';
+import { isValidDate, isValidTimeZone, LOCALES } from '@portal/kernel';
+import { storedEventDefinitionSchema } from './events.js';
 
 export const SCHEDULED_EVENT_STATES = ['draft', 'published', 'canceled', 'finished'] as const;
 export type ScheduledEventState = (typeof SCHEDULED_EVENT_STATES)[number];
@@ -14,19 +15,7 @@ export const SCAN_ACTIONS = ['check-in', 'check-out'] as const;
 export type ScanActionName = (typeof SCAN_ACTIONS)[number];
 export const QUESTION_TYPES = ['single', 'multiple', 'open'] as const;
 
-const isRealDate = (s: string) => {
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-};
-const isTimeZone = (tz: string) => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-};
-export const eventDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date').refine(isRealDate, 'date');
+export const eventDateSchema = z.string().refine(isValidDate, 'date');
 export const hourSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time');
 /** an instant with its offset, stored as UTC ISO */
 export const instantSchema = z.iso.datetime({ offset: true }).transform((s) => new Date(s).toISOString());
@@ -43,7 +32,7 @@ export const scheduledEventInputSchema = z
     date: eventDateSchema,
     startHour: hourSchema,
     finishHour: hourSchema,
-    timezone: z.string().trim().min(1).max(64).refine(isTimeZone, 'timezone').default('America/Sao_Paulo'),
+    timezone: z.string().trim().refine(isValidTimeZone, 'timezone').default('America/Sao_Paulo'),
     country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'country').default('BR'),
     venue: text(300).default(''),
     author: text(120).default(''),
@@ -100,31 +89,10 @@ export const myAttendanceSchema = z.object({
 });
 export type MyAttendance = z.infer<typeof myAttendanceSchema>;
 
-export const scheduledEventSchema = z.object({
+/** An event as the list, the detail and every write answer it: the stored definition, its state, instants, counts, materials and quizzes. */
+export const scheduledEventSchema = storedEventDefinitionSchema.extend({
   eventId: z.string(),
   state: z.enum(SCHEDULED_EVENT_STATES),
-  title: z.string(),
-  type: z.string(),
-  description: z.string(),
-  date: z.string(),
-  startHour: z.string(),
-  finishHour: z.string(),
-  timezone: z.string(),
-  country: z.string(),
-  venue: z.string(),
-  author: z.string(),
-  department: z.string(),
-  cluster: z.string(),
-  categories: z.array(z.string()),
-  cultures: z.array(z.string()),
-  competenceArea: z.string(),
-  region: z.string(),
-  brand: z.string(),
-  bu: z.string(),
-  targetAudience: z.string(),
-  estimatedAudience: z.number().int().nullable(),
-  instructor: z.string(),
-  vacancies: z.number().int(),
   startsAt: z.string(),
   endsAt: z.string(),
   createdAt: z.string(),
@@ -259,20 +227,20 @@ export const quizInputSchema = z.object({
 export type QuizInput = z.input<typeof quizInputSchema>;
 export type QuizBody = z.output<typeof quizInputSchema>;
 
+const quizAlternativeSchema = z.object({ alternativeId: z.string(), description: z.string(), prefix: z.string(), correct: z.boolean(), score: z.number() });
+const quizQuestionSchema = z.object({
+  questionId: z.string(),
+  type: z.enum(QUESTION_TYPES),
+  language: localeSchema,
+  description: z.string(),
+  score: z.number(),
+  alternatives: z.array(quizAlternativeSchema),
+});
 export const quizSchema = z.object({
   quizId: z.string(),
   title: z.string(),
   description: z.string(),
-  questions: z.array(
-    z.object({
-      questionId: z.string(),
-      type: z.enum(QUESTION_TYPES),
-      language: localeSchema,
-      description: z.string(),
-      score: z.number(),
-      alternatives: z.array(z.object({ alternativeId: z.string(), description: z.string(), prefix: z.string(), correct: z.boolean(), score: z.number() })),
-    }),
-  ),
+  questions: z.array(quizQuestionSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -298,14 +266,7 @@ export const quizToTakeSchema = z.object({
   opensAt: z.string().nullable(),
   closesAt: z.string().nullable(),
   answered: z.boolean(),
-  questions: z.array(
-    z.object({
-      questionId: z.string(),
-      type: z.enum(QUESTION_TYPES),
-      description: z.string(),
-      alternatives: z.array(z.object({ alternativeId: z.string(), description: z.string(), prefix: z.string() })),
-    }),
-  ),
+  questions: z.array(quizQuestionSchema.pick({ questionId: true, type: true, description: true }).extend({ alternatives: z.array(quizAlternativeSchema.omit({ correct: true, score: true })) })),
 });
 export type QuizToTake = z.infer<typeof quizToTakeSchema>;
 export const quizLangQuerySchema = z.object({ lang: localeSchema.default('pt-BR') });
