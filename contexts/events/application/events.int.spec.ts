@@ -448,6 +448,16 @@ describe('quizzes: created, attached, opened for a window, answered once by who 
     expect(answered.map((e) => e.metadata.actor)).toEqual([ana.userId]);
   });
 
+  it("lets the auditor trace the event's stream (the answer with who gave it, the hash chain checked); nobody else", async () => {
+    const audit = await call('GET', `/api/scheduledEvents/${eventId}/audit`, { token: as.auditor });
+    expect(audit.statusCode).toBe(200);
+    expect(audit.json()).toMatchObject({ eventId, verified: true, brokenAt: null });
+    const answered = audit.json().events.filter((e: { type: string }) => e.type === 'QuizAnswered');
+    expect(answered).toEqual([expect.objectContaining({ actor: ana.userId, origin: 'web', data: expect.objectContaining({ quizId, score: 10 }) })]);
+    for (const token of [as.admin, as.manager, ana.token]) expect((await call('GET', `/api/scheduledEvents/${eventId}/audit`, { token })).statusCode).toBe(403);
+    expect((await call('GET', `/api/scheduledEvents/${UNKNOWN}/audit`, { token: as.auditor })).statusCode).toBe(404);
+  });
+
   it('reports the event (check-in, score; CSV too) and the quiz per question', async () => {
     const report = await call('GET', `/api/reports/event/${eventId}/status`, { token: as.manager });
     expect(report.statusCode).toBe(200);

@@ -56,6 +56,8 @@ import { RemoveMaterialHandler } from './remove-material/remove-material.handler
 import { UploadMaterialsController } from './upload-materials/upload-materials.http.controller.js';
 import { UploadMaterialsHandler } from './upload-materials/upload-materials.handler.js';
 import { MaterialStore } from './shared/material-store.js';
+import { AuditEventController } from './audit-event/audit-event.http.controller.js';
+import { AuditEventHandler } from './audit-event/audit-event.handler.js';
 import { EventReminderProcess } from './reminders/event-reminder.process.js';
 import { EventsAreaGuard } from './shared/access.js';
 import { EventCodes } from './shared/codes.js';
@@ -77,6 +79,7 @@ registerRoutes('events', eventsRoutes);
 @Module({
   imports: [CqrsModule],
   controllers: [
+    AuditEventController,
     UploadMaterialsController,
     RemoveMaterialController,
     DownloadMaterialController,
@@ -115,6 +118,7 @@ registerRoutes('events', eventsRoutes);
     Presence,
     QuizStore,
     MaterialStore,
+    AuditEventHandler,
     UploadMaterialsHandler,
     RemoveMaterialHandler,
     DownloadMaterialHandler,

@@ -356,6 +356,32 @@ export const EVENT_REPORT_CSV_COLUMNS = [
   'quizMaxScore',
 ] as const satisfies readonly (keyof AttendeeRow)[];
 
+/** The auditor's view of an event's stream: every event as stored, with its metadata, and the hash chain checked. */
+export const eventAuditSchema = z.object({
+  eventId: z.string(),
+  streamId: z.string(),
+  verified: z.boolean(),
+  brokenAt: z.string().nullable(),
+  reason: z.string().nullable(),
+  checked: z.number().int(),
+  events: z.array(
+    z.object({
+      revision: z.string(),
+      eventId: z.string(),
+      type: z.string(),
+      recordedAt: z.string(),
+      actor: z.string(),
+      origin: z.string(),
+      correlationId: z.string(),
+      causationId: z.string().nullable(),
+      clientTime: z.string().nullable(),
+      hash: z.string(),
+      data: z.record(z.string(), z.unknown()),
+    }),
+  ),
+});
+export type EventAudit = z.infer<typeof eventAuditSchema>;
+
 const staff = 'tc_admin (Brazil) and tc_manager';
 const admin = 'tc_admin of Brazil';
 const EDIT_ERRORS = ['404', 'event-invalid-state'] as const;
@@ -388,6 +414,7 @@ export const eventsRoutes = {
   deleteQuiz: { method: 'DELETE', path: '/quiz/:id', params: quizIdParamsSchema, summary: `Delete a quiz (no longer attached, opened or answered; answers given stay in the reports); ${admin}`, errors: ['404'] },
   takeQuiz: { method: 'GET', path: '/scheduledEvents/:id/quiz/:quizId', params: eventQuizParamsSchema, query: quizLangQuerySchema, response: quizToTakeSchema, summary: 'The quiz to answer on my phone (questions of my language, nothing that tells what is right); attendees', errors: ['404', 'quiz-not-attached'] },
   answerQuiz: { method: 'POST', path: '/scheduledEvents/:id/quiz/:quizId/answer', params: eventQuizParamsSchema, body: answerQuizSchema, response: quizResultSchema, summary: 'Answer the quiz once, inside its window, after checking in; attendees', errors: ['404', 'quiz-not-attached', 'quiz-closed', 'quiz-already-answered', 'quiz-invalid-answer', 'attendee-not-checked-in'] },
+  audit: { method: 'GET', path: '/scheduledEvents/:id/audit', params: eventIdParamsSchema, response: eventAuditSchema, summary: "Every event of the event's stream (enrolments, presence, quiz answers) with who, when and from where, and the hash chain checked; auditor", errors: ['404'] },
   quizReport: { method: 'GET', path: '/reports/quizzes/:id', params: quizIdParamsSchema, query: quizReportQuerySchema, response: quizReportSchema, summary: `A quiz's results per question (of every event, or ?eventId); ${staff}`, errors: ['404'] },
   eventReport: { method: 'GET', path: '/reports/event/:id/status', params: eventIdParamsSchema, query: eventReportQuerySchema, response: eventReportSchema, summary: `The event report: counts and every attendee's enrolment, check-in, check-out, minutes present and quiz score (?format=csv); ${staff}`, errors: ['404'] },
 } as const;

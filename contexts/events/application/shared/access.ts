@@ -11,9 +11,9 @@ export const ATTENDEE_ROLES: Role[] = ['learner', 'company_manager', 'company_ad
 /** The Events area is Brazil's (001 §2, §6: "Events: Brazil only, tc_admin"). */
 export const EVENTS_COUNTRY = 'BR';
 
-type Area = 'admin' | 'staff' | 'attendee';
+type Area = 'admin' | 'staff' | 'attendee' | 'audit';
 const AREA_KEY = 'events:area';
-const ROLES_OF: Record<Area, Role[]> = { admin: EVENTS_ADMIN, staff: EVENTS_STAFF, attendee: ATTENDEE_ROLES };
+const ROLES_OF: Record<Area, Role[]> = { admin: EVENTS_ADMIN, staff: EVENTS_STAFF, attendee: ATTENDEE_ROLES, audit: ['auditor'] };
 
 /**
  * The server's half of 001 §2's Events menu rule (ADR 0060): with the scheduledEvents toggle off
