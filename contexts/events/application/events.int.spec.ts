@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '@portal/testing/app';
 import { EVENT_REPORT_CSV_COLUMNS, scheduledEventStream } from '../contracts/index.js';
 import { CODE_WINDOW_MS } from '../domain/index.js';
-import { createEvent, EVENT_DAY, eventInput, learner, publishedEvent, quizInput, signIns, trackingClient, type Call, type Learner } from '../testing/test-kit.js';
+import { createEvent, EVENT_DAY, eventInput, learner, publishedEvent, quizInput, signIns, tokenFor, trackingClient, type Call, type Learner } from '../testing/test-kit.js';
 
 let t: TestApp;
 let call: Call & { catchUp(): Promise<void> };
@@ -264,6 +264,7 @@ describe('check-in and check-out by QR code', () => {
   let eventId = '';
   let ana: Learner;
   let bia: Learner;
+  let dora: Learner;
   let ticketOfBia = '';
 
   beforeAll(async () => {
@@ -273,6 +274,8 @@ describe('check-in and check-out by QR code', () => {
     bia = await learner(t, 31);
     await enrol(eventId, ana);
     ticketOfBia = (await enrol(eventId, bia)).json().attendance.ticket;
+    dora = await learner(t, 35);
+    await enrol(eventId, dora);
   });
 
   const code = async (action = 'check-in') => (await call('GET', `/api/scheduledEvents/${eventId}/code?action=${action}`, { token: as.manager })).json();
@@ -299,15 +302,31 @@ describe('check-in and check-out by QR code', () => {
     expect((await code()).checkedIn).toBe(1);
   });
 
+  it("pushes each check-in to the staff screen that shows the code (the live count, no reload)", async () => {
+    const staffId = '01900000-0000-7000-8000-00000000f00d';
+    const screenToken = await tokenFor(t, 'tc_manager', { userId: staffId });
+    const pushed: unknown[] = [];
+    const stop = t.infra.realtime.subscribe(staffId, (m) => pushed.push(m));
+    try {
+      const screen = (await call('GET', `/api/scheduledEvents/${eventId}/code`, { token: screenToken })).json();
+      expect((await scan(dora, screen.code)).json().changed).toBe(true);
+      for (let waited = 0; pushed.length === 0 && waited < 3000; waited += 25) await new Promise((r) => setTimeout(r, 25));
+      expect(pushed).toEqual([{ type: 'events.presence', data: { eventId, checkedIn: 2, checkedOut: 0 } }]);
+    } finally {
+      stop();
+    }
+  });
+
   it('refuses an old code replayed (a photo sent on) and a forged one', async () => {
     const old = (await code()).code;
     t.clock.advance(2 * CODE_WINDOW_MS);
-    const replay = await scan(bia, old);
+    const cleo = await learner(t, 34);
+    const replay = await scan(cleo, old);
     expect(replay.statusCode).toBe(400);
     expect(replay.json().code).toBe('event-code-expired');
     const forged = old.replace(/\.[^.]+$/, '.AAAAAAAAAAAAAAAAAAAAAA');
-    expect((await scan(bia, forged)).json().code).toBe('event-code-invalid');
-    expect((await scan(bia, 'garbage')).json().code).toBe('event-code-invalid');
+    expect((await scan(cleo, forged)).json().code).toBe('event-code-invalid');
+    expect((await scan(cleo, 'garbage')).json().code).toBe('event-code-invalid');
   });
 
   it('refuses someone who is not enrolled (409 attendee-not-enrolled)', async () => {
@@ -336,7 +355,7 @@ describe('check-in and check-out by QR code', () => {
     const resent = await call('POST', `/api/scheduledEvents/${eventId}/tickets/scan`, { token: as.manager, body: batch });
     expect(resent.json().results[0]).toMatchObject({ ok: true, changed: false, at: scannedAt });
     const events = await t.infra.store.readStream(scheduledEventStream(eventId));
-    expect(events.filter((e) => e.type === 'AttendeeCheckedIn')).toHaveLength(2);
+    expect(events.filter((e) => e.type === 'AttendeeCheckedIn').map((e) => e.data.userId)).toEqual([ana.userId, dora.userId, bia.userId]);
   });
 
   it('checks out from the start until 120 minutes after the finish, with the minutes present', async () => {
@@ -346,7 +365,7 @@ describe('check-in and check-out by QR code', () => {
     const out = await scan(ana, (await code('check-out')).code);
     expect(out.json()).toMatchObject({ action: 'check-out', changed: true });
     const list = await call('GET', `/api/scheduledEvents/${eventId}/attendees`, { token: as.admin });
-    expect(list.json().counts).toMatchObject({ checkedIn: 2, checkedOut: 1 });
+    expect(list.json().counts).toMatchObject({ checkedIn: 3, checkedOut: 1 });
     expect(list.json().items.find((r: { userId: string }) => r.userId === ana.userId)).toMatchObject({ minutesPresent: 240, checkedOutAt: minutes(EVENT_DAY.endsAt, 30) });
   });
 
