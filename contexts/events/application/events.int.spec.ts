@@ -477,25 +477,39 @@ describe('quizzes: created, attached, opened for a window, answered once by who 
     expect((await call('GET', `/api/scheduledEvents/${UNKNOWN}/audit`, { token: as.auditor })).statusCode).toBe(404);
   });
 
+  it("lets staff score the open answer (0 to the question's score); the sheet's score and what is pending follow", async () => {
+    const open = questions.find((q) => q.type === 'open')!.questionId;
+    const url = `/api/scheduledEvents/${eventId}/quiz/${quizId}/answers/${ana.userId}/score`;
+    expect((await call('POST', url, { token: ana.token, body: { questionId: open, score: 4 } })).statusCode).toBe(403);
+    expect((await call('POST', url, { token: as.auditor, body: { questionId: open, score: 4 } })).statusCode).toBe(403);
+    const over = await call('POST', url, { token: as.manager, body: { questionId: open, score: 6 } });
+    expect(over.statusCode).toBe(400);
+    expect(over.json().params).toEqual({ min: 0, max: 5 });
+    expect((await call('POST', url, { token: as.manager, body: { questionId: questions[0]!.questionId, score: 1 } })).statusCode).toBe(404);
+    expect((await call('POST', url, { token: as.manager, body: { questionId: open, score: 2 } })).json()).toMatchObject({ score: 2, maxScore: 5 });
+    // scored again: the new score replaces the old
+    expect((await call('POST', url, { token: as.manager, body: { questionId: open, score: 4 } })).statusCode).toBe(200);
+  });
+
   it('reports the event (check-in, score; CSV too) and the quiz per question', async () => {
     const report = await call('GET', `/api/reports/event/${eventId}/status`, { token: as.manager });
     expect(report.statusCode).toBe(200);
     const row = report.json().attendees.find((r: { userId: string }) => r.userId === ana.userId);
-    expect(row).toMatchObject({ status: 'enrolled', checkedInAt: '2026-12-10T14:30:00.000Z', quizScore: 10, quizMaxScore: 15 });
+    expect(row).toMatchObject({ status: 'enrolled', checkedInAt: '2026-12-10T14:30:00.000Z', quizScore: 14, quizMaxScore: 15 });
     const csv = await call('GET', `/api/reports/event/${eventId}/status?format=csv`, { token: as.manager });
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\n');
     expect(lines[0]).toBe(EVENT_REPORT_CSV_COLUMNS.join(','));
     expect(lines).toHaveLength(3);
-    expect(lines.find((l) => l.startsWith(ana.userId))).toContain(',10,15');
+    expect(lines.find((l) => l.startsWith(ana.userId))).toContain(',14,15');
 
     const quiz = await call('GET', `/api/reports/quizzes/${quizId}?eventId=${eventId}`, { token: as.admin });
     expect(quiz.statusCode).toBe(200);
-    expect(quiz.json()).toMatchObject({ quizId, answers: 1, averageScore: 10, maxScore: 25 });
+    expect(quiz.json()).toMatchObject({ quizId, answers: 1, averageScore: 14, maxScore: 25 });
     const [single, open, spanish] = quiz.json().questions;
     expect(single).toMatchObject({ answers: 1, correct: 1, averageScore: 10, maxScore: 10 });
     expect(single.alternatives.map((a: { chosen: number }) => a.chosen)).toEqual([1, 0]);
-    expect(open).toMatchObject({ answers: 1, pending: 1, averageScore: null, maxScore: 5 });
+    expect(open).toMatchObject({ answers: 1, pending: 0, averageScore: 4, maxScore: 5 });
     expect(spanish).toMatchObject({ answers: 0 });
   });
 

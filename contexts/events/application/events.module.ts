@@ -58,6 +58,8 @@ import { UploadMaterialsHandler } from './upload-materials/upload-materials.hand
 import { MaterialStore } from './shared/material-store.js';
 import { AuditEventController } from './audit-event/audit-event.http.controller.js';
 import { AuditEventHandler } from './audit-event/audit-event.handler.js';
+import { ScoreOpenAnswerController } from './score-open-answer/score-open-answer.http.controller.js';
+import { ScoreOpenAnswerHandler } from './score-open-answer/score-open-answer.handler.js';
 import { EventReminderProcess } from './reminders/event-reminder.process.js';
 import { EventsAreaGuard } from './shared/access.js';
 import { EventCodes } from './shared/codes.js';
@@ -79,6 +81,7 @@ registerRoutes('events', eventsRoutes);
 @Module({
   imports: [CqrsModule],
   controllers: [
+    ScoreOpenAnswerController,
     AuditEventController,
     UploadMaterialsController,
     RemoveMaterialController,
@@ -118,6 +121,7 @@ registerRoutes('events', eventsRoutes);
     Presence,
     QuizStore,
     MaterialStore,
+    ScoreOpenAnswerHandler,
     AuditEventHandler,
     UploadMaterialsHandler,
     RemoveMaterialHandler,

@@ -186,6 +186,18 @@ const quizAnswered = z.object({
   by: z.string(),
 });
 
+/** Staff score an open answer (again: the new score replaces the old one). */
+const quizAnswerScored = z.object({
+  eventId: z.string(),
+  quizId: z.string(),
+  userId: z.string(),
+  questionId: z.string(),
+  score: z.number(),
+  maxScore: z.number(),
+  scoredAt: z.string(),
+  by: z.string(),
+});
+
 export const scheduledEventEvents = defineEvents({
   ScheduledEventCreated: scheduledEventCreated,
   ScheduledEventUpdated: scheduledEventUpdated,
@@ -203,6 +215,7 @@ export const scheduledEventEvents = defineEvents({
   QuizAttached: quizAttached,
   QuizScheduled: quizScheduled,
   QuizAnswered: quizAnswered,
+  QuizAnswerScored: quizAnswerScored,
 });
 export const quizEvents = defineEvents({ QuizCreated: quizCreated, QuizUpdated: quizUpdated, QuizDeleted: quizDeleted });
 /** Every stored event of the events context (projections, the audit). */

@@ -288,6 +288,13 @@ export const quizResultSchema = z.object({
 });
 export type QuizResult = z.infer<typeof quizResultSchema>;
 
+export const scoreAnswerParamsSchema = z.object({ id: uuidSchema, quizId: uuidSchema, userId: uuidSchema });
+/** Staff score one open answer of an attendee (0 to the question's score; a new score replaces the old). */
+export const scoreAnswerSchema = z.object({ questionId: z.string().min(1).max(64), score: z.number().min(0).max(1000) });
+export type ScoreAnswerBody = z.infer<typeof scoreAnswerSchema>;
+export const scoredAnswerSchema = z.object({ eventId: z.string(), quizId: z.string(), userId: z.string(), questionId: z.string(), score: z.number(), maxScore: z.number() });
+export type ScoredAnswer = z.infer<typeof scoredAnswerSchema>;
+
 export const quizReportQuerySchema = z.object({ eventId: uuidSchema.optional() });
 /** Results per question of a quiz (all its events, or one). */
 export const quizReportSchema = z.object({
@@ -414,6 +421,7 @@ export const eventsRoutes = {
   deleteQuiz: { method: 'DELETE', path: '/quiz/:id', params: quizIdParamsSchema, summary: `Delete a quiz (no longer attached, opened or answered; answers given stay in the reports); ${admin}`, errors: ['404'] },
   takeQuiz: { method: 'GET', path: '/scheduledEvents/:id/quiz/:quizId', params: eventQuizParamsSchema, query: quizLangQuerySchema, response: quizToTakeSchema, summary: 'The quiz to answer on my phone (questions of my language, nothing that tells what is right); attendees', errors: ['404', 'quiz-not-attached'] },
   answerQuiz: { method: 'POST', path: '/scheduledEvents/:id/quiz/:quizId/answer', params: eventQuizParamsSchema, body: answerQuizSchema, response: quizResultSchema, summary: 'Answer the quiz once, inside its window, after checking in; attendees', errors: ['404', 'quiz-not-attached', 'quiz-closed', 'quiz-already-answered', 'quiz-invalid-answer', 'attendee-not-checked-in'] },
+  scoreAnswer: { method: 'POST', path: '/scheduledEvents/:id/quiz/:quizId/answers/:userId/score', params: scoreAnswerParamsSchema, body: scoreAnswerSchema, response: scoredAnswerSchema, summary: `Score an attendee's open answer (0 to the question's score; again to change it); ${staff}`, errors: ['404'] },
   audit: { method: 'GET', path: '/scheduledEvents/:id/audit', params: eventIdParamsSchema, response: eventAuditSchema, summary: "Every event of the event's stream (enrolments, presence, quiz answers) with who, when and from where, and the hash chain checked; auditor", errors: ['404'] },
   quizReport: { method: 'GET', path: '/reports/quizzes/:id', params: quizIdParamsSchema, query: quizReportQuerySchema, response: quizReportSchema, summary: `A quiz's results per question (of every event, or ?eventId); ${staff}`, errors: ['404'] },
   eventReport: { method: 'GET', path: '/reports/event/:id/status', params: eventIdParamsSchema, query: eventReportQuerySchema, response: eventReportSchema, summary: `The event report: counts and every attendee's enrolment, check-in, check-out, minutes present and quiz score (?format=csv); ${staff}`, errors: ['404'] },

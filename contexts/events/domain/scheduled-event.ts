@@ -34,6 +34,8 @@ export interface EventQuizState {
   window: TimeWindow | null;
   /** attendees who answered (once each) */
   answeredBy: ReadonlySet<string>;
+  /** `<userId>|<questionId>` of each open answer -> the most staff may give */
+  openAnswers: ReadonlyMap<string, number>;
 }
 
 export interface ScheduledEventState {
@@ -95,7 +97,9 @@ export type ScheduledEventCommand =
   | { type: 'Scan'; data: Acting & { userId: string; action: ScanAction; at: string; via: ScanVia } }
   | { type: 'AttachQuiz'; data: Acting & { quizId: string; title: string } }
   | { type: 'ScheduleQuiz'; data: Acting & { quizId: string; opensAt: string; closesAt: string } }
-  | { type: 'AnswerQuiz'; data: Acting & { quizId: string; quiz: QuizDefinition; userId: string; lang: Locale; answers: GivenAnswer[] } };
+  | { type: 'AnswerQuiz'; data: Acting & { quizId: string; quiz: QuizDefinition; userId: string; lang: Locale; answers: GivenAnswer[] } }
+  /** staff score an attendee's open answer, between 0 and the question's score */
+  | { type: 'ScoreOpenAnswer'; data: Acting & { quizId: string; userId: string; questionId: string; score: number } };
 
 /** The reminder goes out the day before: within 24 hours of the start. */
 export const REMIND_BEFORE_MS = 24 * 60 * 60_000;
@@ -278,6 +282,14 @@ function decideQuizzes(command: ScheduledEventCommand, state: ScheduledEventStat
       const scored = scoreAnswers(quiz, lang, answers);
       return [{ type: 'QuizAnswered', data: { eventId, quizId, userId, lang, ...scored, answeredAt: now, by } }];
     }
+    case 'ScoreOpenAnswer': {
+      requireExisting(state);
+      const { quizId, userId, questionId, score, now, by } = command.data;
+      const maxScore = state.quizzes.get(quizId)?.openAnswers.get(`${userId}|${questionId}`);
+      if (maxScore === undefined) throw new AppError('404');
+      if (score < 0 || score > maxScore) throw new AppError('app/bed-request', undefined, [{ path: 'score', message: 'range' }], { min: 0, max: maxScore });
+      return [{ type: 'QuizAnswerScored', data: { eventId, quizId, userId, questionId, score, maxScore, scoredAt: now, by } }];
+    }
     default:
       return null;
   }
@@ -358,11 +370,25 @@ export function evolveScheduledEvent(state: ScheduledEventState, event: Schedule
     case 'AttendeeCheckedOut':
       return { ...state, attendees: withAttendee(state, event.data.userId, (a) => ({ ...a, checkedOutAt: event.data.at })) };
     case 'QuizAttached':
-      return { ...state, quizzes: new Map(state.quizzes).set(event.data.quizId, { quizId: event.data.quizId, title: event.data.title, window: null, answeredBy: new Set() }) };
+      return {
+        ...state,
+        quizzes: new Map(state.quizzes).set(event.data.quizId, { quizId: event.data.quizId, title: event.data.title, window: null, answeredBy: new Set(), openAnswers: new Map() }),
+      };
     case 'QuizScheduled':
       return { ...state, quizzes: withQuiz(state, event.data.quizId, (q) => ({ ...q, window: { opensAt: event.data.opensAt, closesAt: event.data.closesAt } })) };
-    case 'QuizAnswered':
-      return { ...state, quizzes: withQuiz(state, event.data.quizId, (q) => ({ ...q, answeredBy: new Set(q.answeredBy).add(event.data.userId) })) };
+    case 'QuizAnswered': {
+      const { userId, answers } = event.data;
+      return {
+        ...state,
+        quizzes: withQuiz(state, event.data.quizId, (q) => {
+          const open = new Map(q.openAnswers);
+          for (const a of answers) if (a.score === null) open.set(`${userId}|${a.questionId}`, a.maxScore);
+          return { ...q, answeredBy: new Set(q.answeredBy).add(userId), openAnswers: open };
+        }),
+      };
+    }
+    case 'QuizAnswerScored':
+      return state;
     default: {
       const exhaustive: never = event;
       throw new Error(`unknown event ${JSON.stringify(exhaustive)}`);

@@ -366,6 +366,16 @@ describe('quizzes on an event: attached, opened for a window, answered once by t
     spec.given([...ready, ...answered]).when(answer(1, at(opens, 1))).thenThrows('quiz-already-answered');
   });
 
+  it('staff score an open answer between 0 and its score; again replaces it; nothing else is scorable', () => {
+    const answered = scheduledEventDecider.decide(answer(1, opens), ready.reduce(scheduledEventDecider.evolve, scheduledEventDecider.initial()));
+    const given = [...ready, ...answered];
+    const score = (questionId: string, points: number, userId = 'u-1'): ScheduledEventCommand => ({ type: 'ScoreOpenAnswer', data: { quizId: 'qz', userId, questionId, score: points, now: closes, by: 'u-staff' } });
+    spec.given(given).when(score('q2', 4)).then([{ type: 'QuizAnswerScored', data: { eventId: EVENT, quizId: 'qz', userId: 'u-1', questionId: 'q2', score: 4, maxScore: 5, scoredAt: closes, by: 'u-staff' } }]);
+    spec.given(given).when(score('q2', 6)).thenThrows('app/bed-request');
+    spec.given(given).when(score('q1', 1)).thenThrows('404');
+    spec.given(given).when(score('q2', 1, 'u-2')).thenThrows('404');
+  });
+
   it('refuses answers that do not fit the quiz, naming each problem', () => {
     const state = ready.reduce(scheduledEventDecider.evolve, scheduledEventDecider.initial());
     const bad: ScheduledEventCommand = { type: 'AnswerQuiz', data: { quizId: 'qz', quiz, userId: 'u-1', lang: 'pt-BR', answers: [{ questionId: 'q1', alternativeIds: ['zz'] }, { questionId: 'q9', text: 'x' }], now: opens, by: 'u-1' } };

@@ -172,6 +172,33 @@ export const eventsScheduledProjection = defineProjection<EventsScheduledDB, Ret
           }
           break;
         }
+        case 'QuizAnswerScored': {
+          const d = event.data;
+          await t
+            .updateTable('question_answers')
+            .set({ score: d.score })
+            .where('event_id', '=', d.eventId)
+            .where('quiz_id', '=', d.quizId)
+            .where('user_id', '=', d.userId)
+            .where('question_id', '=', d.questionId)
+            .execute();
+          // the sheet's score and what is still pending, recomputed from its answers (a new score replaces the old)
+          const totals = await t
+            .selectFrom('question_answers')
+            .select((eb) => [eb.fn.sum<number>('score').as('score'), eb.fn.countAll<string>().filterWhere('score', 'is', null).as('pending')])
+            .where('event_id', '=', d.eventId)
+            .where('quiz_id', '=', d.quizId)
+            .where('user_id', '=', d.userId)
+            .executeTakeFirst();
+          await t
+            .updateTable('quiz_answers')
+            .set({ score: Number(totals?.score ?? 0), pending_open: Number(totals?.pending ?? 0) })
+            .where('event_id', '=', d.eventId)
+            .where('quiz_id', '=', d.quizId)
+            .where('user_id', '=', d.userId)
+            .execute();
+          break;
+        }
         default: {
           const exhaustive: never = event;
           void exhaustive;
