@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import type { EventStore } from '@portal/eventstore';
+import { toAuditedEvent, type EventStore } from '@portal/eventstore';
 import { AppError } from '@portal/kernel';
 import { EVENT_STORE } from '@portal/platform';
 import { scheduledEventStream, type EventAudit } from '../../contracts/index.js';
@@ -27,19 +27,7 @@ export class AuditEventHandler implements IQueryHandler<AuditEventQuery> {
       brokenAt: verify.brokenAt?.toString() ?? null,
       reason: verify.reason ?? null,
       checked: verify.checked,
-      events: events.map((e) => ({
-        revision: e.revision.toString(),
-        eventId: e.metadata.eventId,
-        type: e.type,
-        recordedAt: e.recordedAt.toISOString(),
-        actor: e.metadata.actor,
-        origin: e.metadata.origin,
-        correlationId: e.metadata.correlationId,
-        causationId: e.metadata.causationId,
-        clientTime: e.metadata.clientTime,
-        hash: e.hash,
-        data: e.data,
-      })),
+      events: events.map(toAuditedEvent),
     };
   }
 }
