@@ -60,7 +60,7 @@ import { AuditEventController } from './audit-event/audit-event.http.controller.
 import { AuditEventHandler } from './audit-event/audit-event.handler.js';
 import { ScoreOpenAnswerController } from './score-open-answer/score-open-answer.http.controller.js';
 import { ScoreOpenAnswerHandler } from './score-open-answer/score-open-answer.handler.js';
-import { EventReminderProcess } from './reminders/event-reminder.process.js';
+import { EventClockProcess } from './clock/event-clock.process.js';
 import { EventsAreaGuard } from './shared/access.js';
 import { EventCodes } from './shared/codes.js';
 import { EventAdmin } from './shared/event-admin.js';
@@ -126,7 +126,7 @@ registerRoutes('events', eventsRoutes);
     UploadMaterialsHandler,
     RemoveMaterialHandler,
     DownloadMaterialHandler,
-    EventReminderProcess,
+    EventClockProcess,
     AnswerQuizHandler,
     AttachQuizHandler,
     ChangeEventStateHandler,
@@ -151,6 +151,6 @@ registerRoutes('events', eventsRoutes);
     UpdateScheduledEventHandler,
     WithdrawHandler,
   ],
-  exports: [EventReminderProcess, EventNotices],
+  exports: [EventClockProcess, EventNotices],
 })
 export class EventsModule {}

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '@portal/testing/app';
-import { EventReminderProcess } from './reminders/event-reminder.process.js';
+import { EventClockProcess } from './clock/event-clock.process.js';
 import { EventNotices } from './shared/event-notices.js';
 import { attachmentOf, EVENT_DAY, eventInput, learner, mailsTo, publishedEvent, signIns, trackingClient, type Call, type Learner } from '../testing/test-kit.js';
 
 let t: TestApp;
-let call: Call;
+let call: Call & { catchUp(): Promise<void> };
 let admin = '';
 const START = '2026-11-21T12:00:00.000Z';
 
@@ -103,23 +103,37 @@ describe('attendees hear of their enrolment, the waiting list, changes and cance
   });
 });
 
-describe('the day-before reminder', () => {
+describe('the event clock: the day-before reminder and finishing', () => {
   it('goes to the enrolled once, in their language, within 24 hours of the start', async () => {
     t.clock.set(START);
     const eventId = await publishedEvent(call, admin, { vacancies: 5, title: 'Curso de pulverização' });
     const ana = await learner(t, 70);
     await enrol(eventId, ana, 'pt-BR');
-    const reminders = t.app.get(EventReminderProcess);
+    const reminders = t.app.get(EventClockProcess);
     t.clock.set(new Date(Date.parse(EVENT_DAY.startsAt) - 25 * 3_600_000).toISOString());
     await reminders.runOnce();
     await settled();
     expect(await mailsTo(t, 'learner70@example.com', 'event-reminder')).toHaveLength(0);
     t.clock.set(new Date(Date.parse(EVENT_DAY.startsAt) - 23 * 3_600_000).toISOString());
-    expect(await reminders.runOnce()).toBeGreaterThanOrEqual(1);
-    expect(await reminders.runOnce()).toBe(0);
+    expect((await reminders.runOnce()).reminded).toBeGreaterThanOrEqual(1);
+    expect((await reminders.runOnce()).reminded).toBe(0);
     await settled();
     const sent = await mailsTo(t, 'learner70@example.com', 'event-reminder');
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ locale: 'pt-BR', subject: 'Amanhã: Curso de pulverização' });
+  });
+
+  it('finishes a published event once its check-out has closed (120 minutes after the finish)', async () => {
+    t.clock.set(START);
+    const eventId = await publishedEvent(call, admin, { title: 'Palestra' });
+    const clock = t.app.get(EventClockProcess);
+    t.clock.set(new Date(Date.parse(EVENT_DAY.endsAt) + 119 * 60_000).toISOString());
+    await clock.runOnce();
+    expect((await call('GET', `/api/scheduledEvents/${eventId}`, { token: admin })).json().state).toBe('published');
+    t.clock.set(new Date(Date.parse(EVENT_DAY.endsAt) + 120 * 60_000).toISOString());
+    expect((await clock.runOnce()).finished).toBeGreaterThanOrEqual(1);
+    await call.catchUp();
+    const finished = (await call('GET', `/api/scheduledEvents/${eventId}`, { token: admin })).json();
+    expect(finished).toMatchObject({ state: 'finished', finishedAt: t.clock.now().toISOString() });
   });
 });

@@ -313,3 +313,10 @@ export async function dueForReminder(reader: Reader, now: string, withinMs: numb
     .execute();
   return rows.map((r) => r.event_id);
 }
+
+/** Published events whose finish was at least `afterMs` before `now` (the clock process finishes them). */
+export async function dueToFinish(reader: Reader, now: string, afterMs: number, limit: number): Promise<string[]> {
+  const before = new Date(Date.parse(now) - afterMs).toISOString();
+  const rows = await reader.selectFrom('scheduled_events').select('event_id').where('state', '=', 'published').where('ends_at', '<=', before).orderBy('ends_at').limit(limit).execute();
+  return rows.map((r) => r.event_id);
+}
