@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '@portal/testing/app';
-import { EVENT_REPORT_CSV_COLUMNS, scheduledEventStream } from '../contracts/index.js';
+import { EVENT_REPORT_CSV_COLUMNS, eventsRoutes, scheduledEventStream } from '../contracts/index.js';
 import { CODE_WINDOW_MS } from '../domain/index.js';
 import { createEvent, EVENT_DAY, eventInput, learner, publishedEvent, quizInput, signIns, tokenFor, trackingClient, type Call, type Learner } from '../testing/test-kit.js';
 
@@ -519,5 +519,14 @@ describe('quizzes: created, attached, opened for a window, answered once by who 
     expect((await call('POST', '/api/quiz/event', { token: as.admin, body: { quizId, eventId } })).statusCode).toBe(404);
     expect((await call('PUT', `/api/quiz/${quizId}`, { token: as.admin, body: quizInput() })).statusCode).toBe(404);
     expect((await call('GET', `/api/reports/quizzes/${quizId}`, { token: as.admin })).json().answers).toBe(1);
+  });
+});
+
+describe('API description', () => {
+  it('documents every events route in the OpenAPI document', async () => {
+    const doc = (await call('GET', '/api/docs/openapi.json')).json();
+    const documented = new Set(Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`)));
+    const expected = Object.values(eventsRoutes).map((r) => `${r.method} /api${r.path.replace(/:(\w+)/g, '{$1}')}`);
+    expect(expected.filter((r) => !documented.has(r))).toEqual([]);
   });
 });
