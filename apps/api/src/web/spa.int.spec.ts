@@ -118,3 +118,53 @@ describe('serving the SPA', () => {
     expect(answer.headers['cache-control']).toBe('no-store');
   });
 });
+
+describe('compressing API answers', () => {
+  // the health report and the API description: JSON well above 1 KiB
+  const LARGE = ['/api/health', '/api/docs/openapi.json'];
+
+  it('sends JSON answers in brotli to a client that accepts it, else in gzip, and never lets them be kept', async () => {
+    for (const path of LARGE) {
+      const plain = await get(path);
+      expect(plain.status, path).toBe(200);
+      expect(plain.headers['content-encoding'], path).toBeUndefined();
+      const text = plain.raw.toString();
+      expect(Buffer.byteLength(text), path).toBeGreaterThan(1024);
+
+      const br = await get(path, 'gzip, deflate, br, zstd');
+      expect(br.status, path).toBe(200);
+      expect(br.headers['content-encoding'], path).toBe('br');
+      expect(br.headers['content-type'], path).toMatch(/^application\/json/);
+      expect(br.headers.vary, path).toMatch(/accept-encoding/i);
+      expect(br.headers['cache-control'], path).toBe('no-store');
+      expect(JSON.parse(brotliDecompressSync(br.raw).toString()), path).toEqual(JSON.parse(text));
+      expect(br.raw.length, path).toBeLessThan(Buffer.byteLength(text) / 2);
+
+      const gz = await get(path, 'gzip, deflate');
+      expect(gz.headers['content-encoding'], path).toBe('gzip');
+      expect(gz.headers['cache-control'], path).toBe('no-store');
+      expect(JSON.parse(gunzipSync(gz.raw).toString()), path).toEqual(JSON.parse(text));
+    }
+  });
+
+  it('sends answers below 1 KiB as they are', async () => {
+    for (const path of ['/api/app-config', '/api/nothing-here']) {
+      const answer = await get(path, 'br, gzip');
+      expect(answer.raw.length, path).toBeLessThan(1024);
+      expect(answer.headers['content-encoding'], path).toBeUndefined();
+      expect(JSON.parse(answer.raw.toString()), path).toBeTypeOf('object');
+    }
+  });
+
+  it('leaves the SPA files to their build-time copies: the index is the pre-made brotli copy, revalidated, not kept for a year', async () => {
+    const index = await get('/home', 'br, gzip');
+    expect(index.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(index.raw).toString()).toBe(INDEX);
+    expect(index.headers['cache-control']).toBe('no-cache');
+    expect(index.headers['cache-control']).not.toMatch(/immutable|max-age/);
+    // a file without a build-time copy is sent as it is, not compressed on the fly
+    const worker = await get('/sw.js', 'br, gzip');
+    expect(worker.headers['content-encoding']).toBeUndefined();
+    expect(worker.raw.toString()).toBe(WORKER);
+  });
+});
