@@ -94,6 +94,18 @@ describe('serving the SPA', () => {
     }
   });
 
+  it('sends hashed assets without the headers only a document obeys; the index and the worker keep them', async () => {
+    const asset = await get('/assets/index-Ab12Cd34.js', 'br');
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const name of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'referrer-policy']) expect(asset.headers[name], name).toBeUndefined();
+    for (const path of ['/home', '/sw.js']) {
+      const answer = await get(path, 'br');
+      expect(answer.headers['content-security-policy'], path).toMatch(/script-src 'self'/);
+      expect(answer.headers['x-frame-options'], path).toBe('SAMEORIGIN');
+    }
+  });
+
   it('revalidates the files that keep their name across builds (the service worker)', async () => {
     const answer = await get('/sw.js', 'br, gzip');
     expect(answer.status).toBe(200);

@@ -6,7 +6,7 @@ import { queryClient } from '../../../shared/api/query-client';
 import { prefetchForLearner } from '../../../shared/session/guards';
 import { homeQueryOptions, useHomeFeeds } from '../api/feeds';
 import { FeedGrid } from '../components/playlist-view';
-import { useLocale } from '../components/station-page';
+import { useLocale } from '../components/use-locale';
 import { learningPaths } from '../model/learning-paths';
 import { requireLearner, useScormTest } from './route-helpers';
 
