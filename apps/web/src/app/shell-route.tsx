@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import { Outlet, useLocation, useMatches, useNavigation, type LoaderFunctionArgs } from 'react-router';
 import { ClickTracer } from '../features/shell/components/click-tracer';
-import { useStations } from '../features/shell/api/stations';
-import { messagesQueryOptions } from '../features/notifications/api/notifications';
+import { stationsQueryOptions, useStations } from '../features/shell/api/stations';
+import { messagesQueryOptions, recommendationsQueryOptions } from '../features/notifications/api/notifications';
 import { NotificationsButton } from '../features/notifications/components/notifications-button';
 import { OfflineAlert } from '../features/realtime/components/offline-alert';
 import { RealtimeConnection } from '../features/realtime/components/realtime-connection';
@@ -12,7 +12,9 @@ import { SessionExpiredModal } from '../features/realtime/components/session-exp
 import { registerServiceWorker } from '../features/realtime/service-worker';
 import { SearchShortcut } from '../features/search/components/search-shortcut';
 import { SupportShortcut } from '../features/support/components/support-shortcut';
-import { loadNamespaces } from '../shared/i18n/i18n';
+import { appConfig } from '../shared/config/app-config';
+import { currentLocale, loadNamespaces } from '../shared/i18n/i18n';
+import { prefetchForLearner } from '../shared/session/guards';
 import { useAccountReady, useSignedIn } from '../shared/session/use-session';
 import { FeedbackPrompt } from '../shared/ui/feedback-prompt';
 import { FullPageLoader } from '../shared/ui/full-page-loader';
@@ -20,6 +22,7 @@ import { LoadingBar } from '../shared/ui/loading-bar';
 import { asLocale, pickText } from '../shared/ui/shell/localized';
 import { pushRoute, resetShellState, setShellState, useShellState } from '../shared/ui/shell/shell-store';
 import { ShellSlotsProvider } from '../shared/ui/shell/slots';
+import { resolveToggles } from '../shared/ui/shell/toggles';
 import { useToggles } from '../shared/ui/shell/use-toggles';
 import { knownContentQueryOptions } from './known-content';
 import { familyOf, layoutFor } from './layout-for';
@@ -37,9 +40,20 @@ const SupportDialog = lazy(() => import('../features/support/components/support-
 const NotificationsSidebar = lazy(() => import('../features/notifications/components/notifications').then((m) => ({ default: m.NotificationsSidebar })));
 const MessagesModal = lazy(() => import('../features/notifications/components/messages-modal').then((m) => ({ default: m.MessagesModal })));
 
-/** The shell's strings load with the first screen, not after it. */
-export async function loader(): Promise<null> {
+/**
+ * The shell's strings load with the first screen, not after it; its data (the menus' stations,
+ * the known content, the notifications) is asked for beside the session, as a screen's is, not
+ * once the page has rendered (ADR 0013). Nothing waits for it.
+ */
+export async function loader({ request }: LoaderFunctionArgs): Promise<null> {
+  prefetchForLearner(stationsQueryOptions());
+  prefetchForLearner(knownContentQueryOptions());
   await loadNamespaces(...SHELL_NAMESPACES);
+  // the settings and the language are known once the strings are
+  if (resolveToggles(appConfig().toggles, new URL(request.url).searchParams).notifications) {
+    prefetchForLearner(recommendationsQueryOptions());
+    prefetchForLearner(messagesQueryOptions(currentLocale()));
+  }
   return null;
 }
 

@@ -14,12 +14,16 @@ import { requireLearner, useScormTest } from './route-helpers';
 const HOME_ITEMS = 8;
 const SECTIONS: Playlist[] = ['continue', 'bookmarks', 'feedbacks', 'history', 'podcasts', 'new', 'recent'];
 
-/** The playlists under /home ("My content"): GET /home, the first page of every playlist (000 §4.12). */
+/**
+ * The playlists under /home ("My content"): GET /home, the first page of every playlist (000
+ * §4.12). Asked for beside the profile (the access check), not after it, and not awaited: the
+ * profile part of /home and its modals show first, the playlists when the answer is there (the
+ * component suspends under /home's Suspense; ADR 0013).
+ */
 export async function loader({ url }: LoaderFunctionArgs): Promise<null> {
-  // asked for beside the profile (the access check), not after it
   prefetchForLearner(homeQueryOptions());
   await requireLearner(url);
-  await queryClient.ensureQueryData(homeQueryOptions());
+  void queryClient.prefetchQuery(homeQueryOptions());
   return null;
 }
 
