@@ -1,5 +1,4 @@
-import { Suspense } from 'react';
-import { Button, Paper, Skeleton, Stack, Title } from '@mantine/core';
+import { Button, Paper, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, type LoaderFunctionArgs } from 'react-router';
 import { useUserData } from '../../../shared/api/user-data';
@@ -43,9 +42,7 @@ export function Component() {
         </Paper>
         {/* the learning playlists (a child route, so features stay apart); they do not hold the
             profile part and its modals: those show first, the playlists when GET /home answers */}
-        <Suspense fallback={<Skeleton h={320} radius="md" data-testid="home-playlists-loading" />}>
-          <Outlet />
-        </Suspense>
+        <Outlet />
       </Stack>
       <HomeModals user={user} />
     </PageShell>

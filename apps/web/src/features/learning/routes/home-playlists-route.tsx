@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, type LoaderFunctionArgs } from 'react-router';
 import type { FeedPage, Playlist } from '@portal/learning/contracts';
@@ -17,8 +17,8 @@ const SECTIONS: Playlist[] = ['continue', 'bookmarks', 'feedbacks', 'history', '
 /**
  * The playlists under /home ("My content"): GET /home, the first page of every playlist (000
  * §4.12). Asked for beside the profile (the access check), not after it, and not awaited: the
- * profile part of /home and its modals show first, the playlists when the answer is there (the
- * component suspends under /home's Suspense; ADR 0013).
+ * profile part of /home and its modals show first, the playlists (a placeholder until then) when
+ * the answer is there (ADR 0013).
  */
 export async function loader({ url }: LoaderFunctionArgs): Promise<null> {
   prefetchForLearner(homeQueryOptions());
@@ -48,8 +48,12 @@ function Section({ playlist, page, first }: { playlist: Playlist; page: FeedPage
 
 export function Component() {
   const { t } = useTranslation('learning');
-  const { data: home } = useHomeFeeds();
+  const answer = useHomeFeeds();
   const courses = useScormTest();
+  // a failed answer is the route's error (ErrorBoundary below, in place)
+  if (answer.error) throw answer.error;
+  const home = answer.data;
+  if (!home) return <Skeleton h={320} radius="md" data-testid="home-playlists-loading" />;
   const links = [
     { to: learningPaths.training, label: t('nav.training'), testId: 'home-link-training' },
     { to: learningPaths.journey, label: t('nav.journey'), testId: 'home-link-journey' },
