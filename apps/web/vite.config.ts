@@ -3,15 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
-const LOCALE_FILE = /[\\/]src[\\/]locales[\\/]([a-zA-Z-]+)[\\/]([^\\/]+)\.json$/;
-// the namespaces of the shell and of the signed-in learner's first screens (home, training):
-// one file per locale; the other screens' namespaces in a second one (ADR 0013)
-const FIRST_NAMESPACES = new Set(['common', 'errors', 'shell', 'search', 'support', 'notifications', 'realtime', 'home', 'learning']);
-const localeFile = (id: string): string | null => {
-  const match = LOCALE_FILE.exec(id);
-  if (!match) return null;
-  return FIRST_NAMESPACES.has(match[2]!) ? match[1]! : `${match[1]}-screens`;
-};
+const LOCALE_FILE = /[\\/]src[\\/]locales[\\/]([a-zA-Z-]+)[\\/][^\\/]+\.json$/;
 const NODE_MODULES = /[\\/]node_modules[\\/]/;
 const SHELL = /[\\/]src[\\/]app[\\/](shell-route\.tsx|layouts[\\/])/;
 // what only the screens with a form draw: @mantine/form and Mantine's inputs
@@ -46,8 +38,9 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // a locale's namespaces in two files: the shell's and the first screens', the others'
-            { debugName: 'locales', name: localeFile, test: LOCALE_FILE },
+            // every namespace of one locale in one file: a screen's first load asks for one (split in
+            // two, a screen outside the first file waited one more round trip for its strings)
+            { debugName: 'locales', name: (id) => LOCALE_FILE.exec(id)?.[1] ?? null, test: LOCALE_FILE },
             // the libraries the first file needs (React, the router, Mantine's provider, zod...)
             { name: 'vendor', test: NODE_MODULES, tags: ['$initial'] },
             // the shell and its layouts, around every screen: fetched beside the screen, not after it renders
