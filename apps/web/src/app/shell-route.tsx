@@ -40,17 +40,25 @@ const SupportDialog = lazy(() => import('../features/support/components/support-
 const NotificationsSidebar = lazy(() => import('../features/notifications/components/notifications').then((m) => ({ default: m.NotificationsSidebar })));
 const MessagesModal = lazy(() => import('../features/notifications/components/messages-modal').then((m) => ({ default: m.MessagesModal })));
 
+/** The layouts with the menus and the bell, which draw the shell's data. */
+const MENU_FAMILIES: ReadonlySet<string> = new Set(['side-menu', 'journey', 'training']);
+
 /**
- * The shell's strings load with the first screen, not after it; its data (the menus' stations,
- * the known content, the notifications) is asked for beside the session, as a screen's is, not
- * once the page has rendered (ADR 0013). Nothing waits for it.
+ * The shell's strings load with the first screen, not after it. In the layouts with menus, its
+ * data (the menus' stations, the known content, the notifications) is asked for beside the
+ * session, as a screen's is, not once the page has rendered (ADR 0013); elsewhere (public and
+ * booking pages) it would only compete with the screen's own. Nothing waits for it.
  */
 export async function loader({ request }: LoaderFunctionArgs): Promise<null> {
-  prefetchForLearner(stationsQueryOptions());
-  prefetchForLearner(knownContentQueryOptions());
+  const url = new URL(request.url);
+  const withMenus = MENU_FAMILIES.has(familyOf(layoutFor(url.pathname)));
+  if (withMenus) {
+    prefetchForLearner(stationsQueryOptions());
+    prefetchForLearner(knownContentQueryOptions());
+  }
   await loadNamespaces(...SHELL_NAMESPACES);
   // the settings and the language are known once the strings are
-  if (resolveToggles(appConfig().toggles, new URL(request.url).searchParams).notifications) {
+  if (withMenus && resolveToggles(appConfig().toggles, url.searchParams).notifications) {
     prefetchForLearner(recommendationsQueryOptions());
     prefetchForLearner(messagesQueryOptions(currentLocale()));
   }
