@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useMatches, useNavigation, type LoaderFunctionArgs } from 'react-router';
+import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { ClickTracer } from '../features/shell/components/click-tracer';
-import { stationsQueryOptions, useStations } from '../features/shell/api/stations';
-import { messagesQueryOptions, recommendationsQueryOptions } from '../features/notifications/api/notifications';
+import { useStations } from '../features/shell/api/stations';
+import { messagesQueryOptions } from '../features/notifications/api/notifications';
 import { NotificationsButton } from '../features/notifications/components/notifications-button';
 import { OfflineAlert } from '../features/realtime/components/offline-alert';
 import { RealtimeConnection } from '../features/realtime/components/realtime-connection';
@@ -12,9 +12,7 @@ import { SessionExpiredModal } from '../features/realtime/components/session-exp
 import { registerServiceWorker } from '../features/realtime/service-worker';
 import { SearchShortcut } from '../features/search/components/search-shortcut';
 import { SupportShortcut } from '../features/support/components/support-shortcut';
-import { appConfig } from '../shared/config/app-config';
-import { currentLocale, loadNamespaces } from '../shared/i18n/i18n';
-import { prefetchForLearner } from '../shared/session/guards';
+import { loadNamespaces } from '../shared/i18n/i18n';
 import { useAccountReady, useSignedIn } from '../shared/session/use-session';
 import { FeedbackPrompt } from '../shared/ui/feedback-prompt';
 import { FullPageLoader } from '../shared/ui/full-page-loader';
@@ -22,7 +20,6 @@ import { LoadingBar } from '../shared/ui/loading-bar';
 import { asLocale, pickText } from '../shared/ui/shell/localized';
 import { pushRoute, resetShellState, setShellState, useShellState } from '../shared/ui/shell/shell-store';
 import { ShellSlotsProvider } from '../shared/ui/shell/slots';
-import { resolveToggles } from '../shared/ui/shell/toggles';
 import { useToggles } from '../shared/ui/shell/use-toggles';
 import { knownContentQueryOptions } from './known-content';
 import { familyOf, layoutFor } from './layout-for';
@@ -40,28 +37,14 @@ const SupportDialog = lazy(() => import('../features/support/components/support-
 const NotificationsSidebar = lazy(() => import('../features/notifications/components/notifications').then((m) => ({ default: m.NotificationsSidebar })));
 const MessagesModal = lazy(() => import('../features/notifications/components/messages-modal').then((m) => ({ default: m.MessagesModal })));
 
-/** The layouts with the menus and the bell, which draw the shell's data. */
-const MENU_FAMILIES: ReadonlySet<string> = new Set(['side-menu', 'journey', 'training']);
-
 /**
- * The shell's strings load with the first screen, not after it. In the layouts with menus, its
- * data (the menus' stations, the known content, the notifications) is asked for beside the
- * session, as a screen's is, not once the page has rendered (ADR 0013); elsewhere (public and
- * booking pages) it would only compete with the screen's own. Nothing waits for it.
+ * The shell's strings load with the first screen, not after it. Its data (the menus' stations,
+ * the known content, the notifications) is asked for when it renders: asked for beside the
+ * session, it reached the one-process server with the profile and the screen's data and made
+ * them answer later (ADR 0013).
  */
-export async function loader({ request }: LoaderFunctionArgs): Promise<null> {
-  const url = new URL(request.url);
-  const withMenus = MENU_FAMILIES.has(familyOf(layoutFor(url.pathname)));
-  if (withMenus) {
-    prefetchForLearner(stationsQueryOptions());
-    prefetchForLearner(knownContentQueryOptions());
-  }
+export async function loader(): Promise<null> {
   await loadNamespaces(...SHELL_NAMESPACES);
-  // the settings and the language are known once the strings are
-  if (withMenus && resolveToggles(appConfig().toggles, url.searchParams).notifications) {
-    prefetchForLearner(recommendationsQueryOptions());
-    prefetchForLearner(messagesQueryOptions(currentLocale()));
-  }
   return null;
 }
 
