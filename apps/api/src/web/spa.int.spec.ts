@@ -132,11 +132,15 @@ describe('serving the SPA', () => {
 });
 
 describe('compressing API answers', () => {
-  // the health report and the API description: JSON well above 1 KiB
-  const LARGE = ['/api/health', '/api/docs/openapi.json'];
+  // the API description and the health report: JSON well above 1 KiB (the report's checkpoints may
+  // move between two calls, so only the description is compared byte for byte)
+  const LARGE: Array<[path: string, same: (decoded: unknown, plain: unknown) => void]> = [
+    ['/api/docs/openapi.json', (decoded, plain) => expect(decoded).toEqual(plain)],
+    ['/api/health', (decoded) => expect(decoded).toMatchObject({ status: 'ok', projections: expect.any(Array) })],
+  ];
 
   it('sends JSON answers in brotli to a client that accepts it, else in gzip, and never lets them be kept', async () => {
-    for (const path of LARGE) {
+    for (const [path, same] of LARGE) {
       const plain = await get(path);
       expect(plain.status, path).toBe(200);
       expect(plain.headers['content-encoding'], path).toBeUndefined();
@@ -149,13 +153,13 @@ describe('compressing API answers', () => {
       expect(br.headers['content-type'], path).toMatch(/^application\/json/);
       expect(br.headers.vary, path).toMatch(/accept-encoding/i);
       expect(br.headers['cache-control'], path).toBe('no-store');
-      expect(JSON.parse(brotliDecompressSync(br.raw).toString()), path).toEqual(JSON.parse(text));
+      same(JSON.parse(brotliDecompressSync(br.raw).toString()), JSON.parse(text));
       expect(br.raw.length, path).toBeLessThan(Buffer.byteLength(text) / 2);
 
       const gz = await get(path, 'gzip, deflate');
       expect(gz.headers['content-encoding'], path).toBe('gzip');
       expect(gz.headers['cache-control'], path).toBe('no-store');
-      expect(JSON.parse(gunzipSync(gz.raw).toString()), path).toEqual(JSON.parse(text));
+      same(JSON.parse(gunzipSync(gz.raw).toString()), JSON.parse(text));
     }
   });
 
