@@ -24,8 +24,10 @@ async function signedIn(path: string, email: string, locale = 'pt-BR'): Promise<
 
 describe('companies and reference data in the browser', () => {
   it('an administrator of all companies finds a company without accents and gives it a domain', async () => {
-    const page = await signedIn('/manager/users/companies', 'company.admin@demo.agro');
-    await expect.poll(async () => page.getByTestId('companies-title').textContent(), { timeout: 15_000 }).toBe('Empresas');
+    const page = await signedIn('/manager/users/companies', 'admin@demo.agro');
+    // a child of the /manager/users layout: its heading and tabs, the companies tab chosen, one heading
+    await expect.poll(async () => page.getByTestId('manager-tab-companies').getAttribute('aria-selected'), { timeout: 15_000 }).toBe('true');
+    expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual(['Gerenciar usuários']);
     await page.getByTestId('companies-search').fill('agropecuaria');
     const row = page.getByTestId(`company-row-${HORIZONTE}`);
     await expect.poll(async () => row.textContent(), { timeout: 15_000 }).toContain('Somente por convite');
@@ -42,7 +44,7 @@ describe('companies and reference data in the browser', () => {
   });
 
   it('the administrator adds a region in three languages and retires it', async () => {
-    const page = await signedIn('/manager/reference-data?list=regions', 'company.admin@demo.agro', 'en-US');
+    const page = await signedIn('/manager/reference-data?list=regions', 'admin@demo.agro', 'en-US');
     await expect.poll(async () => page.getByTestId('reference-table').textContent(), { timeout: 15_000 }).toContain('Centro-Oeste');
     await page.getByTestId('reference-add').click();
     await page.getByTestId('reference-label-pt-BR').fill('Sul de Minas');

@@ -49,7 +49,7 @@ describe('manager dashboard in the browser', () => {
   });
 
   it('a manage_all_companies holder gets the company picker', async () => {
-    const page = await signedIn('company.admin@demo.agro', '/manager/dashboard');
+    const page = await signedIn('admin@demo.agro', '/manager/dashboard');
     await page.waitForURL(/\/manager\/dashboard/);
     await page.getByTestId('dashboard-company-picker').waitFor();
     expect(await page.getByTestId('dashboard-company-picker').inputValue()).toBe('Cooperativa Demo');
