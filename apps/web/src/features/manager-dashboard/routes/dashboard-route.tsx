@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { data, useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '../../../shared/api/query-client';
 import { loadNamespaces } from '../../../shared/i18n/i18n';
+import { managerDashboardScope } from '../../../shared/session/access';
 import { requireSession } from '../../../shared/session/guards';
 import { PageShell } from '../../../shared/ui/page-shell';
 import { dashboardCompaniesQueryOptions, useDashboardCompanies } from '../api/companies';
@@ -11,7 +12,6 @@ import { ActivityChart } from '../components/activity-chart';
 import { CropsTable } from '../components/crops-table';
 import { FigureCard } from '../components/figure-card';
 import { StationList } from '../components/station-list';
-import { dashboardScopeOf } from '../model/dashboard-access';
 
 const FIGURES = ['total', 'active7Days', 'active30Days', 'neverStarted'] as const;
 
@@ -24,7 +24,7 @@ const FIGURES = ['total', 'active7Days', 'active30Days', 'neverStarted'] as cons
 export async function loader({ request }: LoaderFunctionArgs): Promise<{ canPick: boolean; companyId: string | null }> {
   const url = new URL(request.url);
   const user = await requireSession(url);
-  const scope = dashboardScopeOf(user);
+  const scope = managerDashboardScope(user);
   if (scope.kind === 'none') throw data(null, { status: 403 });
   const canPick = scope.kind === 'all';
   const [, companies] = await Promise.all([loadNamespaces('managerDashboard'), canPick ? queryClient.ensureQueryData(dashboardCompaniesQueryOptions()) : null]);
