@@ -27,9 +27,10 @@ describe('manager dashboard in the browser', () => {
     await page.waitForURL(/\/manager\/dashboard/);
     await expect.poll(async () => page.getByTestId('dashboard-title').textContent(), { timeout: 15_000 }).toBe('Painel');
     expect(await page.getByTestId('dashboard-company').textContent()).toBe('Cooperativa Demo');
-    // the demo company has its manager and its admin, neither of whom has started a content
-    expect(await page.getByTestId('dashboard-total-value').textContent()).toBe('2');
-    expect(await page.getByTestId('dashboard-neverStarted-value').textContent()).toBe('2');
+    // the demo company has its manager, its two admins and two pre-registered users (ADR 0050),
+    // none of whom has started a content
+    expect(await page.getByTestId('dashboard-total-value').textContent()).toBe('5');
+    expect(await page.getByTestId('dashboard-neverStarted-value').textContent()).toBe('5');
     // a scoped manager has no company picker
     expect(await page.getByTestId('dashboard-company-picker').count()).toBe(0);
     // the chart is drawn (twelve weeks) and its figures are there as a table for screen readers
