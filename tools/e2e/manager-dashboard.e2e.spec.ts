@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { usePortalAndBrowser, watchConsole, type Portal } from './harness.js';
+import { signInAt } from './shell-portal.js';
 
 let portal: Portal;
 let browser: Browser;
@@ -12,11 +13,7 @@ const DEMO_COMPANY = '01900000-0000-7000-8000-00000000c0de';
 const signedIn = async (email: string, path: string): Promise<Page> => {
   const context = await browser.newContext({ locale: 'pt-BR', baseURL: portal.url });
   const page = await context.newPage();
-  await page.goto(path);
-  await page.waitForURL(/\/auth\?next=/);
-  await page.getByTestId('signin-email').fill(email);
-  await page.getByTestId('signin-password').fill('Demo#2026');
-  await page.getByTestId('signin-submit').click();
+  await signInAt(page, path, email);
   return page;
 };
 
