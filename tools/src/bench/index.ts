@@ -45,6 +45,10 @@ const suites: Record<string, () => Promise<unknown>> = {
     const { benchManagerImport } = await import('./manager-import.js');
     return benchManagerImport({ url, smoke, ...toy({ rows: 500, reportFile: null }) });
   },
+  'scheduled-events': async () => {
+    const { benchScheduledEvents } = await import('./scheduled-events.js');
+    return benchScheduledEvents({ url, ...toy({ attendees: 20, spreadSeconds: 2, learners: 50, vacancies: 10, reportFile: null }) });
+  },
   'first-load': async () => {
     const { benchFirstLoad } = await import('./first-load.js');
     return benchFirstLoad({ smoke, ...toy({ reportFile: null }) });
