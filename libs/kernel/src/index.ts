@@ -8,3 +8,4 @@ export * from './locales.js';
 export * from './password-policy.js';
 export * from './names.js';
 export * from './validation-rules.js';
+export * from './local-time.js';
