@@ -38,3 +38,9 @@ export function reportFileName(e: { title: string; date: string }, format: 'csv'
 
 /** Enrolled of vacancies as a 0-100 figure for a progress bar. */
 export const fillPercent = (enrolled: number, vacancies: number): number => (vacancies > 0 ? Math.min(100, Math.round((enrolled / vacancies) * 100)) : 0);
+
+/** Today in the browser's zone ("YYYY-MM-DD"). */
+export const todayIso = (now: Date = new Date()): string => {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+};
