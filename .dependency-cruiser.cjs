@@ -81,6 +81,16 @@ const FOREIGN_READS_ON_WRITE_PATH = [
     why: "a query handler: which recommendations the learner has seen (engagement's viewedRowIds)",
   },
   {
+    file: 'contexts/events/application/list-attendees/list-attendees.handler.ts',
+    projections: ['users'],
+    why: "a query handler: the attendee list shows each person's name (identity's users)",
+  },
+  {
+    file: 'contexts/events/application/event-report/event-report.handler.ts',
+    projections: ['users'],
+    why: "a query handler: the event report shows each attendee's name (identity's users)",
+  },
+  {
     file: 'contexts/assessment/application/submit-answer/submit-answer.handler.ts',
     projections: ['engagement'],
     why: "the unseen count pushed after an answer (RecommendationsService reads engagement's viewedRowIds); not part of the decision",

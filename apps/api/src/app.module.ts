@@ -10,6 +10,7 @@ import { BookingModule } from '@portal/booking/application';
 import { AssessmentModule } from '@portal/assessment/application';
 import { ScoringModule } from '@portal/scoring/application';
 import { ReportingModule } from '@portal/reporting/application';
+import { EventsModule } from '@portal/events/application';
 import { HealthController } from './health/health.controller.js';
 import { MailboxController } from './dev/mailbox.controller.js';
 import { AppConfigController } from './app-config.controller.js';
@@ -61,6 +62,7 @@ export class AppModule {
         AssessmentModule,
         ScoringModule,
         ReportingModule,
+        EventsModule,
       ],
       controllers: [HealthController, MailboxController, AppConfigController, RealtimeController],
       providers: [

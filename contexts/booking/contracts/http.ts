@@ -1,6 +1,7 @@
 /** HTTP contracts of the booking context (schemas and the routes table, paths under /api), shared by the API and the SPA. */
 import { z } from 'zod';
 import { LOCALES } from '@portal/kernel';
+import { auditedEventSchema } from '@portal/eventstore/event-schemas';
 
 export const BOOKING_STATUSES = ['pendent', 'confirmed', 'canceled', 'expired'] as const;
 export type BookingStatusName = (typeof BOOKING_STATUSES)[number];
@@ -246,19 +247,7 @@ export const calendarSchema = z.object({
 });
 export type Calendar = z.infer<typeof calendarSchema>;
 
-export const auditEventSchema = z.object({
-  streamId: z.string(),
-  revision: z.string(),
-  type: z.string(),
-  recordedAt: z.string(),
-  actor: z.string(),
-  origin: z.string(),
-  correlationId: z.string(),
-  causationId: z.string().nullable(),
-  clientTime: z.string().nullable(),
-  hash: z.string(),
-  data: z.record(z.string(), z.unknown()),
-});
+export const auditEventSchema = auditedEventSchema;
 export const auditSchema = z.object({
   bookingId: z.string(),
   verified: z.boolean(),

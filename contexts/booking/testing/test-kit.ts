@@ -2,10 +2,11 @@
  * Helpers of the booking HTTP tests (imported by *.int.spec.ts only): a test location, staff
  * sign-ins and the links of the booking mails in the outbox.
  */
-import { newId, type Role } from '@portal/kernel';
-import type { InjectResponse, TestApp } from '@portal/testing/app';
-import { accessTokenFor } from '@portal/testing/identity';
+import type { TestApp } from '@portal/testing/app';
+import type { Call } from '@portal/testing/client';
 import type { LocationInput } from '../contracts/index.js';
+
+export { tokenFor, trackingClient, type Call } from '@portal/testing/client';
 
 /** Open every day 08:00-18:00 in hourly slots, so any test date has slots. */
 export const testLocation = (overrides: Partial<LocationInput> = {}): LocationInput => ({
@@ -28,49 +29,6 @@ export const testLocation = (overrides: Partial<LocationInput> = {}): LocationIn
   active: true,
   ...overrides,
 });
-
-export type Call = (method: string, url: string, options?: { body?: unknown; token?: string; headers?: Record<string, string> }) => Promise<InjectResponse>;
-
-const newer = (a: string | undefined, b: string): string => {
-  if (!a) return b;
-  const [at, ap] = a.split('.').map(BigInt) as [bigint, bigint];
-  const [bt, bp] = b.split('.').map(BigInt) as [bigint, bigint];
-  return bt > at || (bt === at && bp > ap) ? b : a;
-};
-
-/**
- * Requests as the SPA makes them: the newest x-event-position of any answer goes out as
- * x-min-position on the following GETs (read-your-writes), so reads see earlier writes on a
- * Postgres server too, where projections run behind the commands.
- */
-export function trackingClient(t: TestApp): Call & { position(): string | undefined; catchUp(): Promise<void> } {
-  let position: string | undefined;
-  const call: Call = async (method, url, options = {}) => {
-    const headers = { ...(options.headers ?? {}) };
-    if (method === 'GET' && position && !headers['x-min-position']) headers['x-min-position'] = position;
-    const res = await t.request(method, url, { ...options, headers });
-    const p = res.headers['x-event-position'];
-    if (typeof p === 'string') position = newer(position, p);
-    return res;
-  };
-  return Object.assign(call, {
-    position: () => position,
-    /** Moves the read position to the head of the log (after writes that answer no position, like the expiry process). */
-    async catchUp() {
-      const head = await t.infra.store.headCheckpoint();
-      position = newer(position, `${head.transactionId}.${head.position}`);
-    },
-  });
-}
-
-/**
- * A bearer token for a signed-in user of a role, signed with the app's own key: the same
- * principal the guard builds after a real sign-in (the browser e2e signs the demo users in).
- * Booking tests do not seed identity users, since a context never imports another's application.
- */
-export function tokenFor(t: TestApp, role: Role): Promise<string> {
-  return accessTokenFor(t, { sub: newId(), sid: newId(), email: `${role.replace('_', '.')}@test.agro`, roles: [role], aclTags: [] });
-}
 
 export async function createLocation(call: Call, adminToken: string, overrides: Partial<LocationInput> = {}): Promise<string> {
   const res = await call('POST', '/api/locations', { token: adminToken, body: testLocation(overrides) });

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { isValidDate, isValidTimeZone, LOCALES } from '@portal/kernel';
+import { auditedEventSchema } from '@portal/eventstore/event-schemas';
 import { storedEventDefinitionSchema } from './events.js';
 
 export const SCHEDULED_EVENT_STATES = ['draft', 'published', 'canceled', 'finished'] as const;
@@ -371,21 +372,7 @@ export const eventAuditSchema = z.object({
   brokenAt: z.string().nullable(),
   reason: z.string().nullable(),
   checked: z.number().int(),
-  events: z.array(
-    z.object({
-      revision: z.string(),
-      eventId: z.string(),
-      type: z.string(),
-      recordedAt: z.string(),
-      actor: z.string(),
-      origin: z.string(),
-      correlationId: z.string(),
-      causationId: z.string().nullable(),
-      clientTime: z.string().nullable(),
-      hash: z.string(),
-      data: z.record(z.string(), z.unknown()),
-    }),
-  ),
+  events: z.array(auditedEventSchema),
 });
 export type EventAudit = z.infer<typeof eventAuditSchema>;
 

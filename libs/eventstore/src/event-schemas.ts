@@ -61,3 +61,36 @@ export function combineEvents<Cs extends EventContract<any>[]>(...contracts: Cs)
     },
   };
 }
+
+/** A stored event as an audit screen shows it: the data as stored, who, when, from where, and its hash. */
+export const auditedEventSchema = z.object({
+  streamId: z.string(),
+  revision: z.string(),
+  eventId: z.string(),
+  type: z.string(),
+  recordedAt: z.string(),
+  actor: z.string(),
+  origin: z.string(),
+  correlationId: z.string(),
+  causationId: z.string().nullable(),
+  clientTime: z.string().nullable(),
+  hash: z.string(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type AuditedEvent = z.infer<typeof auditedEventSchema>;
+
+/** The one mapping of a recorded event to what the audits answer (booking's, the events context's). */
+export const toAuditedEvent = (e: RecordedEvent): AuditedEvent => ({
+  streamId: e.streamId,
+  revision: e.revision.toString(),
+  eventId: e.metadata.eventId,
+  type: e.type,
+  recordedAt: e.recordedAt.toISOString(),
+  actor: e.metadata.actor,
+  origin: e.metadata.origin,
+  correlationId: e.metadata.correlationId,
+  causationId: e.metadata.causationId,
+  clientTime: e.metadata.clientTime,
+  hash: e.hash,
+  data: e.data,
+});

@@ -1,1 +1,2 @@
 export * from './mailer.js';
+export * from './compose.js';

@@ -5,6 +5,8 @@ export * from './routes.js';
 export * from './command-context.js';
 export * from './token-service.js';
 export * from './decider-command.js';
+export * from './capacity-writer.js';
+export * from './csv.js';
 export * from './config.js';
 export * from './realtime.js';
 export * from './revocations.js';

@@ -201,3 +201,9 @@ export const findDirectoryUser = async (reader: Kysely<UsersDB>, userId: string)
   const row = await reader.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirst();
   return row && withoutSearchColumns(row);
 };
+
+/** Names of several users at once (the events context's attendee lists and reports). */
+export const namesOf = async (reader: Kysely<UsersDB>, userIds: string[]): Promise<Map<string, string | null>> =>
+  userIds.length === 0
+    ? new Map()
+    : new Map((await reader.selectFrom('users').select(['user_id', 'name']).where('user_id', 'in', userIds).execute()).map((r) => [String(r.user_id), r.name]));

@@ -41,6 +41,10 @@ const suites: Record<string, () => Promise<unknown>> = {
     const { benchManagerDashboard } = await import('./manager-dashboard.js');
     return benchManagerDashboard({ url, ...toy({ users: 1_000, companies: 5, seconds: 2, reportFile: null }) });
   },
+  'scheduled-events': async () => {
+    const { benchScheduledEvents } = await import('./scheduled-events.js');
+    return benchScheduledEvents({ url, ...toy({ attendees: 20, spreadSeconds: 2, learners: 50, vacancies: 10, reportFile: null }) });
+  },
   'first-load': async () => {
     const { benchFirstLoad } = await import('./first-load.js');
     return benchFirstLoad({ smoke, ...toy({ reportFile: null }) });

@@ -17,6 +17,8 @@ import { bookingBookingsProjection } from '@portal/projection-booking-bookings';
 import { bookingCalendarProjection } from '@portal/projection-booking-calendar';
 import { companiesProjection } from '@portal/projection-companies';
 import { managerDashboardProjection } from '@portal/projection-manager-dashboard';
+import { eventsScheduledProjection } from '@portal/projection-events-scheduled';
+import { eventsQuizzesProjection } from '@portal/projection-events-quizzes';
 
 /** Every read model the API serves (composition root). */
-export const PROJECTIONS_LIST: ProjectionDefinition[] = [usersProjection, engagementProjection, searchProjection, pagesProjection, catalogueProjection, progressProjection, feedsProjection, bookingLocationsProjection, bookingAvailabilityProjection, bookingBookingsProjection, bookingCalendarProjection, answersProjection, scoresProjection, certificatesProjection, recommendationsProjection, revocationsProjection, companiesProjection, managerDashboardProjection];
+export const PROJECTIONS_LIST: ProjectionDefinition[] = [usersProjection, engagementProjection, searchProjection, pagesProjection, catalogueProjection, progressProjection, feedsProjection, bookingLocationsProjection, bookingAvailabilityProjection, bookingBookingsProjection, bookingCalendarProjection, answersProjection, scoresProjection, certificatesProjection, recommendationsProjection, revocationsProjection, companiesProjection, managerDashboardProjection, eventsScheduledProjection, eventsQuizzesProjection];

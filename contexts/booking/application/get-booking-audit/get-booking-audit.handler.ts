@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { AppError } from '@portal/kernel';
-import { compareCheckpoints, type EventStore } from '@portal/eventstore';
+import { compareCheckpoints, toAuditedEvent, type EventStore } from '@portal/eventstore';
 import { EVENT_STORE } from '@portal/platform';
 import { bookingLifeEvents, bookingStream, slotStream, visitorStream, type BookingAudit } from '../../contracts/index.js';
 import { visitorKeyOf } from '../shared/visitor-key.js';
@@ -31,19 +31,7 @@ export class GetBookingAuditHandler implements IQueryHandler<GetBookingAuditQuer
       bookingId,
       verified: verified.every((v) => v.ok),
       streams: verified.map((v) => ({ streamId: v.streamId, ok: v.ok, checked: v.checked, brokenAt: v.brokenAt === undefined ? null : v.brokenAt.toString(), reason: v.reason ?? null })),
-      events: related.map((e) => ({
-        streamId: e.streamId,
-        revision: e.revision.toString(),
-        type: e.type,
-        recordedAt: e.recordedAt.toISOString(),
-        actor: e.metadata.actor,
-        origin: e.metadata.origin,
-        correlationId: e.metadata.correlationId,
-        causationId: e.metadata.causationId,
-        clientTime: e.metadata.clientTime,
-        hash: e.hash,
-        data: e.data,
-      })),
+      events: related.map(toAuditedEvent),
     };
   }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { createEvent } from 'ics';
 import type { Locale } from '@portal/kernel';
-import type { Mailer } from '@portal/mail';
+import { composeMail, formatInstant, MailsAfterAnswer, type Mailer, type MailParagraph } from '@portal/mail';
 import { APP_CONFIG, MAILER, type AppConfig } from '@portal/platform';
 import type { LocationDefinition } from '../../contracts/index.js';
 import { countryName } from './countries.js';
@@ -95,8 +95,6 @@ const MESSAGES: Record<Locale, Messages> = {
   },
 };
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 export const addressOf = (l: LocationDefinition, locale: Locale): string =>
   [
     [...l.addressLines, l.number].filter(Boolean).join(', '),
@@ -106,19 +104,8 @@ export const addressOf = (l: LocationDefinition, locale: Locale): string =>
     .filter(Boolean)
     .join(', ');
 
-const visitFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** "segunda-feira, 23 de novembro de 2026 10:00 (America/Sao_Paulo)" in the reader's language. */
-export const visitTime = (iso: string, timeZone: string, locale: Locale): string => {
-  const key = `${locale}|${timeZone}`;
-  let format = visitFormats.get(key);
-  if (!format) {
-    // building a formatter costs far more than using one: one per language and zone
-    format = new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', timeZone });
-    visitFormats.set(key, format);
-  }
-  return `${format.format(new Date(iso))} (${timeZone})`;
-};
+export const visitTime = (iso: string, timeZone: string, locale: Locale): string => formatInstant(iso, timeZone, locale);
 
 /** The .ics invitation (times in UTC, so every calendar places it right). */
 export function icsFor(b: MailBooking, status: 'TENTATIVE' | 'CONFIRMED' | 'CANCELLED', publicUrl: string): string {
@@ -146,7 +133,7 @@ export function icsFor(b: MailBooking, status: 'TENTATIVE' | 'CONFIRMED' | 'CANC
 @Injectable()
 export class BookingMailer implements OnApplicationShutdown {
   private readonly logger = new Logger('BookingMailer');
-  private readonly pending = new Set<Promise<void>>();
+  private readonly afterAnswer = new MailsAfterAnswer((message) => this.logger.error(`booking mail failed: ${message}`));
 
   constructor(
     @Inject(MAILER) private readonly mailer: Mailer,
@@ -159,15 +146,12 @@ export class BookingMailer implements OnApplicationShutdown {
    * links, is sent before answering.
    */
   later(send: () => Promise<void>): void {
-    const task = send()
-      .catch((error: unknown) => this.logger.error(`booking mail failed: ${error instanceof Error ? error.message : String(error)}`))
-      .finally(() => this.pending.delete(task));
-    this.pending.add(task);
+    this.afterAnswer.later(send);
   }
 
   /** Mails still being sent (tests, shutdown). */
-  async settled(): Promise<void> {
-    while (this.pending.size > 0) await Promise.all([...this.pending]);
+  settled(): Promise<void> {
+    return this.afterAnswer.settled();
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -188,7 +172,7 @@ export class BookingMailer implements OnApplicationShutdown {
 
   async confirmed(b: MailBooking, cancelToken: string | null, reason: string | null): Promise<void> {
     const m = MESSAGES[b.lang];
-    const lines: (string | [string, string])[] = [m.hello(b.name), m.confirmedIntro, ...this.details(b)];
+    const lines: MailParagraph[] = [m.hello(b.name), m.confirmedIntro, ...this.details(b)];
     if (reason) lines.push(`${m.reason}: ${reason}`);
     if (cancelToken) lines.push([m.cancelHint, this.link('cancel', cancelToken)]);
     lines.push(m.protocols, m.calendarHint);
@@ -197,7 +181,7 @@ export class BookingMailer implements OnApplicationShutdown {
 
   async canceled(b: MailBooking, reason: string | null): Promise<void> {
     const m = MESSAGES[b.lang];
-    const lines: (string | [string, string])[] = [m.hello(b.name), m.canceledIntro, ...this.details(b)];
+    const lines: MailParagraph[] = [m.hello(b.name), m.canceledIntro, ...this.details(b)];
     if (reason) lines.push(`${m.reason}: ${reason}`);
     await this.send(b, 'bookingCanceled', m.canceledSubject(b.location.name), lines, 'CANCELLED');
   }
@@ -208,13 +192,9 @@ export class BookingMailer implements OnApplicationShutdown {
   }
 
   /** A paragraph is text, or [text, link]. Mail failures are logged: the booking itself stands. */
-  private async send(b: MailBooking, category: string, subject: string, paragraphs: (string | [string, string])[], status: 'TENTATIVE' | 'CONFIRMED' | 'CANCELLED'): Promise<void> {
+  private async send(b: MailBooking, category: string, subject: string, paragraphs: MailParagraph[], status: 'TENTATIVE' | 'CONFIRMED' | 'CANCELLED'): Promise<void> {
     const m = MESSAGES[b.lang];
-    const all = [...paragraphs, m.signature];
-    const text = all.map((p) => (Array.isArray(p) ? `${p[0]}\n${p[1]}` : p)).join('\n\n');
-    const html = `<!doctype html><html lang="${b.lang}"><body style="font-family:system-ui,sans-serif;color:#10384F">${all
-      .map((p) => (Array.isArray(p) ? `<p>${escapeHtml(p[0])}<br><a href="${escapeHtml(p[1])}">${escapeHtml(p[1])}</a></p>` : `<p>${escapeHtml(p)}</p>`))
-      .join('')}</body></html>`;
+    const { text, html } = composeMail(b.lang, [...paragraphs, m.signature]);
     try {
       await this.mailer.send({
         to: b.email,

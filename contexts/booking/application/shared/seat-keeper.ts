@@ -1,4 +1,4 @@
-import { StreamWriter } from '@portal/platform';
+import { capacityWriter, type StreamWriter } from '@portal/platform';
 import type { AppendContext, AppendResult, EventStore } from '@portal/eventstore';
 import { slotEvents, slotStream, type SlotEvent, type SlotSeatReleased } from '../../contracts/index.js';
 import { slotDecider, type SlotCommand, type SlotState } from '../../domain/index.js';
@@ -16,12 +16,10 @@ export interface SeatKeeperOptions {
   maxAttempts?: number;
 }
 
-/** Slots whose state this process keeps between confirmations (a hint, never the truth). */
-const KNOWN_SLOTS = 2000;
-
 /**
- * Takes and releases seats in a slot's consistency stream (ADR 0010), through the one decider
- * runner (ADR 0009): every append names the revision the decision was made on; a concurrent
+ * Takes and releases seats in a slot's consistency stream (ADR 0010), through the capacity
+ * writer of libs/platform (the one decider runner with the guarantee's settings, shared with the
+ * events context's vacancies): every append names the revision the decision was made on; a concurrent
  * writer makes it fail and the decision is made again on the new state, so the capacity check
  * always sees every seat taken before it. With the queue, this process's writers of a slot run
  * one after another from the state it knows; another instance's append makes ours fail and the
@@ -31,13 +29,7 @@ export class SeatKeeper {
   private readonly writer: StreamWriter<SlotCommand, SlotEvent, SlotState>;
 
   constructor(store: EventStore, options: SeatKeeperOptions = {}) {
-    const serialize = options.serialize ?? true;
-    this.writer = new StreamWriter(store, slotDecider, {
-      serialize,
-      cacheSize: serialize ? KNOWN_SLOTS : 0,
-      attempts: options.maxAttempts ?? 200,
-      parse: slotEvents.parse,
-    });
+    this.writer = capacityWriter(store, slotDecider, { serialize: options.serialize, attempts: options.maxAttempts, parse: slotEvents.parse });
   }
 
   /** A seat for the booking, or AppError booking-unavailable. `taken` is false when it already held one. */

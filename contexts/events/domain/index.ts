@@ -1,0 +1,3 @@
+export * from './rules.js';
+export * from './quiz.js';
+export * from './scheduled-event.js';

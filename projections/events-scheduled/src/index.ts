@@ -1,0 +1,3 @@
+export * from './events-scheduled.projection.js';
+export * from './queries.js';
+export type { EventsScheduledDB } from './schema.js';
