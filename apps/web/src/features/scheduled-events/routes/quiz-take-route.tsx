@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Checkbox, Paper, Progress, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { data, Link, useParams, type LoaderFunctionArgs } from 'react-router';
-import type { QuizToTake } from '@portal/events/contracts';
+import type { QuizResult, QuizToTake } from '@portal/events/contracts';
 import { queryClient } from '../../../shared/api/query-client';
 import { useErrorMessage } from '../../../shared/i18n/use-error-message';
 import { currentLocale } from '../../../shared/i18n/i18n';
@@ -27,34 +27,33 @@ export async function loader({ request, params }: LoaderFunctionArgs): Promise<n
   return null;
 }
 
-function Questions({ quiz }: { quiz: QuizToTake }) {
+function Result({ quiz, result }: { quiz: QuizToTake; result: QuizResult }) {
+  const { t } = useTranslation('scheduledEvents');
+  return (
+    <Paper withBorder radius="md" p="xl" data-testid="quiz-result" data-score={result.score} data-max={result.maxScore}>
+      <Stack align="center" ta="center" gap="sm">
+        <Title order={2} c="teal">
+          {t('take.thanks')}
+        </Title>
+        <Text size="xl" fw={700}>
+          {t('take.score', { score: result.score, max: result.maxScore })}
+        </Text>
+        {result.pendingOpen > 0 && <Text c="dimmed">{t('take.pending', { count: result.pendingOpen })}</Text>}
+        <Button component={Link} to={eventPaths.published(quiz.eventId)} variant="light">
+          {t('take.back')}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+function Questions({ quiz, answer }: { quiz: QuizToTake; answer: ReturnType<typeof useAnswerQuiz> }) {
   const { t, i18n } = useTranslation('scheduledEvents');
   const toMessage = useErrorMessage();
-  const answer = useAnswerQuiz();
   const [answers, setAnswers] = useState<Answers>({});
   const [tried, setTried] = useState(false);
   const missing = new Set(unanswered(quiz, answers));
   const done = answeredCount(quiz, answers);
-
-  if (answer.data) {
-    const r = answer.data;
-    return (
-      <Paper withBorder radius="md" p="xl" data-testid="quiz-result" data-score={r.score} data-max={r.maxScore}>
-        <Stack align="center" ta="center" gap="sm">
-          <Title order={2} c="teal">
-            {t('take.thanks')}
-          </Title>
-          <Text size="xl" fw={700}>
-            {t('take.score', { score: r.score, max: r.maxScore })}
-          </Text>
-          {r.pendingOpen > 0 && <Text c="dimmed">{t('take.pending', { count: r.pendingOpen })}</Text>}
-          <Button component={Link} to={eventPaths.published(quiz.eventId)} variant="light">
-            {t('take.back')}
-          </Button>
-        </Stack>
-      </Paper>
-    );
-  }
 
   const submit = () => {
     setTried(true);
@@ -145,6 +144,8 @@ export function Component() {
   const { t, i18n } = useTranslation('scheduledEvents');
   const { id = '', quizId = '' } = useParams();
   const { data: quiz } = useQuizToTake(id, quizId, currentLocale());
+  // the answer's result stays on screen after the quiz reads as answered
+  const answer = useAnswerQuiz();
   if (!quiz) return null;
   const state = quizWindowState(quiz, new Date());
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -158,7 +159,9 @@ export function Component() {
           {quiz.title}
         </Title>
         {quiz.description && <Text>{quiz.description}</Text>}
-        {quiz.answered ? (
+        {answer.data ? (
+          <Result quiz={quiz} result={answer.data} />
+        ) : quiz.answered ? (
           <Alert color="teal" variant="light" data-testid="quiz-answered">
             {t('take.alreadyAnswered')}
           </Alert>
@@ -167,7 +170,7 @@ export function Component() {
             {state === 'not-scheduled' ? t('eventQuizzes.notOpen') : t(`published.window.${state}`, { opens: formatInstant(quiz.opensAt, zone, i18n.language), closes: formatInstant(quiz.closesAt, zone, i18n.language) })}
           </Alert>
         ) : (
-          <Questions quiz={quiz} />
+          <Questions quiz={quiz} answer={answer} />
         )}
       </Stack>
     </PageShell>
