@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { usePortalAndBrowser, watchConsole, type Portal } from './harness.js';
 import { actionPathOf, mailTo } from './mailbox.js';
-import { DEMO_PASSWORD } from './shell-portal.js';
+import { apiToken, DEMO_PASSWORD } from './shell-portal.js';
 
 /**
  * Scheduled events in the browser (issue 15, ADR 0061): tc_admin writes a quiz, creates an event
@@ -65,14 +65,17 @@ async function newLearner(email: string): Promise<void> {
   await api('/updateUserProfile', { token: verified.accessToken, body: { name: 'Rita Campos', userType: 'Agricultor', isInnerEmployee: false, actingArea: null } });
 }
 
-/** Opens a deep link signed out: sign-in keeps it as `next` and comes back to it; the area's welcome is dismissed once. */
+/** Opens a deep link signed out: sign-in keeps it as `next` and comes back to it; the area's welcome shows until dismissed once. */
 async function signInAt(page: Page, path: string, email: string): Promise<void> {
+  const { flags } = await api<{ flags: Record<string, unknown> }>('/userData', { token: await apiToken(portal.url, email) });
   await page.goto(path);
   await page.waitForURL(/\/auth\?next=/);
   await page.getByTestId('signin-email').fill(email);
   await page.getByTestId('signin-password').fill(DEMO_PASSWORD);
   await page.getByTestId('signin-submit').click();
   await page.waitForURL((url) => url.pathname === path.split('?')[0]);
+  // 001 §2: the area's welcome until the flag is stored
+  if (flags.journeyWelcome === true) return;
   const welcome = page.getByTestId('welcome-journey-ok');
   await welcome.waitFor({ timeout: 10_000 });
   await welcome.click();
@@ -178,9 +181,13 @@ describe('scheduled events', () => {
     await poll(() => admin.getByTestId('live-checked-in').getAttribute('data-count')).toBe('0');
     const scanUrl = new URL((await code.getAttribute('data-value'))!);
     expect(scanUrl.pathname).toBe('/scheduled-events/scan');
+    // from here the screen's own refresh of the code is held back: only the realtime push can move the count
+    const codeCalls = new RegExp(`/api/scheduledEvents/${eventId}/code\\?`);
+    await admin.route(codeCalls, (route) => route.abort());
     await phone.goto(`${scanUrl.pathname}${scanUrl.search}`);
     await poll(() => phone.getByTestId('scan-result').getAttribute('data-action')).toBe('check-in');
     await poll(() => admin.getByTestId('live-checked-in').getAttribute('data-count')).toBe('1');
+    await admin.unroute(codeCalls);
 
     // ---- the learner answers the quiz
     await phone.getByTestId('scan-event-link').click();
@@ -203,5 +210,42 @@ describe('scheduled events', () => {
     const [header, ...lines] = csv.trim().split(/\r?\n/);
     expect(header).toContain('checkedInAt');
     expect(lines.find((l) => l.includes(learnerEmail))).toMatch(/,10(,|$)/);
+  });
+
+  it('the door scanner keeps a ticket read offline and sends it when the connection is back', async () => {
+    const when = plan();
+    const learnerEmail = `door.${Date.now()}@example.com`;
+    await newLearner(learnerEmail);
+    const adminToken = await apiToken(portal.url, ADMIN);
+    const event = await api<{ eventId: string }>('/scheduledEvents', {
+      token: adminToken,
+      body: { title: `Curso de campo ${Date.now()}`, type: 'Curso', date: when.date, startHour: when.start, finishHour: when.finish, timezone: when.zone, vacancies: 5 },
+    });
+    await api(`/scheduledEvents/${event.eventId}/publish`, { token: adminToken, body: {} });
+    const learnerToken = await apiToken(portal.url, learnerEmail);
+    await api(`/scheduledEvents/${event.eventId}/enrol`, { token: learnerToken, body: { lang: 'pt-BR' } });
+    const ticket = (await api<{ me: { ticket: string } }>(`/scheduledEvents/${event.eventId}`, { token: learnerToken })).me.ticket;
+
+    const context = await browser.newContext({ locale: 'pt-BR', baseURL: portal.url, timezoneId: when.zone, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const door = await context.newPage();
+    await signInAt(door, `/scheduled-events/check-in/${event.eventId}`, ADMIN);
+    await poll(() => door.getByTestId('live-checked-in').getAttribute('data-count')).toBe('0');
+
+    // offline: the scan waits on this device
+    await context.setOffline(true);
+    await door.getByTestId('ticket-input').fill(ticket);
+    await door.getByTestId('ticket-submit').click();
+    await poll(() => door.getByTestId('scans-waiting').getAttribute('data-count')).toBe('1');
+    await door.getByTestId('scanner-offline').waitFor();
+    expect(await door.getByTestId('scan-result-row').count()).toBe(0);
+
+    // back online: sent, judged, counted
+    await context.setOffline(false);
+    await poll(() => door.locator('[data-testid="scan-result-row"][data-ok="true"]').count()).toBe(1);
+    await door.getByTestId('scans-waiting').waitFor({ state: 'detached' });
+    expect(await door.getByTestId('scan-result-row').textContent()).toContain('Rita Campos');
+    await poll(() => door.getByTestId('live-checked-in').getAttribute('data-count')).toBe('1');
+    const report = await api<{ attendees: { email: string; checkedInAt: string | null }[] }>(`/reports/event/${event.eventId}/status`, { token: adminToken });
+    expect(report.attendees.find((a) => a.email === learnerEmail)?.checkedInAt).not.toBeNull();
   });
 });
