@@ -38,7 +38,8 @@ export const fetchAttendees = (eventId: string, signal?: AbortSignal): Promise<A
 export const attendeesQueryOptions = (eventId: string) =>
   queryOptions({ queryKey: [...EVENTS_DATA, 'attendees', eventId] as const, queryFn: ({ signal }) => fetchAttendees(eventId, signal), staleTime: 10_000 });
 
-export const useAttendees = (eventId: string) => useQuery(attendeesQueryOptions(eventId));
+/** `refreshMs`: read again this often (the check-in screen, open for hours). */
+export const useAttendees = (eventId: string, refreshMs?: number) => useQuery({ ...attendeesQueryOptions(eventId), refetchInterval: refreshMs });
 
 /** GET /api/scheduledEvents/:id/code?action: the staff screen's rotating code and the live counts. */
 export const fetchRotatingCode = (eventId: string, action: ScanActionName, signal?: AbortSignal): Promise<RotatingCode> =>

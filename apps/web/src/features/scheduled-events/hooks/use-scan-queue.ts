@@ -51,6 +51,8 @@ export function useScanQueue() {
   const [recent, setRecent] = useState<ScanOutcome[]>([]);
   const [online, setOnline] = useState(() => (typeof navigator === 'undefined' ? true : navigator.onLine));
   const sending = useRef(false);
+  /** asked to send while a send was on its way (the connection came back meanwhile): go again after it */
+  const again = useRef(false);
   const device = useRef<string>('');
 
   const update = useCallback((change: (q: QueuedScan[]) => QueuedScan[]) => {
@@ -60,9 +62,13 @@ export function useScanQueue() {
     setQueue(next);
   }, []);
 
-  const flush = useCallback(async () => {
-    if (sending.current) return;
+  const flush = useCallback(async (): Promise<void> => {
+    if (sending.current) {
+      again.current = true;
+      return;
+    }
     sending.current = true;
+    again.current = false;
     try {
       for (let batch = nextBatch(readQueue()); batch; batch = nextBatch(readQueue())) {
         const sent = batch.scans;
@@ -74,7 +80,7 @@ export function useScanQueue() {
           // offline or the server down: keep them for later; refused as a whole (gone, not allowed): drop with the reason
           if (!isApiError(error) || error.statusCode === 0 || error.statusCode >= 500) {
             if (isApiError(error) && error.statusCode === 0) setOnline(false);
-            return;
+            break;
           }
           outcomes = sent.map((scan) => ({ scan, ok: false as const, code: error.code || String(error.statusCode), message: error.message }));
         }
@@ -86,6 +92,7 @@ export function useScanQueue() {
     } finally {
       sending.current = false;
     }
+    if (again.current) return flush();
   }, [client, update]);
 
   /** Queues a ticket read now; false when the same ticket was just read (the camera reads a code many times a second). */

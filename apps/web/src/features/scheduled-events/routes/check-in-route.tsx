@@ -23,6 +23,9 @@ import { requireEventsUser } from './guards';
  * the live count pushed in real time, and a door scanner for personal tickets that keeps working
  * offline and sends the scans when the connection is back.
  */
+/** The attendee list (names for the scans, the enrolled count) is read again this often while the screen is open. */
+const ENROLLED_REFRESH_MS = 60_000;
+
 export async function loader({ request, params }: LoaderFunctionArgs): Promise<null> {
   if (!isEntityId(params.id)) throw data(null, { status: 404 });
   await requireEventsUser(request, 'staff');
@@ -30,10 +33,12 @@ export async function loader({ request, params }: LoaderFunctionArgs): Promise<n
   return null;
 }
 
-function RotatingCode({ eventId, action, enrolled }: { eventId: string; action: ScanActionName; enrolled: number }) {
+function RotatingCode({ eventId, action }: { eventId: string; action: ScanActionName }) {
   const { t } = useTranslation('scheduledEvents');
   const toMessage = useErrorMessage();
   const { code, counts } = useLiveCode(eventId, action);
+  // who may still arrive: enrolments go on until the start
+  const enrolled = useAttendees(eventId, ENROLLED_REFRESH_MS).data?.counts.enrolled ?? 0;
   return (
     <Paper withBorder radius="md" p="lg">
       <Stack align="center" gap="sm">
@@ -76,7 +81,7 @@ function RotatingCode({ eventId, action, enrolled }: { eventId: string; action: 
 function DoorScanner({ eventId, action }: { eventId: string; action: ScanActionName }) {
   const { t } = useTranslation('scheduledEvents');
   const { t: te } = useTranslation('errors');
-  const attendees = useAttendees(eventId);
+  const attendees = useAttendees(eventId, ENROLLED_REFRESH_MS);
   const { queue, recent, online, add, flush } = useScanQueue();
   const [camera, setCamera] = useState(false);
   const [typed, setTyped] = useState('');
@@ -203,7 +208,7 @@ export function Component() {
           />
         </Group>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-          <RotatingCode eventId={event.eventId} action={action} enrolled={event.counts.enrolled} />
+          <RotatingCode eventId={event.eventId} action={action} />
           <DoorScanner eventId={event.eventId} action={action} />
         </SimpleGrid>
       </Stack>

@@ -85,7 +85,7 @@ export function Component() {
               {event.quizzes.map((q) => {
                 const state = quizWindowState(q, now);
                 return (
-                  <Group key={q.quizId} justify="space-between" wrap="nowrap" data-testid="published-quiz" data-quiz-id={q.quizId} data-window={state}>
+                  <Group key={q.quizId} justify="space-between" wrap="wrap" gap="xs" data-testid="published-quiz" data-quiz-id={q.quizId} data-window={state}>
                     <Stack gap={0}>
                       <Text fw={600}>{q.title}</Text>
                       <Text size="xs" c="dimmed">
