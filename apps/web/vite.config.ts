@@ -6,6 +6,8 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 const LOCALE_FILE = /[\\/]src[\\/]locales[\\/]([a-zA-Z-]+)[\\/][^\\/]+\.json$/;
 const NODE_MODULES = /[\\/]node_modules[\\/]/;
 const SHELL = /[\\/]src[\\/]app[\\/](shell-route\.tsx|layouts[\\/])/;
+// what only the screens with a form draw: @mantine/form and Mantine's inputs
+const FORMS = /[\\/]node_modules[\\/](@mantine[\\/]form[\\/]|klona[\\/]|fast-deep-equal[\\/]|@mantine[\\/]core[\\/]esm[\\/]components[\\/](Combobox|Input|InputBase|TextInput|PasswordInput|NativeSelect|Select|Textarea|SegmentedControl|FloatingIndicator|Checkbox|Radio|Switch|Autocomplete|MultiSelect|NumberInput|Pill|PillsInput|TagsInput|FileInput|Chip)[\\/])/;
 
 const apiTarget = process.env.PORTAL_API_URL ?? 'http://localhost:3000';
 
@@ -36,13 +38,17 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // every namespace of one locale in one file: a screen's first load asks for one
+            // every namespace of one locale in one file: a screen's first load asks for one (split in
+            // two, a screen outside the first file waited one more round trip for its strings)
             { debugName: 'locales', name: (id) => LOCALE_FILE.exec(id)?.[1] ?? null, test: LOCALE_FILE },
             // the libraries the first file needs (React, the router, Mantine's provider, zod...)
             { name: 'vendor', test: NODE_MODULES, tags: ['$initial'] },
             // the shell and its layouts, around every screen: fetched beside the screen, not after it renders
             { name: 'shell', test: SHELL },
-            // libraries several screens share (Mantine's components): one file, not dozens
+            // the form libraries several screens share (sign-in, profile, booking...), kept out of
+            // the screens without a form such as /home (ADR 0013)
+            { name: 'forms', test: FORMS, minShareCount: 3 },
+            // libraries several screens share (Mantine's other components): one file, not dozens
             { name: 'ui', test: NODE_MODULES, minShareCount: 3 },
           ],
         },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startPortal, type Portal } from './harness.js';
-import { describeFindings, fuzz, standardCallers } from '../src/fuzz/fuzz.js';
+import { describeFindings, fuzz, signedInCaller, standardCallers } from '../src/fuzz/fuzz.js';
 
 // The outside fuzzer (issue 11, ADR 0008) on a fresh built portal: requests generated from the
 // served OpenAPI document by json-schema-faker, through Prism's validating proxy, as a signed-out
@@ -22,6 +22,25 @@ it('answers every generated request with a status and body the OpenAPI document 
   const report = await fuzz({ apiUrl: portal.url, callers: standardCallers(portal.url), casesPerOperation: CASES_PER_OPERATION, seed: SEED });
   console.log(`fuzz: ${report.cases} cases over ${report.operations} operations in ${(report.durationMs / 1000).toFixed(1)} s; statuses ${JSON.stringify(report.statuses)}; ${report.refused.length} generated requests refused by Prism`);
   expect(report.operations).toBeGreaterThan(50);
+  expect(report.statuses['200']).toBeGreaterThan(0);
+  expect(describeFindings(report.findings)).toBe('');
+}, 240_000);
+
+// The manager area (issue 14) answers a learner with 403 before reading its input, so its input
+// is fuzzed again as the callers it serves: a scoped company manager, the holder of
+// manage_all_companies (every company, companies and reference data) and the auditor (history).
+const MANAGER_PATHS = /^\/api\/(manage-users|adminApi|manager\/dashboard|userPreRegister|audit)\b/;
+
+it('answers the manager area as its managers and the auditor with declared statuses, never 5xx', async () => {
+  const account = (email: string) => ({ email, password: 'Demo#2026' });
+  const callers = [
+    signedInCaller(portal.url, 'company-manager', account('company.manager@demo.agro')),
+    signedInCaller(portal.url, 'all-companies', account('admin@demo.agro')),
+    signedInCaller(portal.url, 'auditor', account('auditor@demo.agro')),
+  ];
+  const report = await fuzz({ apiUrl: portal.url, callers, casesPerOperation: CASES_PER_OPERATION, seed: SEED, paths: (path) => MANAGER_PATHS.test(path) });
+  console.log(`fuzz (manager area): ${report.cases} cases over ${report.operations} operations in ${(report.durationMs / 1000).toFixed(1)} s; statuses ${JSON.stringify(report.statuses)}; ${report.refused.length} generated requests refused by Prism`);
+  expect(report.operations).toBeGreaterThan(25);
   expect(report.statuses['200']).toBeGreaterThan(0);
   expect(describeFindings(report.findings)).toBe('');
 }, 240_000);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { usePortalAndBrowser, type Portal } from './harness.js';
+import { signInAt } from './shell-portal.js';
 
 let portal: Portal;
 let browser: Browser;
@@ -13,19 +14,16 @@ const COOPERATIVA = '01900000-0000-7000-8000-00000000c0de';
 async function signedIn(path: string, email: string, locale = 'pt-BR'): Promise<Page> {
   const context = await browser.newContext({ locale, baseURL: portal.url });
   const page = await context.newPage();
-  await page.goto(path);
-  await page.waitForURL(/\/auth\?next=/);
-  await page.getByTestId('signin-email').fill(email);
-  await page.getByTestId('signin-password').fill('Demo#2026');
-  await page.getByTestId('signin-submit').click();
-  await page.waitForURL((url) => url.pathname === path.split('?')[0]);
+  await signInAt(page, path, email);
   return page;
 }
 
 describe('companies and reference data in the browser', () => {
   it('an administrator of all companies finds a company without accents and gives it a domain', async () => {
-    const page = await signedIn('/manager/users/companies', 'company.admin@demo.agro');
-    await expect.poll(async () => page.getByTestId('companies-title').textContent(), { timeout: 15_000 }).toBe('Empresas');
+    const page = await signedIn('/manager/users/companies', 'admin@demo.agro');
+    // a child of the /manager/users layout: its heading and tabs, the companies tab chosen, one heading
+    await expect.poll(async () => page.getByTestId('manager-tab-companies').getAttribute('aria-selected'), { timeout: 15_000 }).toBe('true');
+    expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual(['Gerenciar usuários']);
     await page.getByTestId('companies-search').fill('agropecuaria');
     const row = page.getByTestId(`company-row-${HORIZONTE}`);
     await expect.poll(async () => row.textContent(), { timeout: 15_000 }).toContain('Somente por convite');
@@ -42,7 +40,7 @@ describe('companies and reference data in the browser', () => {
   });
 
   it('the administrator adds a region in three languages and retires it', async () => {
-    const page = await signedIn('/manager/reference-data?list=regions', 'company.admin@demo.agro', 'en-US');
+    const page = await signedIn('/manager/reference-data?list=regions', 'admin@demo.agro', 'en-US');
     await expect.poll(async () => page.getByTestId('reference-table').textContent(), { timeout: 15_000 }).toContain('Centro-Oeste');
     await page.getByTestId('reference-add').click();
     await page.getByTestId('reference-label-pt-BR').fill('Sul de Minas');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { usePortalAndBrowser, watchConsole, type Portal } from './harness.js';
+import { signInAt } from './shell-portal.js';
 
 let portal: Portal;
 let browser: Browser;
@@ -12,11 +13,7 @@ const DEMO_COMPANY = '01900000-0000-7000-8000-00000000c0de';
 const signedIn = async (email: string, path: string): Promise<Page> => {
   const context = await browser.newContext({ locale: 'pt-BR', baseURL: portal.url });
   const page = await context.newPage();
-  await page.goto(path);
-  await page.waitForURL(/\/auth\?next=/);
-  await page.getByTestId('signin-email').fill(email);
-  await page.getByTestId('signin-password').fill('Demo#2026');
-  await page.getByTestId('signin-submit').click();
+  await signInAt(page, path, email);
   return page;
 };
 
@@ -27,9 +24,10 @@ describe('manager dashboard in the browser', () => {
     await page.waitForURL(/\/manager\/dashboard/);
     await expect.poll(async () => page.getByTestId('dashboard-title').textContent(), { timeout: 15_000 }).toBe('Painel');
     expect(await page.getByTestId('dashboard-company').textContent()).toBe('Cooperativa Demo');
-    // the demo company has its manager and its admin, neither of whom has started a content
-    expect(await page.getByTestId('dashboard-total-value').textContent()).toBe('2');
-    expect(await page.getByTestId('dashboard-neverStarted-value').textContent()).toBe('2');
+    // the demo company has its manager, its two admins and two pre-registered users (ADR 0050),
+    // none of whom has started a content
+    expect(await page.getByTestId('dashboard-total-value').textContent()).toBe('5');
+    expect(await page.getByTestId('dashboard-neverStarted-value').textContent()).toBe('5');
     // a scoped manager has no company picker
     expect(await page.getByTestId('dashboard-company-picker').count()).toBe(0);
     // the chart is drawn (twelve weeks) and its figures are there as a table for screen readers
@@ -49,7 +47,7 @@ describe('manager dashboard in the browser', () => {
   });
 
   it('a manage_all_companies holder gets the company picker', async () => {
-    const page = await signedIn('company.admin@demo.agro', '/manager/dashboard');
+    const page = await signedIn('admin@demo.agro', '/manager/dashboard');
     await page.waitForURL(/\/manager\/dashboard/);
     await page.getByTestId('dashboard-company-picker').waitFor();
     expect(await page.getByTestId('dashboard-company-picker').inputValue()).toBe('Cooperativa Demo');

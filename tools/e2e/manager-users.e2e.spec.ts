@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { usePortalAndBrowser, watchConsole, type Portal } from './harness.js';
 import { actionPathOf, mailTo } from './mailbox.js';
-import { DEMO_PASSWORD, signIn } from './shell-portal.js';
+import { DEMO_PASSWORD, signIn, signInAt } from './shell-portal.js';
 
 /**
  * The manager's user screens in the browser (issue 14, ADR 0054): a company manager of the demo
@@ -55,12 +55,7 @@ async function companyLearner(email: string, name: string): Promise<void> {
 
 /** The manager opens the list from a deep link: sign-in keeps it as `next` and comes back to it. */
 async function managerOnList(page: Page, search = ''): Promise<void> {
-  await page.goto(`/manager/users${search}`);
-  await page.waitForURL(/\/auth\?next=/);
-  await page.getByTestId('signin-email').fill(MANAGER);
-  await page.getByTestId('signin-password').fill(DEMO_PASSWORD);
-  await page.getByTestId('signin-submit').click();
-  await page.waitForURL((url) => url.pathname === '/manager/users');
+  await signInAt(page, `/manager/users${search}`, MANAGER);
   await page.getByTestId('users-table').waitFor();
 }
 

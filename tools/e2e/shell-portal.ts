@@ -77,6 +77,16 @@ export async function signIn(page: Page, email: string): Promise<void> {
   await page.waitForURL('**/home');
 }
 
+/** Opens a guarded page signed out: the sign-in screen keeps it as `next`, signs in and comes back to it. */
+export async function signInAt(page: Page, path: string, email: string): Promise<void> {
+  await page.goto(path);
+  await page.waitForURL(/\/auth\?next=/);
+  await page.getByTestId('signin-email').fill(email);
+  await page.getByTestId('signin-password').fill(DEMO_PASSWORD);
+  await page.getByTestId('signin-submit').click();
+  await page.waitForURL((url) => url.pathname === path.split('?')[0]);
+}
+
 /** An access token for calls made by the test itself (another user's view of the server). */
 export async function apiToken(url: string, email: string): Promise<string> {
   const answer = await fetch(`${url}/api/auth/signIn`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });

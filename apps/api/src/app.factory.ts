@@ -11,6 +11,7 @@ import type { AppConfig } from '@portal/platform';
 import { AppModule } from './app.module.js';
 import { registerDocs } from './docs/docs.routes.js';
 import { collectRouteFacts } from './docs/route-facts.js';
+import { registerCompression } from './http/compression.js';
 import { registerEdge } from './http/edge.js';
 import type { Infrastructure } from './infrastructure/infrastructure.js';
 import { registerSpa } from './web/spa.js';
@@ -44,6 +45,8 @@ export async function createApp(config: AppConfig, infra: Infrastructure, option
   if (options.logs !== false) app.useLogger(app.get(Logger));
   app.setGlobalPrefix('api');
   app.enableShutdownHooks();
+  // before every route (Nest's, the docs', the SPA's files): each gets the compression hook
+  await registerCompression(fastify);
   await app.register(fastifyCookie as never);
   await app.register(fastifyMultipart as never, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 5 } } as never);
   await app.register(fastifyHelmet as never, {

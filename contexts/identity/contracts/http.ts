@@ -172,9 +172,22 @@ export const auditEntrySchema = z.object({
   }),
   hash: z.string(),
 });
+/** `actionsBefore`: the `actionsBefore` of the previous answer, for the next (older) page of the user's changes to others. */
+export const userHistoryQuerySchema = z.object({
+  actionsBefore: z.string().regex(/^[1-9]\d{0,17}$/, 'integer').optional(),
+});
+export const USER_HISTORY_ACTIONS_PAGE = 100;
 export const userHistoryResponseSchema = z.object({
   userId: z.string(),
   streams: z.array(z.object({ streamId: z.string(), verified: z.boolean(), brokenAt: z.string().nullable(), events: z.array(auditEntrySchema) })),
+  /**
+   * The changes this user made to other users, companies and reference lists (the events whose
+   * `by` names them; ADR 0050), newest first, at most USER_HISTORY_ACTIONS_PAGE; each with its
+   * stream and whether that stream's hash chain verifies.
+   */
+  actions: z.array(auditEntrySchema.extend({ streamId: z.string(), verified: z.boolean() })),
+  /** more, older actions: pass it as ?actionsBefore= (null: none) */
+  actionsBefore: z.string().nullable(),
 });
 
 /** Public settings the SPA needs before sign-in (guards, branding, toggles). */
@@ -253,6 +266,13 @@ export const identityRoutes = {
   interaction: { method: 'POST', path: '/user-store/interactions', body: interactionRequestSchema, summary: 'Record a user interaction (home alert, first video)' },
   phoneSend: { method: 'POST', path: '/auth2/phone/send', body: phoneSendRequestSchema, response: sendEmailVerificationResponseSchema, summary: 'Send a one-time code to link a phone number', errors: ['too-many-requests'] },
   phoneVerify: { method: 'POST', path: '/auth2/phone/verify', body: phoneVerifyRequestSchema, response: okResponseSchema, summary: 'Link the phone number with the one-time code', errors: ['invalid-action-code', 'expired-action-code', 'action-already-validated'] },
-  userHistory: { method: 'GET', path: '/audit/users/:userId/history', response: userHistoryResponseSchema, summary: "An auditor's view of a user's account history with hash-chain verification", errors: ['user-not-found'] },
+  userHistory: {
+    method: 'GET',
+    path: '/audit/users/:userId/history',
+    query: userHistoryQuerySchema,
+    response: userHistoryResponseSchema,
+    summary: "An auditor's view of a user's account history and of the changes they made to others (each event with who made it), with hash-chain verification",
+    errors: ['user-not-found'],
+  },
   appConfig: { method: 'GET', path: '/app-config', response: appConfigResponseSchema, summary: 'Public settings for the SPA' },
 } as const;

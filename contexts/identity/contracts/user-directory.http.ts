@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { PERMISSIONS, ROLES } from '@portal/kernel';
+import { managedUserDetailsSchema } from './events.js';
 
 const id = z.string().uuid();
 const text = (max: number) => z.string().trim().min(1).max(max);
@@ -76,32 +77,11 @@ export const userParamsSchema = z.object({ userId: id });
 export const managedUserSchema = z.object({
   userId: z.string(),
   email: z.string(),
-  name: z.string().nullable(),
   /** the company name the user typed in their profile; the company they belong to is companyId */
   company: z.string().nullable(),
+  // every field a manager edits (the events' `managedUserDetailsSchema`), each present, null when unset
+  ...managedUserDetailsSchema.required().shape,
   country: z.string().nullable(),
-  state: z.string().nullable(),
-  city: z.string().nullable(),
-  userType: z.string().nullable(),
-  otherUserType: z.string().nullable(),
-  actingArea: z.string().nullable(),
-  otherActingArea: z.string().nullable(),
-  /** preferred crop */
-  defaultStation: z.string().nullable(),
-  phone: z.string().nullable(),
-  salesTeam: z.string().nullable(),
-  dn: z.string().nullable(),
-  regional: z.string().nullable(),
-  position: z.string().nullable(),
-  isInnerEmployee: z.boolean().nullable(),
-  responsible: z.string().nullable(),
-  group: z.string().nullable(),
-  region: z.string().nullable(),
-  expertState: z.string().nullable(),
-  theme: z.string().nullable(),
-  subTheme: z.string().nullable(),
-  businessRegion: z.string().nullable(),
-  businessUnit: z.string().nullable(),
   /** false for a pre-registered user who has not registered yet */
   hasAccount: z.boolean(),
   active: z.boolean(),

@@ -101,3 +101,23 @@ export function matrixCallers(home: string, other: string) {
   } as const satisfies Record<string, { roles: Role[]; permissions?: Permission[]; companyId: string | null } | null>;
 }
 export type MatrixCaller = keyof ReturnType<typeof matrixCallers>;
+
+/**
+ * What each caller of the matrix gets from a directory read of the home company's users: the
+ * manager scope (ADR 0050), or 403 without one; `outOfScope` for the manager of the other company
+ * (404 for a company or user, an empty 200 for a search).
+ */
+export const directoryStatuses = (outOfScope: 200 | 404): Record<MatrixCaller, number> => ({
+  'signed out': 401,
+  learner: 403,
+  'company_manager with manage_companies_users': 200,
+  'company_manager without manage_companies_users': 403,
+  'company_admin with manage_companies_users': 200,
+  'company_admin without manage_companies_users': 403,
+  'company_manager with manage_companies_users but no company': 403,
+  'holder of manage_all_companies': 200,
+  tc_admin: 403,
+  'tc_admin with manage_all_companies': 200,
+  auditor: 403,
+  'manager of another company': outOfScope,
+});

@@ -79,8 +79,8 @@ export type DashboardStation = z.infer<typeof dashboardStationSchema>;
 export const dashboardCompanySchema = z.object({ companyId: z.string(), name: z.string() });
 export type DashboardCompany = z.infer<typeof dashboardCompanySchema>;
 
-/** GET /api/manager/dashboard?companyId= : without companyId, the caller's own company. */
-export const managerDashboardQuerySchema = z.object({ companyId: z.string().trim().min(1).max(64).optional() });
+/** GET /api/manager/dashboard?companyId= : without companyId, the caller's own company. A company id is a uuid (as everywhere in the manager area). */
+export const managerDashboardQuerySchema = z.object({ companyId: z.uuid({ message: 'uuidNotEmpty' }).optional() });
 export type ManagerDashboardQuery = z.infer<typeof managerDashboardQuerySchema>;
 
 export const managerDashboardSchema = z.object({

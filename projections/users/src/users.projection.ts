@@ -61,6 +61,15 @@ const activityAt = (e: ActivityEvent): string => {
   }
 };
 
+/** The access columns of UserPreRegistered, AccessGranted and AccessChanged (each carries the whole access). */
+const accessColumns = (d: Pick<Extract<UserEvent, { type: 'AccessChanged' }>['data'], 'roles' | 'permissions' | 'aclTags' | 'companyId' | 'allowedStations'>) => ({
+  roles: JSON.stringify(d.roles),
+  permissions: JSON.stringify(d.permissions),
+  acl_tags: JSON.stringify(d.aclTags),
+  company_id: d.companyId,
+  allowed_stations: JSON.stringify(d.allowedStations),
+});
+
 /** The manager view's detail columns a UserPreRegistered or UserDetailsChanged names (absent: unchanged). */
 function detailColumns(d: ManagedUserDetails): UpdateObject<UsersDB, 'users'> {
   const set: UpdateObject<UsersDB, 'users'> = {};
@@ -184,11 +193,7 @@ export const usersProjection = defineProjection({
               email: d.email,
               country: null,
               ...detailColumns(d.details),
-              roles: JSON.stringify(d.roles),
-              permissions: JSON.stringify(d.permissions),
-              acl_tags: JSON.stringify(d.aclTags),
-              company_id: d.companyId,
-              allowed_stations: JSON.stringify(d.allowedStations),
+              ...accessColumns(d),
               has_account: false,
               created_at: d.preRegisteredAt,
               updated_at: d.preRegisteredAt,
@@ -204,22 +209,9 @@ export const usersProjection = defineProjection({
             .where('user_id', '=', event.data.userId)
             .execute();
           break;
-        case 'AccessChanged': {
-          const d = event.data;
-          await t
-            .updateTable('users')
-            .set({
-              roles: JSON.stringify(d.roles),
-              permissions: JSON.stringify(d.permissions),
-              acl_tags: JSON.stringify(d.aclTags),
-              company_id: d.companyId,
-              allowed_stations: JSON.stringify(d.allowedStations),
-              updated_at: d.changedAt,
-            })
-            .where('user_id', '=', d.userId)
-            .execute();
+        case 'AccessChanged':
+          await t.updateTable('users').set({ ...accessColumns(event.data), updated_at: event.data.changedAt }).where('user_id', '=', event.data.userId).execute();
           break;
-        }
         case 'InvitationSent':
           await t.updateTable('users').set({ invited_at: event.data.sentAt }).where('user_id', '=', event.data.userId).execute();
           break;
@@ -233,22 +225,9 @@ export const usersProjection = defineProjection({
           activity.users.delete(event.data.userId);
           await t.deleteFrom('users').where('user_id', '=', event.data.userId).execute();
           break;
-        case 'AccessGranted': {
-          const d = event.data;
-          await t
-            .updateTable('users')
-            .set({
-              roles: JSON.stringify(d.roles),
-              permissions: JSON.stringify(d.permissions),
-              acl_tags: JSON.stringify(d.aclTags),
-              company_id: d.companyId,
-              allowed_stations: JSON.stringify(d.allowedStations),
-              updated_at: d.grantedAt,
-            })
-            .where('user_id', '=', d.userId)
-            .execute();
+        case 'AccessGranted':
+          await t.updateTable('users').set({ ...accessColumns(event.data), updated_at: event.data.grantedAt }).where('user_id', '=', event.data.userId).execute();
           break;
-        }
         case 'EmailVerified':
           await t.updateTable('users').set({ email_verified: true, updated_at: event.data.verifiedAt }).where('user_id', '=', event.data.userId).execute();
           break;

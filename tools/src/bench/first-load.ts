@@ -128,6 +128,21 @@ async function signInBrowser(url: string, port: number): Promise<void> {
   }
 }
 
+/**
+ * An anonymous page starts without the cookies an earlier signed-in page left in the browser's
+ * jar (Lighthouse's storage reset keeps cookies): /public/booking was measured with the demo
+ * learner's session, and the shell's calls that come with it.
+ */
+async function signOutBrowser(port: number): Promise<void> {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    const cookies = await browser.cookies();
+    if (cookies.length > 0) await browser.deleteCookie(...cookies);
+  } finally {
+    await browser.disconnect();
+  }
+}
+
 interface Row {
   page: string;
   profile: Profile;
@@ -163,7 +178,7 @@ function section(result: FirstLoadResult, runs: number): string {
     '## First load',
     '',
     `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench -- first-load\` on ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}; Lighthouse 12.8.2 driving ${chromiumVersion()}.`,
-    `The built portal (\`node tools/src/build.mjs\`, API and SPA on one port, PGlite with the demo content) on 127.0.0.1; every load is cold (Lighthouse empties the cache and storage first); signed-in pages are the demo learner with a session of its own per run (refresh cookie and session marker in the browser's jar), so the SPA resumes the session as after a reload. Each figure is the median of ${runs} run(s).`,
+    `The built portal (\`node tools/src/build.mjs\`, API and SPA on one port, PGlite with the demo content) on 127.0.0.1; every load is cold (Lighthouse empties the cache and storage first); signed-in pages are the demo learner with a session of its own per run (refresh cookie and session marker in the browser's jar), so the SPA resumes the session as after a reload; /public/booking starts with an empty jar (anonymous). Each figure is the median of ${runs} run(s).`,
     `1-minute load average ${result.loadBefore.toFixed(1)} before and ${result.loadAfter.toFixed(1)} after the run: the machine is shared, and with other work on it every timing moves with it (the Slow 4G simulation too: it multiplies the observed main-thread time by four). Byte and request counts do not depend on the load.`,
     '',
     `### ${PROFILES.localhost.label}`,
@@ -222,6 +237,7 @@ export async function benchFirstLoad(opts: { smoke?: boolean; runs?: number; out
       for (let i = 0; i < (opts.smoke ? 1 : runs); i++) {
         const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error' };
         if (page.signedIn) await signInBrowser(portal.url, chrome.port);
+        else await signOutBrowser(chrome.port);
         const result = await lighthouse(`${portal.url}${page.path}`, flags, PROFILES[profile].config);
         if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
         const { lhr } = result;

@@ -53,6 +53,8 @@ export interface FuzzOptions {
   /** generated requests per operation and caller */
   casesPerOperation: number;
   seed: number;
+  /** only the operations whose OpenAPI path (e.g. /api/manage-users/find) this accepts (default: all) */
+  paths?: (path: string) => boolean;
   log?: (line: string) => void;
 }
 
@@ -182,7 +184,7 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
   const documentFile = join(dir, 'openapi.json');
   writeFileSync(documentFile, JSON.stringify(doc));
   const prism = await startPrism(documentFile, options.apiUrl);
-  const ops = operationsOf(doc);
+  const ops = operationsOf(doc).filter((op) => options.paths?.(op.path) ?? true);
   const report: FuzzReport = { operations: ops.length, cases: 0, durationMs: 0, statuses: {}, findings: [], refused: [] };
   try {
     for (const caller of options.callers) {
@@ -223,27 +225,32 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
   return report;
 }
 
-/** The callers of the outside test: signed out, a guest, and the demo learner. */
-export function standardCallers(apiUrl: string, learner = { email: 'learner@demo.agro', password: 'Demo#2026' }): Caller[] {
+/** A caller signed in as a demo account (a bearer token, signed in again after a 401). */
+export function signedInCaller(apiUrl: string, name: string, account: { email: string; password: string }): Caller {
   let token: string | null = null;
   let canSignIn = true;
+  return {
+    name,
+    async headers(refresh = false) {
+      if (canSignIn && (!token || refresh)) {
+        const res = await fetch(`${apiUrl}/api/auth/signIn`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) });
+        // after a generated change of its e-mail or password the demo account no longer signs
+        // in: go on with the last token rather than lock the account with failed sign-ins
+        if (res.ok) token = ((await res.json()) as { accessToken: string }).accessToken;
+        else canSignIn = false;
+      }
+      const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+      return headers;
+    },
+  };
+}
+
+/** The callers of the outside test: signed out, a guest, and the demo learner. */
+export function standardCallers(apiUrl: string, learner = { email: 'learner@demo.agro', password: 'Demo#2026' }): Caller[] {
   return [
     { name: 'signed-out', headers: async () => ({}) },
     { name: 'guest', headers: async () => ({ 'x-guest-id': '6f1c1d3e-8a41-4b43-9a57-3f4f7bb0b7a1' }) },
-    {
-      name: 'learner',
-      async headers(refresh = false) {
-        if (canSignIn && (!token || refresh)) {
-          const res = await fetch(`${apiUrl}/api/auth/signIn`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(learner) });
-          // after a generated change of its e-mail or password the demo account no longer signs
-          // in: go on with the last token rather than lock the account with failed sign-ins
-          if (res.ok) token = ((await res.json()) as { accessToken: string }).accessToken;
-          else canSignIn = false;
-        }
-        const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-        return headers;
-      },
-    },
+    signedInCaller(apiUrl, 'learner', learner),
   ];
 }
 

@@ -19,6 +19,7 @@ import { companiesProjection } from '@portal/projection-companies';
 import { managerDashboardProjection } from '@portal/projection-manager-dashboard';
 import { eventsScheduledProjection } from '@portal/projection-events-scheduled';
 import { eventsQuizzesProjection } from '@portal/projection-events-quizzes';
+import { userActionsProjection } from '@portal/projection-user-actions';
 
 /** Every read model the API serves (composition root). */
-export const PROJECTIONS_LIST: ProjectionDefinition[] = [usersProjection, engagementProjection, searchProjection, pagesProjection, catalogueProjection, progressProjection, feedsProjection, bookingLocationsProjection, bookingAvailabilityProjection, bookingBookingsProjection, bookingCalendarProjection, answersProjection, scoresProjection, certificatesProjection, recommendationsProjection, revocationsProjection, companiesProjection, managerDashboardProjection, eventsScheduledProjection, eventsQuizzesProjection];
+export const PROJECTIONS_LIST: ProjectionDefinition[] = [usersProjection, engagementProjection, searchProjection, pagesProjection, catalogueProjection, progressProjection, feedsProjection, bookingLocationsProjection, bookingAvailabilityProjection, bookingBookingsProjection, bookingCalendarProjection, answersProjection, scoresProjection, certificatesProjection, recommendationsProjection, revocationsProjection, companiesProjection, managerDashboardProjection, eventsScheduledProjection, eventsQuizzesProjection, userActionsProjection];

@@ -94,6 +94,18 @@ describe('serving the SPA', () => {
     }
   });
 
+  it('sends hashed assets without the headers only a document obeys; the index and the worker keep them', async () => {
+    const asset = await get('/assets/index-Ab12Cd34.js', 'br');
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const name of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'referrer-policy']) expect(asset.headers[name], name).toBeUndefined();
+    for (const path of ['/home', '/sw.js']) {
+      const answer = await get(path, 'br');
+      expect(answer.headers['content-security-policy'], path).toMatch(/script-src 'self'/);
+      expect(answer.headers['x-frame-options'], path).toBe('SAMEORIGIN');
+    }
+  });
+
   it('revalidates the files that keep their name across builds (the service worker)', async () => {
     const answer = await get('/sw.js', 'br, gzip');
     expect(answer.status).toBe(200);
@@ -116,5 +128,59 @@ describe('serving the SPA', () => {
   it('keeps API answers out of every cache', async () => {
     const answer = await get('/api/health', 'br, gzip');
     expect(answer.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('compressing API answers', () => {
+  // the API description and the health report: JSON well above 1 KiB (the report's checkpoints may
+  // move between two calls, so only the description is compared byte for byte)
+  const LARGE: Array<[path: string, same: (decoded: unknown, plain: unknown) => void]> = [
+    ['/api/docs/openapi.json', (decoded, plain) => expect(decoded).toEqual(plain)],
+    ['/api/health', (decoded) => expect(decoded).toMatchObject({ status: 'ok', projections: expect.any(Array) })],
+  ];
+
+  it('sends JSON answers in brotli to a client that accepts it, else in gzip, and never lets them be kept', async () => {
+    for (const [path, same] of LARGE) {
+      const plain = await get(path);
+      expect(plain.status, path).toBe(200);
+      expect(plain.headers['content-encoding'], path).toBeUndefined();
+      const text = plain.raw.toString();
+      expect(Buffer.byteLength(text), path).toBeGreaterThan(1024);
+
+      const br = await get(path, 'gzip, deflate, br, zstd');
+      expect(br.status, path).toBe(200);
+      expect(br.headers['content-encoding'], path).toBe('br');
+      expect(br.headers['content-type'], path).toMatch(/^application\/json/);
+      expect(br.headers.vary, path).toMatch(/accept-encoding/i);
+      expect(br.headers['cache-control'], path).toBe('no-store');
+      same(JSON.parse(brotliDecompressSync(br.raw).toString()), JSON.parse(text));
+      expect(br.raw.length, path).toBeLessThan(Buffer.byteLength(text) / 2);
+
+      const gz = await get(path, 'gzip, deflate');
+      expect(gz.headers['content-encoding'], path).toBe('gzip');
+      expect(gz.headers['cache-control'], path).toBe('no-store');
+      same(JSON.parse(gunzipSync(gz.raw).toString()), JSON.parse(text));
+    }
+  });
+
+  it('sends answers below 1 KiB as they are', async () => {
+    for (const path of ['/api/app-config', '/api/nothing-here']) {
+      const answer = await get(path, 'br, gzip');
+      expect(answer.raw.length, path).toBeLessThan(1024);
+      expect(answer.headers['content-encoding'], path).toBeUndefined();
+      expect(JSON.parse(answer.raw.toString()), path).toBeTypeOf('object');
+    }
+  });
+
+  it('leaves the SPA files to their build-time copies: the index is the pre-made brotli copy, revalidated, not kept for a year', async () => {
+    const index = await get('/home', 'br, gzip');
+    expect(index.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(index.raw).toString()).toBe(INDEX);
+    expect(index.headers['cache-control']).toBe('no-cache');
+    expect(index.headers['cache-control']).not.toMatch(/immutable|max-age/);
+    // a file without a build-time copy is sent as it is, not compressed on the fly
+    const worker = await get('/sw.js', 'br, gzip');
+    expect(worker.headers['content-encoding']).toBeUndefined();
+    expect(worker.raw.toString()).toBe(WORKER);
   });
 });

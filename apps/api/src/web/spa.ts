@@ -12,6 +12,25 @@ export const REVALIDATE = 'no-cache';
 const HASHED_DIR = `${sep}assets${sep}`;
 
 /**
+ * Headers that only a document (or a worker) obeys: a hashed script, stylesheet or picture is
+ * sent without them, about 650 bytes less on each of a first load's requests over HTTP/1.1
+ * (ADR 0013). nosniff, Cross-Origin-Resource-Policy and HSTS stay: they apply to any answer.
+ * The index, sw.js (a worker follows its own CSP) and every /api answer keep the full set.
+ */
+export const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+  'x-correlation-id',
+] as const;
+
+/**
  * One port: the API under /api, the built SPA everywhere else (ADR 0013). Every text file of
  * the build has a brotli and a gzip copy made at build time (apps/web/vite.config.ts); the one
  * the browser accepts is sent (`preCompressed`, with `Vary: Accept-Encoding`). Hashed assets
@@ -29,7 +48,9 @@ export async function registerSpa(fastify: FastifyInstance, webDist: string): Pr
       index: false,
       preCompressed: true,
       setHeaders(reply, path) {
-        reply.header('cache-control', path.includes(HASHED_DIR) ? IMMUTABLE : REVALIDATE);
+        const hashed = path.includes(HASHED_DIR);
+        reply.header('cache-control', hashed ? IMMUTABLE : REVALIDATE);
+        if (hashed) for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
       },
     });
   }

@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { invalidateRecommendations } from '../features/assessment/api/keys';
 import { queryClient } from '../shared/api/query-client';
-import type { ContentSlots, CropCertificatesSlotProps, EntryQuestionsSlotProps, StationQuestionsSlotProps } from '../shared/ui/content-slots';
+import { useSignedIn } from '../shared/session/use-session';
+import { useActiveStationId, type ContentSlots, type CropCertificatesSlotProps, type EntryQuestionsSlotProps, type StationQuestionsSlotProps } from '../shared/ui/content-slots';
 import { onShellEvent } from '../shared/ui/shell/shell-store';
 import type { NpsPanelProps } from '../shared/ui/shell/slots';
 
@@ -17,7 +18,11 @@ const StationQuestions = lazy(() => import('../features/assessment/components/st
 const EntryQuestions = lazy(() => import('../features/assessment/components/station-questions').then((m) => ({ default: m.EntryQuestions })));
 const CropCertificates = lazy(() => import('../features/assessment/components/certificate-card').then((m) => ({ default: m.CropCertificates })));
 
+/** The score is the station on screen's: without one (home, lists) its code is not fetched. */
 export function HeaderScoreSlot() {
+  const signedIn = useSignedIn();
+  const stationId = useActiveStationId();
+  if (!signedIn || stationId === null) return null;
   return (
     <Suspense fallback={null}>
       <HeaderScore />

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { ClickTracer } from '../features/shell/components/click-tracer';
 import { useStations } from '../features/shell/api/stations';
+import { messagesQueryOptions } from '../features/notifications/api/notifications';
 import { NotificationsButton } from '../features/notifications/components/notifications-button';
 import { OfflineAlert } from '../features/realtime/components/offline-alert';
 import { RealtimeConnection } from '../features/realtime/components/realtime-connection';
@@ -36,7 +37,12 @@ const SupportDialog = lazy(() => import('../features/support/components/support-
 const NotificationsSidebar = lazy(() => import('../features/notifications/components/notifications').then((m) => ({ default: m.NotificationsSidebar })));
 const MessagesModal = lazy(() => import('../features/notifications/components/messages-modal').then((m) => ({ default: m.MessagesModal })));
 
-/** The shell's strings load with the first screen, not after it. */
+/**
+ * The shell's strings load with the first screen, not after it. Its data (the menus' stations,
+ * the known content, the notifications) is asked for when it renders: asked for beside the
+ * session, it reached the one-process server with the profile and the screen's data and made
+ * them answer later (ADR 0013).
+ */
 export async function loader(): Promise<null> {
   await loadNamespaces(...SHELL_NAMESPACES);
   return null;
@@ -93,6 +99,10 @@ export function Component() {
   const supportOpen = useShellState((s) => s.supportOpen);
   const searchOpen = useShellState((s) => s.searchOpen);
   const notificationsOpen = useShellState((s) => s.drawer === 'notifications');
+  // the unread messages are asked for with the screen; the modal's code (and DOMPurify's) is
+  // fetched only when there is a message to show (ADR 0013)
+  const messages = useQuery({ ...messagesQueryOptions(locale), enabled: notificationsOn });
+  const hasMessages = (messages.data?.length ?? 0) > 0;
 
   useEffect(() => {
     void registerServiceWorker();
@@ -161,9 +171,9 @@ export function Component() {
             <NotificationsSidebar knownContent={known} onOpen={refreshKnown} />
           </OnceOpened>
           {/* shows the messages the server has for the user as soon as it knows them */}
-          <Suspense fallback={null}>
+          <OnceOpened open={hasMessages}>
             <MessagesModal />
-          </Suspense>
+          </OnceOpened>
         </>
       )}
     </ShellSlotsProvider>

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '@portal/kernel';
 import { startTestApp, type TestApp } from '@portal/testing/app';
 import { userStream } from '../../contracts/index.js';
-import { appendIdentity, matrixCallers, seedCompany, seedLearning, seedUser, tokenWith, type MatrixCaller } from '../../testing/directory-kit.js';
+import { appendIdentity, directoryStatuses, matrixCallers, seedCompany, seedLearning, seedUser, tokenWith, type MatrixCaller } from '../../testing/directory-kit.js';
 
 let t: TestApp;
 const A = newId();
@@ -68,20 +68,7 @@ const SCOPED: MatrixCaller = 'company_manager with manage_companies_users';
 const ALL: MatrixCaller = 'holder of manage_all_companies';
 
 describe('GET /api/manage-users/find: who may search', () => {
-  const expected: Record<MatrixCaller, number> = {
-    'signed out': 401,
-    learner: 403,
-    'company_manager with manage_companies_users': 200,
-    'company_manager without manage_companies_users': 403,
-    'company_admin with manage_companies_users': 200,
-    'company_admin without manage_companies_users': 403,
-    'company_manager with manage_companies_users but no company': 403,
-    'holder of manage_all_companies': 200,
-    tc_admin: 403,
-    'tc_admin with manage_all_companies': 200,
-    auditor: 403,
-    'manager of another company': 200,
-  };
+  const expected = directoryStatuses(200);
   for (const [caller, status] of Object.entries(expected) as [MatrixCaller, number][]) {
     it(`${caller}: ${status}`, async () => {
       const res = await find(caller, '?q=jo');

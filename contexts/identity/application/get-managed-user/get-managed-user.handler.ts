@@ -6,7 +6,8 @@ import type { ProjectionRuntime } from '@portal/projections-runtime';
 import { findDirectoryUser } from '@portal/projection-users';
 import type { ManagedUser } from '../../contracts/index.js';
 import { inScope } from '../../domain/index.js';
-import { directoryScope, toManagedUser } from '../shared/user-directory.js';
+import { toManagedUser } from '../shared/user-directory.js';
+import { requireManagerScope } from '../shared/manager-access.js';
 import { GetManagedUserQuery } from './get-managed-user.query.js';
 
 /** GET /manage-users/user/{userId}: the edit drawer's user; out of scope answers 404 like unknown. */
@@ -15,7 +16,7 @@ export class GetManagedUserHandler implements IQueryHandler<GetManagedUserQuery>
   constructor(@Inject(PROJECTIONS) private readonly projections: ProjectionRuntime) {}
 
   async execute({ userId, req }: GetManagedUserQuery): Promise<ManagedUser> {
-    const scope = directoryScope(requireUser(req.principal));
+    const scope = requireManagerScope(requireUser(req.principal));
     await waitForReads(this.projections, req, ['users']);
     const row = await findDirectoryUser(this.projections.reader('users'), userId);
     if (!row || !inScope(scope, row.company_id)) throw new AppError('user-not-found');

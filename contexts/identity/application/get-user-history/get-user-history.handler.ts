@@ -2,12 +2,15 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { EventStore, RecordedEvent } from '@portal/eventstore';
 import { AppError } from '@portal/kernel';
-import { EVENT_STORE, PROJECTIONS } from '@portal/platform';
+import { EVENT_STORE, PROJECTIONS, waitForReads } from '@portal/platform';
 import type { ProjectionRuntime } from '@portal/projections-runtime';
 import { listSessionIds } from '@portal/projection-users';
+import { listUserActions } from '@portal/projection-user-actions';
 import type { z } from 'zod';
-import { sessionStream, userStream, type userHistoryResponseSchema } from '../../contracts/index.js';
+import { sessionStream, USER_HISTORY_ACTIONS_PAGE, userStream, type userHistoryResponseSchema } from '../../contracts/index.js';
 import { GetUserHistoryQuery } from './get-user-history.query.js';
+
+type UserHistory = z.infer<typeof userHistoryResponseSchema>;
 
 const SECRET_FIELDS = new Set(['passwordHash', 'codeHash', 'recoverCodeHash', 'refreshHash']);
 const redact = (data: Record<string, unknown>) => Object.fromEntries(Object.entries(data).map(([k, v]) => [k, SECRET_FIELDS.has(k) ? '[redacted]' : v]));
@@ -20,7 +23,12 @@ const entry = (e: RecordedEvent) => ({
   hash: e.hash,
 });
 
-/** The auditor's read of a user's account history: every stream (the account, its sessions) with its hash chain checked. */
+/**
+ * The auditor's read of a user's history: every stream of the account (the account, its
+ * sessions) with its hash chain checked, and the changes the user made to others (the manager
+ * area's events whose `by` names them: users, companies, reference lists; ADR 0050), newest
+ * first, a page at a time, each with its stream's chain checked.
+ */
 @QueryHandler(GetUserHistoryQuery)
 export class GetUserHistoryHandler implements IQueryHandler<GetUserHistoryQuery> {
   constructor(
@@ -28,16 +36,33 @@ export class GetUserHistoryHandler implements IQueryHandler<GetUserHistoryQuery>
     @Inject(PROJECTIONS) private readonly projections: ProjectionRuntime,
   ) {}
 
-  async execute({ userId }: GetUserHistoryQuery): Promise<z.infer<typeof userHistoryResponseSchema>> {
+  async execute({ userId, req, actionsBefore }: GetUserHistoryQuery): Promise<UserHistory> {
+    await waitForReads(this.projections, req, ['users', 'user-actions']);
     const streams = [userStream(userId), ...(await listSessionIds(this.projections.reader('users'), userId)).map(sessionStream)];
-    const result = [];
+    const result: UserHistory['streams'] = [];
     for (const streamId of streams) {
       const events = await this.store.readStream(streamId);
       if (events.length === 0) continue;
       const verify = await this.store.verifyStream(streamId);
       result.push({ streamId, verified: verify.ok, brokenAt: verify.brokenAt?.toString() ?? null, events: events.map(entry) });
     }
-    if (result.length === 0) throw new AppError('user-not-found');
-    return { userId, streams: result };
+    const { actions, next } = await this.actionsOf(userId, actionsBefore);
+    if (result.length === 0 && actions.length === 0) throw new AppError('user-not-found');
+    return { userId, streams: result, actions, actionsBefore: next };
+  }
+
+  private async actionsOf(userId: string, before: bigint | undefined) {
+    const rows = await listUserActions(this.projections.reader('user-actions'), userId, { before, limit: USER_HISTORY_ACTIONS_PAGE + 1 });
+    const page = rows.slice(0, USER_HISTORY_ACTIONS_PAGE);
+    const verified = new Map<string, boolean>();
+    const actions: UserHistory['actions'] = [];
+    for (const row of page) {
+      const [event] = await this.store.readStream(row.streamId, { fromRevision: row.revision, limit: 1 });
+      if (!event) continue;
+      if (!verified.has(row.streamId)) verified.set(row.streamId, (await this.store.verifyStream(row.streamId)).ok);
+      actions.push({ streamId: row.streamId, verified: verified.get(row.streamId) ?? false, ...entry(event) });
+    }
+    const last = page.at(-1);
+    return { actions, next: rows.length > page.length && last ? last.position.toString() : null };
   }
 }

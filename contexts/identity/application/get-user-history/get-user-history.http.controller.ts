@@ -1,9 +1,9 @@
 import { Controller, Get, Inject, Param } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { AppError, isUuid } from '@portal/kernel';
-import { Authorized } from '@portal/platform';
+import { Authorized, CurrentRequest, ZodQuery, type PortalRequest } from '@portal/platform';
 import type { z } from 'zod';
-import type { userHistoryResponseSchema } from '../../contracts/index.js';
+import { userHistoryQuerySchema, type userHistoryResponseSchema } from '../../contracts/index.js';
 import { GetUserHistoryQuery } from './get-user-history.query.js';
 
 /** Auditors only. */
@@ -13,8 +13,8 @@ export class GetUserHistoryController {
 
   @Get(':userId/history')
   @Authorized({ roles: ['auditor'] })
-  history(@Param('userId') userId: string): Promise<z.infer<typeof userHistoryResponseSchema>> {
+  history(@Param('userId') userId: string, @ZodQuery(userHistoryQuerySchema) q: z.infer<typeof userHistoryQuerySchema>, @CurrentRequest() req: PortalRequest): Promise<z.infer<typeof userHistoryResponseSchema>> {
     if (!isUuid(userId)) throw new AppError('app/bed-request', 'Invalid user id', [{ path: 'userId', message: 'uuidNotEmpty' }]);
-    return this.queries.execute(new GetUserHistoryQuery(userId));
+    return this.queries.execute(new GetUserHistoryQuery(userId, req, q.actionsBefore === undefined ? undefined : BigInt(q.actionsBefore)));
   }
 }

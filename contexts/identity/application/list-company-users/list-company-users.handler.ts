@@ -6,7 +6,8 @@ import { EVENT_STORE, PROJECTIONS, requireUser, waitForReads } from '@portal/pla
 import type { ProjectionRuntime } from '@portal/projections-runtime';
 import { companyStream, type UserPage } from '../../contracts/index.js';
 import { inScope } from '../../domain/index.js';
-import { directoryFilterOf, directoryPage, directoryScope } from '../shared/user-directory.js';
+import { directoryFilterOf, directoryPage } from '../shared/user-directory.js';
+import { requireManagerScope } from '../shared/manager-access.js';
 import { ListCompanyUsersQuery } from './list-company-users.query.js';
 
 /** GET /manage-users/list/{companyId}: a company out of the caller's scope, or unknown, answers 404. */
@@ -18,7 +19,7 @@ export class ListCompanyUsersHandler implements IQueryHandler<ListCompanyUsersQu
   ) {}
 
   async execute({ companyId, page, req }: ListCompanyUsersQuery): Promise<UserPage> {
-    const scope = directoryScope(requireUser(req.principal));
+    const scope = requireManagerScope(requireUser(req.principal));
     if (!inScope(scope, companyId)) throw new AppError('404');
     // the companies read model is another use case's (issue 14): whether the company exists is its stream's first event
     if ((await this.store.readStream(companyStream(companyId), { limit: 1 })).length === 0) throw new AppError('404');

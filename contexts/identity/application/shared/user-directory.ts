@@ -1,19 +1,8 @@
-import { AppError, type Principal } from '@portal/kernel';
+import { AppError } from '@portal/kernel';
 import type { ProjectionRuntime } from '@portal/projections-runtime';
 import { decodeDirectoryCursor, findDirectoryUsers, type DirectoryFilter, type DirectoryRow } from '@portal/projection-users';
 import { managedUserSchema, type ManagedUser, type UserFindFilter, type UserPage } from '../../contracts/index.js';
-import { managerScope, type ManagerScope } from '../../domain/index.js';
-
-/**
- * The user directory's scope (issue 14, ADR 0050 and 0052): the caller's manager scope, or 403
- * for a caller who may not manage users at all (a learner, tc_* or auditor without
- * manage_all_companies, company staff without manage_companies_users or a company).
- */
-export function directoryScope(principal: Extract<Principal, { kind: 'user' }>): Exclude<ManagerScope, { kind: 'none' }> {
-  const scope = managerScope(principal);
-  if (scope.kind === 'none') throw new AppError('403');
-  return scope;
-}
+import type { ManagerScope } from '../../domain/index.js';
 
 const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
 

@@ -110,9 +110,12 @@ describe('GET /api/manager/dashboard: who may read which company', () => {
   });
 
   it('answers 400 with the field for a malformed companyId', async () => {
-    const res = await get(`/api/manager/dashboard?companyId=${'x'.repeat(65)}`, await tokenOf(['company_manager'], DASHBOARD, COMPANY_A));
-    expect(res.status).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'app/bed-request', details: [{ path: 'companyId' }] });
+    const token = await tokenOf(['company_admin'], ['manage_all_companies'], COMPANY_A);
+    for (const bad of ['x'.repeat(65), 'abc', `${COMPANY_A}x`]) {
+      const res = await get(`/api/manager/dashboard?companyId=${bad}`, token);
+      expect(res.status, bad).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'app/bed-request', details: [{ path: 'companyId', message: 'uuidNotEmpty' }] });
+    }
   });
 });
 

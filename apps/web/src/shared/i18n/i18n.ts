@@ -63,8 +63,11 @@ export const initI18n = (): Promise<void> => {
   return ready;
 };
 
+/** The locale of the cookie and the browser's languages (the domain may still force another). */
+const detectedLocale = (): Locale => detectLocale({ cookie: readLocaleCookie(), browserLanguages: browserLanguages() });
+
 const start = async (): Promise<void> => {
-  const detected = detectLocale({ cookie: readLocaleCookie(), browserLanguages: browserLanguages() });
+  const detected = detectedLocale();
   // The build puts a locale's namespaces in one file (vite.config.ts): it is on its way while
   // the settings tell whether this domain forces another locale.
   void loadLocaleFile(detected, DEFAULT_NAMESPACE).catch(() => undefined);
@@ -112,8 +115,15 @@ export const showLocale = async (locale: Locale): Promise<void> => {
   await i18n.changeLanguage(locale);
 };
 
-/** Loader helper: a route's namespaces are fetched with its code, not after it renders. */
+/**
+ * Loader helper: a route's namespaces are fetched with its code, not after it renders. Their
+ * file is asked for at once in the locale the page will most likely show, not after i18next
+ * has started (that waited for the settings and the first file: one more round trip for a
+ * screen whose strings are in the second file, ADR 0013); i18next then takes it from there.
+ */
 export const loadNamespaces = async (...namespaces: AppNamespace[]): Promise<void> => {
+  const likely = isLocale(i18n.language) ? i18n.language : detectedLocale();
+  for (const namespace of namespaces) void loadLocaleFile(likely, namespace).catch(() => undefined);
   await initI18n();
   await i18n.loadNamespaces(namespaces);
 };

@@ -1,4 +1,4 @@
-import { dashboardScope, isCompanyStaff, managerScope } from '@portal/identity/contracts';
+import { dashboardScope, isCompanyStaff, managerScope, type ManagerScope } from '@portal/identity/contracts';
 import type { Permission, Role } from '@portal/kernel';
 
 /**
@@ -90,5 +90,12 @@ export const canEnterManagerArea = (subject: Subject): boolean =>
 /** The user list and its writes (issue 14): the server's managerScope (identity contracts) is not "none". */
 export const canManageUsers = (subject: Subject): boolean => subject != null && managerScope(actorOf(subject)).kind !== 'none';
 
+/**
+ * The dashboards the user may read (001 §2; ADR 0053, 0054), the server's dashboardScope: their
+ * company's with view_manager_dashboard, any company's with manage_all_companies. The route's
+ * guard and the side menu's entry both read it.
+ */
+export const managerDashboardScope = (subject: Subject): ManagerScope => (subject == null ? { kind: 'none' } : dashboardScope(actorOf(subject)));
+
 /** The manager dashboard (001 §2): the server's dashboardScope is not "none" (manage_all_companies picks the company). */
-export const canViewManagerDashboard = (subject: Subject): boolean => subject != null && dashboardScope(actorOf(subject)).kind !== 'none';
+export const canViewManagerDashboard = (subject: Subject): boolean => managerDashboardScope(subject).kind !== 'none';

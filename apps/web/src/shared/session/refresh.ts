@@ -58,7 +58,11 @@ const requestRefresh = async (): Promise<RefreshOutcome> => {
   return 'renewed';
 };
 
-/** Two tabs must not present the same refresh cookie at once (reuse revokes the session). */
+/**
+ * Two tabs should not present the same refresh cookie at once: the second presents a token the
+ * first just rotated out. The server answers that replay within 30 s with the current token
+ * (ADR 0029), so a race costs nothing; the lock keeps the renewals of open tabs apart anyway.
+ */
 const withRefreshLock = <T>(task: () => Promise<T>): Promise<T> => {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
   return locks ? locks.request('portal.session.refresh', task) : task();
@@ -67,10 +71,11 @@ const withRefreshLock = <T>(task: () => Promise<T>): Promise<T> => {
 /**
  * Asks the refresh cookie for a new access token (one call at a time per page) and says
  * whether there is a session afterwards. A 401 ends the local session; a failure that may
- * heal (offline, 5xx) keeps the current token and tries again later.
+ * heal (offline, 5xx) keeps the current token and tries again later. `lock: false` sends the
+ * call at once instead of after the Web Lock's callback, which waits for the main thread.
  */
-export const refreshAccessToken = (): Promise<boolean> => {
-  inflight ??= withRefreshLock(requestRefresh)
+export const refreshAccessToken = (options: { lock?: boolean } = {}): Promise<boolean> => {
+  inflight ??= (options.lock === false ? requestRefresh() : withRefreshLock(requestRefresh))
     .then((outcome) => {
       markRefreshAttempted();
       if (outcome === 'signed-out') clearAccessToken();
@@ -106,7 +111,10 @@ export const bootstrapSession = async (): Promise<void> => {
     markRefreshAttempted();
     return;
   }
-  await refreshAccessToken();
+  // The page's first call, on every load: without the Web Lock, whose callback ran only once
+  // the main thread had evaluated the code (about 150 ms on a phone, ADR 0013). Two tabs
+  // starting together present the same cookie; the replay grace (ADR 0029) answers both.
+  await refreshAccessToken({ lock: false });
 };
 
 /** A tab that slept past its timer renews when it becomes visible again. */

@@ -14,10 +14,30 @@ export const deviceFor = (width: number): Device => (width >= BREAKPOINTS.lg ? '
 /** Whether the side menu is docked (always shown) at this width. */
 export const isLargeWidth = (width: number): boolean => width >= LARGE_WIDTH;
 
+// Reading window.innerWidth can force a style and layout pass; React reads a store's snapshot
+// on every render of every reader, so the width is read once and again only on resize.
+const listeners = new Set<() => void>();
+let width: number | null = null;
+
+const onResize = (): void => {
+  width = window.innerWidth;
+  for (const listener of listeners) listener();
+};
+
 const subscribe = (listener: () => void): (() => void) => {
-  window.addEventListener('resize', listener);
-  return () => window.removeEventListener('resize', listener);
+  if (listeners.size === 0) window.addEventListener('resize', onResize);
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) window.removeEventListener('resize', onResize);
+  };
+};
+
+/** Kept current by the resize listener while anyone reads it; read afresh otherwise. */
+const snapshot = (): number => {
+  if (width === null || listeners.size === 0) width = window.innerWidth;
+  return width;
 };
 
 /** The viewport width, re-read on resize (1280 outside the browser). */
-export const useViewportWidth = (): number => useSyncExternalStore(subscribe, () => window.innerWidth, () => 1280);
+export const useViewportWidth = (): number => useSyncExternalStore(subscribe, snapshot, () => 1280);

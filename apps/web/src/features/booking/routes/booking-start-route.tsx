@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isLocale, type Locale } from '@portal/kernel';
 import { queryClient } from '../../../shared/api/query-client';
-import { currentLocale, loadNamespaces } from '../../../shared/i18n/i18n';
+import { currentLocale, initI18n, loadNamespaces } from '../../../shared/i18n/i18n';
 import { useErrorMessage } from '../../../shared/i18n/use-error-message';
 import { countriesQueryOptions, useCountries } from '../api/countries';
 import { BookingLayout } from '../components/booking-layout';
@@ -11,8 +11,10 @@ import { bookingCountryPath } from '../components/booking-paths';
 
 /** /public/booking: anonymous (001 §6); countries with training centers, by name in the reader's language. */
 export async function loader(): Promise<null> {
-  await loadNamespaces('booking');
-  await queryClient.ensureQueryData(countriesQueryOptions(currentLocale()));
+  const strings = loadNamespaces('booking');
+  // the countries are named in the page's language: asked for once it is known, beside the strings
+  await initI18n();
+  await Promise.all([strings, queryClient.ensureQueryData(countriesQueryOptions(currentLocale()))]);
   return null;
 }
 

@@ -40,7 +40,8 @@ export function Component() {
         <Paper withBorder radius="md" p="lg">
           <UserSummary user={user} />
         </Paper>
-        {/* the learning playlists (a child route, so features stay apart) */}
+        {/* the learning playlists (a child route, so features stay apart); they do not hold the
+            profile part and its modals: those show first, the playlists when GET /home answers */}
         <Outlet />
       </Stack>
       <HomeModals user={user} />

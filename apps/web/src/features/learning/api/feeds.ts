@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions, useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useQuery, useSuspenseInfiniteQuery } from '@tanstack/react-query';
 import { learningRoutes, type FeedPage, type Home, type Playlist } from '@portal/learning/contracts';
 import { callRoute } from '../../../shared/api/client';
 import { browserTimeZone } from '../model/feed-model';
@@ -42,4 +42,5 @@ export const fetchHome = (filter: FeedFilter, signal?: AbortSignal): Promise<Hom
 export const homeQueryOptions = (filter: FeedFilter = {}) =>
   queryOptions({ queryKey: [...LEARNING_DATA, 'home', filter.area ?? null] as const, queryFn: ({ signal }) => fetchHome(filter, signal) });
 
-export const useHomeFeeds = (filter: FeedFilter = {}) => useSuspenseQuery(homeQueryOptions(filter));
+/** Not suspending: /home shows its profile part first and the playlists when this answers (ADR 0013). */
+export const useHomeFeeds = (filter: FeedFilter = {}) => useQuery(homeQueryOptions(filter));

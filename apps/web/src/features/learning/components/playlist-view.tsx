@@ -5,7 +5,7 @@ import type { Locale } from '@portal/kernel';
 import { useFeed } from '../api/feeds';
 import { browserTimeZone, calendarKind, calendarOf, formatCalendar, mergeFeedPages } from '../model/feed-model';
 import { FeedItemCard } from './cards';
-import { useLocale } from './station-page';
+import { useLocale } from './use-locale';
 
 /** The most cards a row of FeedGrid holds. */
 export const FEED_GRID_ROW = 4;

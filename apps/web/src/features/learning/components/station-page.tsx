@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { RouteResolution, StationDetail } from '@portal/learning/contracts';
-import { isLocale, type Locale } from '@portal/kernel';
+import { useLocale } from './use-locale';
 import { paths, signInPathFor } from '../../../shared/routing/paths';
 import { useSignedIn } from '../../../shared/session/use-session';
 import { useActiveStation, useContentSlots } from '../../../shared/ui/content-slots';
@@ -19,11 +19,6 @@ import { LockNotice, SummaryProgress, type RequiredLink } from './learning-ui';
 
 /** 000 §4.2: the visit mark waits 500 ms after the page's save. */
 export const STATION_VISIT_DELAY_MS = 500;
-
-export const useLocale = (): Locale => {
-  const { i18n } = useTranslation('learning');
-  return isLocale(i18n.language) ? i18n.language : 'pt-BR';
-};
 
 /** Records the visit of the station on screen 500 ms after it shows (signed-in learners). */
 function useVisit(station: StationDetail, signedIn: boolean) {

@@ -4,12 +4,17 @@ import type { FeedItem, FeedPage } from '@portal/learning/contracts';
 const TIME_ZONE = /^[A-Za-z_]+(\/[A-Za-z0-9_+-]+){0,2}$|^UTC$/;
 export const feedTimeZone = (zone: string | undefined): string => (zone && zone.length <= 64 && TIME_ZONE.test(zone) ? zone : 'UTC');
 
+let zone: string | undefined;
+
+/** The browser's time zone, resolved once per page (a DateTimeFormat is costly to build). */
 export const browserTimeZone = (): string => {
+  if (zone !== undefined) return zone;
   try {
-    return feedTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    zone = feedTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
   } catch {
-    return 'UTC';
+    zone = 'UTC';
   }
+  return zone;
 };
 
 export interface HistoryGroup {
@@ -49,9 +54,16 @@ export const mergeFeedPages = (pages: readonly FeedPage[]): MergedFeed => {
   return { items, groups, total: last?.total ?? 0, nextOffset: last?.nextOffset ?? null };
 };
 
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** YYYY-MM-DD of `now` in `timeZone`. */
 export const calendarOf = (now: Date, timeZone: string): string => {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(now);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
 };

@@ -6,7 +6,7 @@ import { useSignedIn } from '../../../shared/session/use-session';
 import { scormsQueryOptions, useScorms } from '../api/scorm';
 import { LangBanner, LockNotice, StatusBadge, Thumb } from '../components/learning-ui';
 import { LearningShell } from '../components/learning-shell';
-import { useLocale } from '../components/station-page';
+import { useLocale } from '../components/use-locale';
 import { learningPaths } from '../model/learning-paths';
 import { chooseSource, pickText } from '../model/localized';
 import { ScormPlayer } from '../players/scorm-player';

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, type LoaderFunctionArgs } from 'react-router';
 import type { FeedPage, Playlist } from '@portal/learning/contracts';
@@ -6,7 +6,7 @@ import { queryClient } from '../../../shared/api/query-client';
 import { prefetchForLearner } from '../../../shared/session/guards';
 import { homeQueryOptions, useHomeFeeds } from '../api/feeds';
 import { FeedGrid } from '../components/playlist-view';
-import { useLocale } from '../components/station-page';
+import { useLocale } from '../components/use-locale';
 import { learningPaths } from '../model/learning-paths';
 import { requireLearner, useScormTest } from './route-helpers';
 
@@ -14,12 +14,16 @@ import { requireLearner, useScormTest } from './route-helpers';
 const HOME_ITEMS = 8;
 const SECTIONS: Playlist[] = ['continue', 'bookmarks', 'feedbacks', 'history', 'podcasts', 'new', 'recent'];
 
-/** The playlists under /home ("My content"): GET /home, the first page of every playlist (000 §4.12). */
+/**
+ * The playlists under /home ("My content"): GET /home, the first page of every playlist (000
+ * §4.12). Asked for beside the profile (the access check), not after it, and not awaited: the
+ * profile part of /home and its modals show first, the playlists (a placeholder until then) when
+ * the answer is there (ADR 0013).
+ */
 export async function loader({ url }: LoaderFunctionArgs): Promise<null> {
-  // asked for beside the profile (the access check), not after it
   prefetchForLearner(homeQueryOptions());
   await requireLearner(url);
-  await queryClient.ensureQueryData(homeQueryOptions());
+  void queryClient.prefetchQuery(homeQueryOptions());
   return null;
 }
 
@@ -44,8 +48,12 @@ function Section({ playlist, page, first }: { playlist: Playlist; page: FeedPage
 
 export function Component() {
   const { t } = useTranslation('learning');
-  const { data: home } = useHomeFeeds();
+  const answer = useHomeFeeds();
   const courses = useScormTest();
+  // a failed answer is the route's error (ErrorBoundary below, in place)
+  if (answer.error) throw answer.error;
+  const home = answer.data;
+  if (!home) return <Skeleton h={320} radius="md" data-testid="home-playlists-loading" />;
   const links = [
     { to: learningPaths.training, label: t('nav.training'), testId: 'home-link-training' },
     { to: learningPaths.journey, label: t('nav.journey'), testId: 'home-link-journey' },

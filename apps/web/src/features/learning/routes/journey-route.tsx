@@ -6,7 +6,7 @@ import { queryClient } from '../../../shared/api/query-client';
 import { journeyHomeQueryOptions, useJourneyHome } from '../api/catalogue';
 import { StationCard } from '../components/cards';
 import { LearningShell } from '../components/learning-shell';
-import { useLocale } from '../components/station-page';
+import { useLocale } from '../components/use-locale';
 import { learningPaths } from '../model/learning-paths';
 import { requireLearner, useScormTest } from './route-helpers';
 

@@ -6,7 +6,7 @@ import { prefetchForLearner } from '../../../shared/session/guards';
 import { trainingQueryOptions, useTraining } from '../api/catalogue';
 import { StationCard } from '../components/cards';
 import { LearningShell } from '../components/learning-shell';
-import { useLocale } from '../components/station-page';
+import { useLocale } from '../components/use-locale';
 import { requireLearner, useScormTest } from './route-helpers';
 
 /** The most crop cards a row holds: their pictures load first. */

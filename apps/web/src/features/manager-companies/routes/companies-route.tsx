@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Drawer, Group, Paper, ScrollArea, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Drawer, Group, Paper, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { data, Link, type LoaderFunctionArgs } from 'react-router';
 import type { Company } from '@portal/identity/contracts';
@@ -7,7 +7,6 @@ import { queryClient } from '../../../shared/api/query-client';
 import { useUserData } from '../../../shared/api/user-data';
 import { loadNamespaces } from '../../../shared/i18n/i18n';
 import { requireSession } from '../../../shared/session/guards';
-import { PageShell } from '../../../shared/ui/page-shell';
 import { companiesQueryOptions, managerCompanyQueryOptions, useCompanies, useManagerCompany } from '../api/companies';
 import { CompanyDetails } from '../components/company-details';
 import { CompanyForm } from '../components/company-form';
@@ -18,7 +17,8 @@ import { REFERENCE_DATA_PATH } from '../model/paths';
 /**
  * /manager/users/companies (001 §2): holders of manage_all_companies list, search, create and
  * edit every company; company staff with a company see their own read-only; others get the
- * error page's 403. The API checks the same on every call.
+ * error page's 403. The API checks the same on every call. A child of the /manager/users layout
+ * (ADR 0054), which draws the page frame, the heading and the tabs: this view draws only its content.
  */
 export async function loader({ request }: LoaderFunctionArgs): Promise<null> {
   const user = await requireSession(new URL(request.url));
@@ -31,18 +31,8 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<null> {
 }
 
 export function Component() {
-  const { t } = useTranslation('manager-companies');
   const { data: user } = useUserData();
-  return (
-    <PageShell size="xl">
-      <Stack gap="lg">
-        <Title order={1} c="brand" data-testid="companies-title">
-          {t('title')}
-        </Title>
-        {canAdministerCompanies(user) ? <CompaniesAdmin /> : <OwnCompany />}
-      </Stack>
-    </PageShell>
-  );
+  return canAdministerCompanies(user) ? <CompaniesAdmin /> : <OwnCompany />;
 }
 
 function OwnCompany() {

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardScopeOf } from './dashboard-access';
+import { canViewManagerDashboard, managerDashboardScope } from '../../../shared/session/access';
 import { userListPath } from './user-list-link';
 import { formatScore, weekLabel } from './format';
 
 const user = (roles: ('learner' | 'company_manager' | 'company_admin' | 'tc_admin' | 'auditor')[], permissions: ('view_manager_dashboard' | 'manage_all_companies')[], companyId: string | null) => ({
-  uid: 'u1',
   roles,
   permissions,
   companyId,
+  country: 'BR',
+  allowedStations: 'all' as const,
 });
 
 describe('manager dashboard model', () => {
@@ -17,14 +18,23 @@ describe('manager dashboard model', () => {
     expect(userListPath({})).toBe('/manager/users');
   });
 
-  it('offers the dashboard to company staff with view_manager_dashboard and a company, and to manage_all_companies holders', () => {
-    expect(dashboardScopeOf(user(['company_manager'], ['view_manager_dashboard'], 'c1'))).toEqual({ kind: 'company', companyId: 'c1' });
-    expect(dashboardScopeOf(user(['company_admin'], ['view_manager_dashboard'], 'c1'))).toEqual({ kind: 'company', companyId: 'c1' });
-    expect(dashboardScopeOf(user(['company_manager'], [], 'c1'))).toEqual({ kind: 'none' });
-    expect(dashboardScopeOf(user(['company_manager'], ['view_manager_dashboard'], null))).toEqual({ kind: 'none' });
-    expect(dashboardScopeOf(user(['learner'], ['view_manager_dashboard'], 'c1'))).toEqual({ kind: 'none' });
-    expect(dashboardScopeOf(user(['tc_admin'], [], null))).toEqual({ kind: 'none' });
-    expect(dashboardScopeOf(user(['learner'], ['manage_all_companies'], null))).toEqual({ kind: 'all' });
+  it('lets in (the route guard) exactly whom the side menu offers the dashboard: staff with view_manager_dashboard and a company, manage_all_companies holders', () => {
+    const cases = [
+      [user(['company_manager'], ['view_manager_dashboard'], 'c1'), { kind: 'company', companyId: 'c1' }],
+      [user(['company_admin'], ['view_manager_dashboard'], 'c1'), { kind: 'company', companyId: 'c1' }],
+      [user(['company_manager'], [], 'c1'), { kind: 'none' }],
+      [user(['company_manager'], ['view_manager_dashboard'], null), { kind: 'none' }],
+      [user(['learner'], ['view_manager_dashboard'], 'c1'), { kind: 'none' }],
+      [user(['tc_admin'], [], null), { kind: 'none' }],
+      [user(['learner'], ['manage_all_companies'], null), { kind: 'all' }],
+      [user(['tc_admin'], ['manage_all_companies'], null), { kind: 'all' }],
+      [user(['company_admin'], ['manage_all_companies'], 'c1'), { kind: 'all' }],
+    ] as const;
+    for (const [subject, scope] of cases) {
+      expect(managerDashboardScope(subject)).toEqual(scope);
+      expect(canViewManagerDashboard(subject)).toBe(scope.kind !== 'none');
+    }
+    expect(managerDashboardScope(null)).toEqual({ kind: 'none' });
   });
 
   it('labels a week by its Monday in the reader\'s language and shows scores with at most two decimals', () => {

@@ -1,5 +1,7 @@
 import { USER_LIST_FILTER_NAMES, type UserListFilters } from '@portal/reporting/contracts';
-import { MANAGER_USERS } from './dashboard-access';
+
+/** The filtered user list every figure links to (issue 14). */
+const MANAGER_USERS = '/manager/users';
 
 /** /manager/users with a figure's filters, in the list's own order of query names (so equal filters give equal links). */
 export const userListPath = (filters: UserListFilters): string => {

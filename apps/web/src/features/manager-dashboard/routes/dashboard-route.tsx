@@ -1,8 +1,10 @@
 import { Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { data, useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { managerDashboardQuerySchema } from '@portal/reporting/contracts';
 import { queryClient } from '../../../shared/api/query-client';
 import { loadNamespaces } from '../../../shared/i18n/i18n';
+import { managerDashboardScope } from '../../../shared/session/access';
 import { requireSession } from '../../../shared/session/guards';
 import { PageShell } from '../../../shared/ui/page-shell';
 import { dashboardCompaniesQueryOptions, useDashboardCompanies } from '../api/companies';
@@ -11,7 +13,6 @@ import { ActivityChart } from '../components/activity-chart';
 import { CropsTable } from '../components/crops-table';
 import { FigureCard } from '../components/figure-card';
 import { StationList } from '../components/station-list';
-import { dashboardScopeOf } from '../model/dashboard-access';
 
 const FIGURES = ['total', 'active7Days', 'active30Days', 'neverStarted'] as const;
 
@@ -24,11 +25,13 @@ const FIGURES = ['total', 'active7Days', 'active30Days', 'neverStarted'] as cons
 export async function loader({ request }: LoaderFunctionArgs): Promise<{ canPick: boolean; companyId: string | null }> {
   const url = new URL(request.url);
   const user = await requireSession(url);
-  const scope = dashboardScopeOf(user);
+  const scope = managerDashboardScope(user);
   if (scope.kind === 'none') throw data(null, { status: 403 });
   const canPick = scope.kind === 'all';
   const [, companies] = await Promise.all([loadNamespaces('managerDashboard'), canPick ? queryClient.ensureQueryData(dashboardCompaniesQueryOptions()) : null]);
-  const companyId = canPick ? (url.searchParams.get('companyId') ?? user.companyId ?? companies?.companies[0]?.companyId ?? null) : scope.companyId;
+  // a hand-edited or stale ?companyId= the API would refuse is dropped, as the user list does with its filters (ADR 0054)
+  const asked = managerDashboardQuerySchema.safeParse({ companyId: url.searchParams.get('companyId') ?? undefined });
+  const companyId = canPick ? ((asked.success ? asked.data.companyId : undefined) ?? user.companyId ?? companies?.companies[0]?.companyId ?? null) : scope.companyId;
   if (companyId) await queryClient.ensureQueryData(dashboardQueryOptions(companyId));
   return { canPick, companyId };
 }

@@ -8,8 +8,8 @@ import { closeSearch, useShellState } from '../../../shared/ui/shell/shell-store
 import { asLocale } from '../../../shared/ui/shell/localized';
 import { fetchRemoteSearch } from '../api/remote-search';
 import { debounce } from '../model/debounce';
+import { createLocalSearch } from '../model/local-search';
 import {
-  createLocalSearch,
   keepKnown,
   LOCAL_DEBOUNCE_MS,
   LOCAL_MAX_WAIT_MS,

@@ -1,4 +1,3 @@
-import Fuse, { type IFuseOptions } from 'fuse.js';
 import type { FeedItem } from '@portal/learning/contracts';
 import type { Locale } from '@portal/kernel';
 import { pickText } from '../../../shared/ui/shell/localized';
@@ -37,41 +36,12 @@ export const toSearchItem = (item: FeedItem, locale: Locale): SearchItem => ({
 /** Locked content is not offered (it cannot be opened). */
 export const searchableItems = (items: readonly FeedItem[], locale: Locale): SearchItem[] => items.filter((i) => !i.disabled).map((i) => toSearchItem(i, locale));
 
-export const FUSE_OPTIONS: IFuseOptions<SearchItem> = {
-  keys: ['contentTitle', 'stationTitle', 'cropTitle', 'searchKeywords'],
-  threshold: 0.2,
-  distance: 100,
-  minMatchCharLength: MIN_MATCH_CHARS,
-  isCaseSensitive: false,
-  includeMatches: true,
-  includeScore: true,
-};
-
 export type SearchMode = 'off' | 'local' | 'remote';
 
 /** Search is for Brazil users with enableSearch; localSearch picks fuse.js over the remote index. */
 export const searchMode = (country: string | null | undefined, toggles: { enableSearch: boolean; localSearch: boolean }): SearchMode => {
   if (country !== 'BR' || !toggles.enableSearch) return 'off';
   return toggles.localSearch ? 'local' : 'remote';
-};
-
-export interface LocalSearch {
-  search(query: string): SearchItem[];
-}
-
-/** A fuse.js index over the items; results without matches are dropped (000 §5). */
-export const createLocalSearch = (items: readonly SearchItem[]): LocalSearch => {
-  const fuse = new Fuse([...items], FUSE_OPTIONS);
-  return {
-    search(query: string) {
-      const q = query.trim();
-      if (q.length === 0) return [];
-      return fuse
-        .search(q)
-        .filter((result) => (result.matches?.length ?? 0) > 0)
-        .map((result) => result.item);
-    },
-  };
 };
 
 export interface RemoteResult {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FeedItem } from '@portal/learning/contracts';
-import { createLocalSearch, FUSE_OPTIONS, isTypingTarget, keepKnown, LOCAL_DEBOUNCE_MS, LOCAL_MAX_WAIT_MS, MIN_MATCH_CHARS, moveActive, REMOTE_DEBOUNCE_MS, searchableItems, searchMode, type SearchItem } from './search-model';
+import { createLocalSearch, FUSE_OPTIONS } from './local-search';
+import { isTypingTarget, keepKnown, LOCAL_DEBOUNCE_MS, LOCAL_MAX_WAIT_MS, MIN_MATCH_CHARS, moveActive, REMOTE_DEBOUNCE_MS, searchableItems, searchMode, type SearchItem } from './search-model';
 
 const item = (rowId: string, contentTitle: string, stationTitle = 'Plantio', cropTitle = 'Soja', searchKeywords = ''): SearchItem => ({ rowId, contentTitle, stationTitle, cropTitle, searchKeywords, to: `/station/x?video=${rowId}`, contentType: 'video' });
 

@@ -1,0 +1,3 @@
+export * from './user-actions.projection.js';
+export * from './queries.js';
+export type { UserActionsDB, UserActionsTable } from './schema.js';
