@@ -136,6 +136,23 @@ export const routes: RouteObject[] = [
           { path: 'manager/reference-data', lazy: () => import('../features/manager-companies/routes/reference-data-route') },
           // manager dashboard (001 §2; issue 14): company staff with view_manager_dashboard, manage_all_companies
           { path: 'manager/dashboard', lazy: () => import('../features/manager-dashboard/routes/dashboard-route') },
+          {
+            // scheduled events (001 §2, issue 15, ADR 0061): the staff list, form, report, check-in screen and
+            // quizzes; the learner's my events, published view, the scan page the staff code opens, the quiz
+            path: 'scheduled-events',
+            children: [
+              { index: true, lazy: () => import('../features/scheduled-events/routes/list-route') },
+              { path: 'my-events', lazy: () => import('../features/scheduled-events/routes/my-events-route') },
+              { path: 'form/:id', lazy: () => import('../features/scheduled-events/routes/form-route') },
+              { path: 'published/:id', lazy: () => import('../features/scheduled-events/routes/published-route') },
+              { path: 'published/:id/quiz/:quizId', lazy: () => import('../features/scheduled-events/routes/quiz-take-route') },
+              { path: 'reports/:id', lazy: () => import('../features/scheduled-events/routes/report-route') },
+              { path: 'check-in/:id', lazy: () => import('../features/scheduled-events/routes/check-in-route') },
+              { path: 'scan', lazy: () => import('../features/scheduled-events/routes/scan-route') },
+              { path: 'quizzes', lazy: () => import('../features/scheduled-events/routes/quizzes-route') },
+              { path: 'quizzes/:id', lazy: () => import('../features/scheduled-events/routes/quiz-editor-route') },
+            ],
+          },
           // support messages received (admins; issue 6)
           { path: 'manager/support', lazy: () => import('../features/support/routes/support-messages-route') },
           // public content pages (000 §2.1), in the public layout; content from /api/pages

@@ -5,6 +5,7 @@ import { ERROR_CODES, LOCALES } from '@portal/kernel';
 import { BOOKING_ERRORS } from '@portal/booking/contracts';
 import { ASSESSMENT_ERRORS } from '@portal/assessment/contracts';
 import { IDENTITY_ERRORS } from '@portal/identity/contracts';
+import { EVENTS_ERRORS } from '@portal/events/contracts';
 import { NAMESPACES } from '../shared/i18n/namespaces';
 
 const localesDir = import.meta.dirname;
@@ -71,7 +72,7 @@ describe('locale files', () => {
   }
 
   // the kernel's codes and those the contexts' contracts register (ADR 0009 §6)
-  const allCodes = [...new Set<string>([...ERROR_CODES, ...Object.keys(BOOKING_ERRORS), ...Object.keys(ASSESSMENT_ERRORS), ...Object.keys(IDENTITY_ERRORS)])];
+  const allCodes = [...new Set<string>([...ERROR_CODES, ...Object.keys(BOOKING_ERRORS), ...Object.keys(ASSESSMENT_ERRORS), ...Object.keys(IDENTITY_ERRORS), ...Object.keys(EVENTS_ERRORS)])];
 
   it('errors has a translation for every code of the error catalogue', () => {
     for (const locale of LOCALES) {

@@ -13,6 +13,7 @@ import type managerDashboard from '../../locales/en/managerDashboard.json';
 import type notifications from '../../locales/en/notifications.json';
 import type publicPages from '../../locales/en/public-pages.json';
 import type realtime from '../../locales/en/realtime.json';
+import type scheduledEvents from '../../locales/en/scheduledEvents.json';
 import type search from '../../locales/en/search.json';
 import type shell from '../../locales/en/shell.json';
 import type support from '../../locales/en/support.json';
@@ -42,6 +43,7 @@ declare module 'i18next' {
       manager: typeof manager;
       'manager-companies': typeof managerCompanies;
       managerDashboard: typeof managerDashboard;
+      scheduledEvents: typeof scheduledEvents;
     };
   }
 }

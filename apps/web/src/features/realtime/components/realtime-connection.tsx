@@ -43,6 +43,9 @@ export function RealtimeConnection() {
           rememberEventPosition(message.position || null);
           emitShellEvent({ type: 'recommendations' });
           break;
+        case 'events.presence':
+          emitShellEvent({ type: 'events.presence', eventId: message.eventId, checkedIn: message.checkedIn, checkedOut: message.checkedOut });
+          break;
         default: {
           const unreachable: never = message;
           return unreachable;

@@ -3,15 +3,19 @@ import { z } from 'zod';
 
 /**
  * The realtime stream's messages (apps/api realtime controller): `version` {version} first,
- * then `unseen` {count} and `recommendations` {position, recommendations}. Each is parsed;
+ * then `unseen` {count}, `recommendations` {position, recommendations} and, to a staff check-in
+ * screen, `events.presence` {eventId, checkedIn, checkedOut}. Each is parsed;
  * an unreadable one is dropped.
  */
 export const versionMessageSchema = z.object({ version: z.string() });
+/** `events.presence` (ADR 0060): a watched event's check-in counts, pushed to the staff screen. */
+export const presenceMessageSchema = z.object({ eventId: z.string(), checkedIn: z.number().int().min(0), checkedOut: z.number().int().min(0) });
 
 export type RealtimeMessage =
   | { type: 'version'; version: string }
   | { type: 'unseen'; count: number }
-  | { type: 'recommendations'; position: string };
+  | { type: 'recommendations'; position: string }
+  | { type: 'events.presence'; eventId: string; checkedIn: number; checkedOut: number };
 
 export const parseRealtimeMessage = (type: string, data: string): RealtimeMessage | null => {
   let json: unknown;
@@ -33,9 +37,13 @@ export const parseRealtimeMessage = (type: string, data: string): RealtimeMessag
       const parsed = recommendationsMessageSchema.safeParse(json);
       return parsed.success ? { type: 'recommendations', position: parsed.data.position } : null;
     }
+    case 'events.presence': {
+      const parsed = presenceMessageSchema.safeParse(json);
+      return parsed.success ? { type: 'events.presence', ...parsed.data } : null;
+    }
     default:
       return null;
   }
 };
 
-export const REALTIME_EVENT_TYPES = ['version', 'unseen', 'recommendations'] as const;
+export const REALTIME_EVENT_TYPES = ['version', 'unseen', 'recommendations', 'events.presence'] as const;

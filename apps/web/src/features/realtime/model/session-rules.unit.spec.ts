@@ -41,5 +41,7 @@ describe('realtime stream', () => {
     expect(parseRealtimeMessage('unseen', '{"count":"x"}')).toBeNull();
     expect(parseRealtimeMessage('unseen', 'not json')).toBeNull();
     expect(parseRealtimeMessage('other', '{}')).toBeNull();
+    expect(parseRealtimeMessage('events.presence', '{"eventId":"e1","checkedIn":3,"checkedOut":1}')).toEqual({ type: 'events.presence', eventId: 'e1', checkedIn: 3, checkedOut: 1 });
+    expect(parseRealtimeMessage('events.presence', '{"eventId":"e1","checkedIn":-1,"checkedOut":0}')).toBeNull();
   });
 });

@@ -18,6 +18,8 @@ const ICONS: Record<Exclude<SideMenuItem['id'], 'station'>, ReactNode> = {
   dashboard: <ChartIcon />,
   manager: <UsersIcon />,
   scheduling: <CalendarIcon />,
+  events: <CalendarIcon />,
+  myEvents: <CalendarIcon />,
   profile: <UserIcon />,
   signOut: <LogoutIcon />,
 };
@@ -46,6 +48,7 @@ export function SideMenu() {
     host: window.location.host,
     brazilUniversityDomain: data.config.domains.brazilUniversity,
     smallScreen: !data.large,
+    scheduledEvents: data.toggles.scheduledEvents,
   });
   const footer = buildMenuFooter({ locale: data.locale, country: data.claims?.country ?? null, signedIn: data.signedIn, whatsappUrl: shellSettings().whatsappUrl });
   const close = () => setNavbarOpen(false);

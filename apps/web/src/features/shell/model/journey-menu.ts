@@ -1,4 +1,3 @@
-import type { Role } from '@portal/kernel';
 import { byDisplayOrder, stationLink, type MenuStation } from './side-menu';
 
 /**
@@ -52,10 +51,7 @@ export const showCommercialConditions = (country: string | null | undefined, sta
   return stations.some((s) => matches(s, COMMERCIAL_CONDITIONS.item) && (s.parentId === trail.stationId || s.parentId === trail.id));
 };
 
-export const SCHEDULED_EVENTS_PATH = '/scheduled-events';
-
-/** Brazil only, for tc_admin, with the scheduledEvents toggle on (000 §2.6, §6). */
-export const showScheduledEvents = (user: { country: string | null; roles: readonly Role[] } | null, scheduledEvents: boolean): boolean =>
-  user !== null && user.country === 'BR' && user.roles.includes('tc_admin') && scheduledEvents;
+/** The Events entry (001 §2): the same rule and path as the side menu's. */
+export { SCHEDULED_EVENTS_PATH, showScheduledEvents } from './side-menu';
 
 export { byDisplayOrder };

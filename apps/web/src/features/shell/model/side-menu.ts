@@ -1,5 +1,5 @@
 import type { StationSummary } from '@portal/learning/contracts';
-import type { Locale } from '@portal/kernel';
+import type { Locale, Role } from '@portal/kernel';
 import { canEnterManagerArea, canViewManagerDashboard, DEFAULT_AREA, hasAnyRole, listsArea, type AccessSubject } from '../../../shared/session/access';
 
 /**
@@ -25,6 +25,8 @@ export interface SideMenuInput {
   brazilUniversityDomain: string | null;
   /** below 992 px: profile and sign-out join the menu */
   smallScreen: boolean;
+  /** the scheduledEvents feature toggle (000 §6): Events and My events entries (issue 15) */
+  scheduledEvents?: boolean;
 }
 
 export type SideMenuItem =
@@ -37,6 +39,8 @@ export type SideMenuItem =
   | { id: 'dashboard'; to: string }
   | { id: 'manager'; to: string }
   | { id: 'scheduling'; to: string }
+  | { id: 'events'; to: string }
+  | { id: 'myEvents'; to: string }
   | { id: 'profile'; to: string }
   | { id: 'signOut'; to: string };
 
@@ -51,7 +55,19 @@ export const MENU_PATHS = {
   profile: '/account/profile',
   signOut: '/auth/logoff',
   history: '/feed/history',
+  events: '/scheduled-events',
+  myEvents: '/scheduled-events/my-events',
 } as const;
+
+export const SCHEDULED_EVENTS_PATH = MENU_PATHS.events;
+
+/** 001 §2 "Events": Brazil only, for tc_admin, with the scheduledEvents toggle on (000 §2.6, §6). */
+export const showScheduledEvents = (user: { country: string | null; roles: readonly Role[] } | null, scheduledEvents: boolean): boolean =>
+  user !== null && user.country === 'BR' && user.roles.includes('tc_admin') && scheduledEvents;
+
+/** Who enrols in events (ADR 0060, 0061): every signed-in role but the read-only auditor, with the toggle on. */
+export const showMyEvents = (user: { roles: readonly Role[] } | null, scheduledEvents: boolean): boolean =>
+  user !== null && scheduledEvents && user.roles.some((role) => role !== 'auditor');
 
 const areasOf = (station: Pick<MenuStation, 'areas'>): readonly string[] => (station.areas.length > 0 ? station.areas : [DEFAULT_AREA]);
 
@@ -120,6 +136,9 @@ export const buildSideMenu = (input: SideMenuInput): SideMenuItem[] => {
   if (canEnterManagerArea(user)) items.push({ id: 'manager', to: MENU_PATHS.managerUsers });
   // 10. scheduling: tc_manager or tc_admin
   if (hasAnyRole(user, ['tc_manager', 'tc_admin'])) items.push({ id: 'scheduling', to: MENU_PATHS.scheduling });
+  // 10b. scheduled events (001 §2: Brazil, tc_admin, the toggle), and each attendee's own events (ADR 0061)
+  if (showScheduledEvents(user, input.scheduledEvents === true)) items.push({ id: 'events', to: MENU_PATHS.events });
+  if (showMyEvents(user, input.scheduledEvents === true)) items.push({ id: 'myEvents', to: MENU_PATHS.myEvents });
   // 11. profile and sign-out on small screens
   if (input.smallScreen && user) {
     items.push({ id: 'profile', to: MENU_PATHS.profile });

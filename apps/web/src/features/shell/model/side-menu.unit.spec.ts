@@ -158,3 +158,19 @@ describe('side menu (000 §2.5)', () => {
     });
   });
 });
+
+describe('scheduled events entries (001 §2, issue 15)', () => {
+  const learner: AccessSubject = { roles: ['learner'], permissions: [], companyId: null, country: 'BR', allowedStations: {} };
+  it('Events for a Brazilian tc_admin with the toggle on; My events for every signed-in role but the auditor', () => {
+    const menu = (user: AccessSubject | null, scheduledEvents: boolean) => ids(buildSideMenu(input({ user, scheduledEvents, smallScreen: false })));
+    expect(menu({ ...learner, roles: ['tc_admin'] }, true)).toEqual(expect.arrayContaining(['events', 'myEvents']));
+    expect(menu({ ...learner, roles: ['tc_admin'], country: 'AR' }, true)).not.toContain('events');
+    expect(menu({ ...learner, roles: ['tc_admin'] }, false)).not.toContain('events');
+    expect(menu(learner, true)).toContain('myEvents');
+    expect(menu(learner, true)).not.toContain('events');
+    expect(menu(learner, false)).not.toContain('myEvents');
+    expect(menu({ ...learner, roles: ['auditor'] }, true)).not.toContain('myEvents');
+    expect(menu(null, true)).not.toContain('myEvents');
+    expect(buildSideMenu(input({ user: learner, scheduledEvents: true })).find((i) => i.id === 'myEvents')).toEqual({ id: 'myEvents', to: '/scheduled-events/my-events' });
+  });
+});

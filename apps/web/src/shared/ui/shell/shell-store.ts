@@ -106,7 +106,11 @@ export const setHeaderTitle = (headerTitle: string | null): void => setShellStat
 // ---- events between features -----------------------------------------------------------------
 
 /** What the realtime stream tells the rest of the shell (000 §7 "realtime listener"). */
-export type ShellEvent = { type: 'recommendations' } | { type: 'version'; version: string };
+export type ShellEvent =
+  | { type: 'recommendations' }
+  | { type: 'version'; version: string }
+  /** a staff check-in screen's event: the counts after a check-in or check-out (ADR 0060) */
+  | { type: 'events.presence'; eventId: string; checkedIn: number; checkedOut: number };
 type EventListener = (event: ShellEvent) => void;
 const eventListeners = new Set<EventListener>();
 
