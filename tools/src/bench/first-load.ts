@@ -238,7 +238,14 @@ export async function benchFirstLoad(opts: { smoke?: boolean; runs?: number; out
         const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error' };
         if (page.signedIn) await signInBrowser(portal.url, chrome.port);
         else await signOutBrowser(chrome.port);
-        const result = await lighthouse(`${portal.url}${page.path}`, flags, PROFILES[profile].config);
+        // Lighthouse itself sometimes loses the trace's navigation start (NO_NAVSTART, "please run
+        // Lighthouse again"): such a run measured nothing, so it is run again (at most twice), and said
+        let result = await lighthouse(`${portal.url}${page.path}`, flags, PROFILES[profile].config);
+        for (let retry = 1; retry <= 2 && result?.lhr.runtimeError?.code === 'NO_NAVSTART'; retry++) {
+          out(`${profile} ${page.path} run ${i + 1}: Lighthouse lost the trace (NO_NAVSTART), running it again`);
+          if (page.signedIn) await signInBrowser(portal.url, chrome.port);
+          result = await lighthouse(`${portal.url}${page.path}`, flags, PROFILES[profile].config);
+        }
         if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
         const { lhr } = result;
         if (lhr.runtimeError) throw new Error(`Lighthouse on ${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);

@@ -44,7 +44,9 @@ const here = dirname(fileURLToPath(import.meta.url));
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
 
 /** The generator, in one place for SQL and for the expected figures: user i (1-based). */
-const companyOf = (i: number, companies: number) => `bench-company-${i % companies}`;
+/** Company ids are uuids, as the manager area's contracts require (deterministic: company n). */
+const benchCompany = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const companyOf = (i: number, companies: number) => benchCompany(i % companies);
 const learned = (i: number) => i % 5 !== 0;
 
 interface Run {
@@ -111,8 +113,8 @@ async function generate(database: Awaited<ReturnType<typeof createDatabase>>, us
   const insert = (select: string, params: unknown[]) =>
     query(db, `insert into es_events (stream_id, revision, event_id, type, schema_version, data, metadata, hash) select stream_id, revision, gen_random_uuid(), type, 1, data, ${metadata}, 'bench' from (${select}) g`, params);
   await insert(
-    `select 'identity.company-bench-company-' || c as stream_id, 0 as revision, 'CompanyRegistered' as type,
-            jsonb_build_object('companyId', 'bench-company-' || c, 'name', 'Company ' || lpad(c::text, 3, '0'), 'businessCode', 'B' || c, 'phone', null, 'contactEmail', null,
+    `select 'identity.company-00000000-0000-4000-8000-' || lpad(c::text, 12, '0') as stream_id, 0 as revision, 'CompanyRegistered' as type,
+            jsonb_build_object('companyId', '00000000-0000-4000-8000-' || lpad(c::text, 12, '0'), 'name', 'Company ' || lpad(c::text, 3, '0'), 'businessCode', 'B' || c, 'phone', null, 'contactEmail', null,
                                'contactName', null, 'contactPhone', null, 'domains', '[]'::jsonb, 'registeredAt', now() - interval '200 days') as data
      from generate_series(0, $1::int - 1) c`,
     [companies],
@@ -123,7 +125,7 @@ async function generate(database: Awaited<ReturnType<typeof createDatabase>>, us
     await insert(
       `select 'identity.user-bench-' || i as stream_id, 0 as revision, 'AccessGranted' as type,
               jsonb_build_object('userId', 'bench-' || i, 'roles', '["learner"]'::jsonb, 'permissions', '[]'::jsonb, 'aclTags', '["dist:all"]'::jsonb,
-                                 'companyId', 'bench-company-' || (i % $3::int), 'allowedStations', 'all', 'grantedAt', now() - interval '150 days') as data
+                                 'companyId', '00000000-0000-4000-8000-' || lpad((i % $3::int)::text, 12, '0'), 'allowedStations', 'all', 'grantedAt', now() - interval '150 days') as data
        from generate_series($1::int, $2::int) i order by i`,
       [from, to, companies],
     );
@@ -162,12 +164,12 @@ async function measureRun(databaseUrl: string, users: number, companies: number,
     const tokens = new TokenService(JWT_SECRET, 3600);
     const token = (companyId: string | null, all: boolean) =>
       tokens.issue({ sub: newId(), sid: newId(), email: `${newId()}@bench.example`, roles: ['company_manager'], permissions: all ? ['manage_all_companies'] : ['view_manager_dashboard'], aclTags: [], companyId, country: 'BR', allowedStations: 'all', registerStatus: 'Completed', emailVerified: true });
-    const managers = await Promise.all(Array.from({ length: MANAGERS }, async (_, n) => ({ all: n < ALL_COMPANIES_MANAGERS, token: await token(`bench-company-${n % companies}`, n < ALL_COMPANIES_MANAGERS) })));
+    const managers = await Promise.all(Array.from({ length: MANAGERS }, async (_, n) => ({ all: n < ALL_COMPANIES_MANAGERS, token: await token(benchCompany(n % companies), n < ALL_COMPANIES_MANAGERS) })));
     // every projection caught up with the generated log before anything is measured
     await waitForProjections(api, managers[0]!.token, out);
     const settleSeconds = (performance.now() - started) / 1000;
     const call = async (m: { all: boolean; token: string }) => {
-      const url = m.all ? `${api.base}/manager/dashboard?companyId=bench-company-${Math.floor(Math.random() * companies)}` : `${api.base}/manager/dashboard`;
+      const url = m.all ? `${api.base}/manager/dashboard?companyId=${benchCompany(Math.floor(Math.random() * companies))}` : `${api.base}/manager/dashboard`;
       const t0 = performance.now();
       const res = await fetch(url, { headers: { authorization: `Bearer ${m.token}` } });
       await res.arrayBuffer();
@@ -194,7 +196,7 @@ async function measureRun(databaseUrl: string, users: number, companies: number,
     const backToBack = await during(api, () => phase(null));
     out(`back to back: ${runtimeLine(backToBack.runtime)}`);
     const all = [...paced.value.flat(), ...backToBack.value.flat()];
-    const sample = await (await fetch(`${api.base}/manager/dashboard?companyId=bench-company-1`, { headers: { authorization: `Bearer ${managers[0]!.token}` } })).json();
+    const sample = await (await fetch(`${api.base}/manager/dashboard?companyId=${benchCompany(1)}`, { headers: { authorization: `Bearer ${managers[0]!.token}` } })).json();
     const run: Run = {
       settleSeconds,
       paced: { latency: figures(paced.value.flat().map((r) => r.ms)), runtime: paced.runtime },
@@ -273,7 +275,7 @@ export async function benchManagerDashboard(opts: ManagerDashboardBenchOptions):
     const measured = await repeatRuns(out, () => measureRun(scratch.url, users, companies, seconds, out));
     const runs = measured.map((m) => m.run);
     // company 1: users i with i % companies == 1; never started: those with i % 5 == 0
-    const members = Array.from({ length: users }, (_, n) => n + 1).filter((i) => companyOf(i, companies) === 'bench-company-1');
+    const members = Array.from({ length: users }, (_, n) => n + 1).filter((i) => companyOf(i, companies) === benchCompany(1));
     const sample = managerDashboardSchema.safeParse(measured[0]?.sample);
     const figuresRight = sample.success && sample.data.learners.total.value === members.length && sample.data.learners.neverStarted.value === members.filter((i) => !learned(i)).length;
     const paced = summarize(runs.map((r) => r.paced));
