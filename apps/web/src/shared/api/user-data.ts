@@ -1,5 +1,5 @@
 import { queryOptions, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
-import { identityRoutes, type UserData } from '@portal/identity/contracts';
+import { identityRoutes, type UserData } from '@portal/identity/contracts/http';
 import { callRoute } from './client';
 
 /**

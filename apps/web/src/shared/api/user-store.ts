@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { identityRoutes } from '@portal/identity/contracts';
+import { identityRoutes } from '@portal/identity/contracts/http';
 import { callRoute } from './client';
 import { reloadUserData } from './user-data';
 

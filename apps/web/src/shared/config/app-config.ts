@@ -1,4 +1,4 @@
-import { appConfigResponseSchema, DEFAULT_LEGAL_LINKS, DEFAULT_PRODUCT_NAME, identityRoutes, type AppConfigResponse } from '@portal/identity/contracts';
+import { appConfigResponseSchema, DEFAULT_LEGAL_LINKS, DEFAULT_PRODUCT_NAME, identityRoutes, type AppConfigResponse } from '@portal/identity/contracts/http';
 import { API_BASE } from '../api/api-base';
 
 /**

@@ -1,4 +1,4 @@
-import { dashboardScope, isCompanyStaff, managerScope, type ManagerScope } from '@portal/identity/contracts';
+import { dashboardScope, isCompanyStaff, managerScope, type ManagerScope } from '@portal/identity/contracts/manager-scope';
 import type { Permission, Role } from '@portal/kernel';
 
 /**

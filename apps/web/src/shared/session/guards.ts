@@ -1,6 +1,6 @@
 import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query';
 import { redirect } from 'react-router';
-import { identityRoutes, type UserData } from '@portal/identity/contracts';
+import { identityRoutes, type UserData } from '@portal/identity/contracts/http';
 import { isApiError } from '../api/api-error';
 import { callRoute, resetEventPosition } from '../api/client';
 import { queryClient } from '../api/query-client';

@@ -1,5 +1,5 @@
 import type { Locale } from '@portal/kernel';
-import { identityRoutes, type UserData } from '@portal/identity/contracts';
+import { identityRoutes, type UserData } from '@portal/identity/contracts/http';
 import { callRoute } from '../api/client';
 import { queryClient } from '../api/query-client';
 import { storeUserData } from '../api/user-data';

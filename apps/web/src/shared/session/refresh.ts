@@ -1,4 +1,4 @@
-import { identityRoutes, SESSION_MARKER_COOKIE, sessionResponseSchema, type SessionResponse } from '@portal/identity/contracts';
+import { identityRoutes, SESSION_MARKER_COOKIE, sessionResponseSchema, type SessionResponse } from '@portal/identity/contracts/http';
 import { API_BASE } from '../api/api-base';
 import { EVENT_POSITION_HEADER, rememberEventPosition } from '../api/event-position';
 import { getGuestId } from '../api/guest-id';

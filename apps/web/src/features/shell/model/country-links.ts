@@ -1,4 +1,4 @@
-import { COUNTRY_CODES, type CountryCode } from '@portal/identity/contracts';
+import { COUNTRY_CODES, type CountryCode } from '@portal/identity/contracts/http';
 import type { Locale } from '@portal/kernel';
 
 /**
