@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { learningRoutes, type FeedItem } from '@portal/learning/contracts';
+import { learningRoutes, type FeedItem } from '@portal/learning/contracts/http';
 import { callRoute } from '../shared/api/client';
 
 /**

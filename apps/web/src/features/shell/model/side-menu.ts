@@ -1,4 +1,4 @@
-import type { StationSummary } from '@portal/learning/contracts';
+import type { StationSummary } from '@portal/learning/contracts/http';
 import type { Locale, Role } from '@portal/kernel';
 import { canEnterManagerArea, canViewManagerDashboard, DEFAULT_AREA, hasAnyRole, listsArea, type AccessSubject } from '../../../shared/session/access';
 
