@@ -173,6 +173,10 @@ describe('companies', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('app/bed-request');
     expect(bad.json().details.map((d: { path: string }) => d.path)).toEqual(expect.arrayContaining(['name', 'phone', 'contactEmail', 'domains.0']));
+    const cpf = await t.request('PUT', `/api/manage-users/company/${A}`, { token: admin, body: { businessCode: '529.982.247-24' } });
+    expect(cpf.statusCode).toBe(400);
+    expect(cpf.json().details).toEqual([expect.objectContaining({ path: 'businessCode', message: 'cpf' })]);
+    expect((await t.request('PUT', `/api/manage-users/company/${A}`, { token: admin, body: { businessCode: '529.982.247-25' } })).statusCode).toBe(200);
     expect((await t.request('PUT', `/api/manage-users/company/${A}`, { token: admin, body: {} })).statusCode).toBe(400);
     expect((await t.request('PUT', '/api/manage-users/company/not-a-uuid', { token: admin, body: { name: 'X' } })).json().details[0].message).toBe('uuidNotEmpty');
     expect((await t.request('PUT', '/api/manage-users/company/01900000-0000-7000-8000-0000000000ff', { token: admin, body: { name: 'X' } })).statusCode).toBe(404);

@@ -5,7 +5,7 @@
  * this context's other contracts.
  */
 import { z } from 'zod';
-import { LOCALES, PERMISSIONS, ROLES } from '@portal/kernel';
+import { isValidBusinessCode, LOCALES, PERMISSIONS, ROLES } from '@portal/kernel';
 import { REFERENCE_LISTS, type ReferenceList } from './events.js';
 import { emailSchema } from './http.js';
 
@@ -24,7 +24,7 @@ const companyPhoneSchema = z.string().trim().regex(/^\+?[0-9 ()-]{8,20}$/, 'phon
 /** 001 §3 Company: the fields an administrator edits (domains and invitation-only have their own call). */
 export const companyFieldsSchema = z.object({
   name: z.string().trim().min(1, 'notEmpty').max(120),
-  businessCode: z.string().trim().min(1, 'notEmpty').max(40),
+  businessCode: z.string().trim().min(1, 'notEmpty').max(40).refine(isValidBusinessCode, 'cpf'),
   phone: companyPhoneSchema,
   contactEmail: emailSchema.nullable(),
   contactName: optionalText(120),

@@ -40,7 +40,8 @@ export const managedPhoneSchema = z.string().trim().regex(/^\+?[0-9 ()-]{8,20}$/
 
 /** The access fields of 001 §3 "User profile (fields relevant to access)". */
 export const managedAccessSchema = z.object({
-  roles: z.array(z.enum(ROLES)).max(ROLES.length),
+  /** at least one: a user without a role could not use the portal (the screen requires one too) */
+  roles: z.array(z.enum(ROLES)).min(1, 'notEmpty').max(ROLES.length),
   permissions: z.array(z.enum(PERMISSIONS)).max(PERMISSIONS.length),
   aclTags: z.array(aclTagSchema).max(50),
   /** null: no company (only with manage_all_companies) */

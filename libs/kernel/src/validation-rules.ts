@@ -30,12 +30,21 @@ export const isNotEmpty = (value: string | null | undefined): boolean => typeof 
  */
 export const isLettersOnly = (value: string): boolean => /^[\p{L}\p{M}]+(?:[ '’.-]+[\p{L}\p{M}]+)*\.?$/u.test(value.trim());
 
+/** Written like a CPF: 11 digits, with or without the 000.000.000-00 punctuation. */
+export const isCpfShaped = (value: string): boolean => /^(\d{3}\.?\d{3}\.?\d{3}-?\d{2})$/.test(value.trim());
+
+/**
+ * A company's business code (001 §3 Company): free text (a CNPJ, another country's tax number),
+ * but one written like a CPF (a rural producer registered as a person) must be a valid CPF (001 §5 cpf).
+ */
+export const isValidBusinessCode = (value: string): boolean => !isCpfShaped(value) || isValidCpf(value);
+
 /**
  * cpf: a Brazilian taxpayer number (11 digits, with or without the 000.000.000-00 punctuation)
  * whose two check digits are right; eleven equal digits are refused although they pass the sum.
  */
 export function isValidCpf(value: string): boolean {
-  if (!/^(\d{3}\.?\d{3}\.?\d{3}-?\d{2})$/.test(value.trim())) return false;
+  if (!isCpfShaped(value)) return false;
   const digits = value.replace(/\D/g, '');
   if (/^(\d)\1{10}$/.test(digits)) return false;
   const check = (length: number): number => {

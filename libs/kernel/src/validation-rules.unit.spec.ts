@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLettersOnly, isNotEmpty, isValidCpf } from './validation-rules.js';
+import { isLettersOnly, isNotEmpty, isValidBusinessCode, isValidCpf } from './validation-rules.js';
 
 describe('cpf', () => {
   it('accepts numbers whose check digits are right, punctuated or not', () => {
@@ -29,5 +29,16 @@ describe('lettersOnly and notEmpty', () => {
     expect(isNotEmpty('  ')).toBe(false);
     expect(isNotEmpty(null)).toBe(false);
     expect(isNotEmpty(' a ')).toBe(true);
+  });
+});
+
+describe('business code (001 §3 Company)', () => {
+  it('takes a CNPJ or another tax number as written, and a CPF only when its check digits are right', () => {
+    expect(isValidBusinessCode('12.345.678/0001-90')).toBe(true);
+    expect(isValidBusinessCode('RUT 76.086.428-5')).toBe(true);
+    expect(isValidBusinessCode('529.982.247-25')).toBe(true);
+    expect(isValidBusinessCode('52998224725')).toBe(true);
+    expect(isValidBusinessCode('529.982.247-24')).toBe(false);
+    expect(isValidBusinessCode('11111111111')).toBe(false);
   });
 });

@@ -143,6 +143,10 @@ describe('creating a user without an account (pre-registration)', () => {
     expect(byPath).toMatchObject({ name: 'lettersOnly', city: 'lettersOnly', phone: 'phoneNumberInvalid', companyId: 'uuidNotEmpty' });
     expect(Object.keys(byPath)).toEqual(expect.arrayContaining(['email', 'roles.0', 'aclTags.0', 'allowedStations']));
     expect((await upsert(manager.token, { name: 'Sem Email' })).json().details).toEqual([expect.objectContaining({ path: 'email', message: 'required' })]);
+    // a user needs a role to use the portal: an empty list is refused, as the screen does
+    const noRole = await upsert(manager.token, { email: 'sem.papel@alfa.test', roles: [] });
+    expect(noRole.statusCode).toBe(400);
+    expect(noRole.json().details).toEqual([expect.objectContaining({ path: 'roles', message: 'notEmpty' })]);
   });
 });
 

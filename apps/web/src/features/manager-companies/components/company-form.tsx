@@ -3,7 +3,9 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { companyDomainSchema, type Company } from '@portal/identity/contracts';
+import { isValidBusinessCode } from '@portal/kernel';
 import { isApiError } from '../../../shared/api/api-error';
+import { useRuleMessage } from '../../../shared/forms/use-rule-message';
 import { useErrorMessage } from '../../../shared/i18n/use-error-message';
 import { useSaveCompany } from '../api/companies';
 import { normaliseDomains, toCreateRequest, toUpdate, valuesOf, type CompanyValues } from '../model/company-form';
@@ -15,12 +17,14 @@ const PHONE = /^\+?[0-9 ()-]{8,20}$/;
 export function CompanyForm({ company, onSaved }: { company: Company | null; onSaved: () => void }) {
   const { t } = useTranslation('manager-companies');
   const toMessage = useErrorMessage();
+  const ruleMessage = useRuleMessage();
   const save = useSaveCompany();
   const form = useForm<CompanyValues>({
     initialValues: valuesOf(company),
     validate: {
       name: (v) => (v.trim() ? null : t('form.required', { field: t('fields.name') })),
-      businessCode: (v) => (v.trim() ? null : t('form.required', { field: t('fields.businessCode') })),
+      businessCode: (v) =>
+        !v.trim() ? t('form.required', { field: t('fields.businessCode') }) : isValidBusinessCode(v) ? null : ruleMessage({ rule: 'cpf' }, t('fields.businessCode')),
       contactEmail: (v) => (!v.trim() || EMAIL.test(v.trim()) ? null : t('form.email')),
       phone: (v) => (!v.trim() || PHONE.test(v.trim()) ? null : t('form.phone')),
       contactPhone: (v) => (!v.trim() || PHONE.test(v.trim()) ? null : t('form.phone')),
