@@ -113,6 +113,16 @@ describe('POST /api/messaging/webhook: signed deliveries', () => {
   });
 });
 
+describe('the OpenAPI document', () => {
+  it('declares the webhook public, with its signature and off answers', async () => {
+    const doc = (await t.request('GET', '/api/docs/openapi.json')).json();
+    const post = doc.paths['/api/messaging/webhook'].post;
+    expect(post.security).toContainEqual({});
+    expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404']));
+    expect(Object.keys(doc.paths['/api/messaging/webhook'].get.responses)).toEqual(expect.arrayContaining(['200', '403', '404']));
+  });
+});
+
 describe('the webhook is off without MESSAGING_APP_SECRET', () => {
   it('answers 404 to deliveries and to the handshake', async () => {
     const off = await startTestApp();
