@@ -5,50 +5,14 @@
 import type { TestApp } from '@portal/testing/app';
 import { userStream } from '@portal/identity/contracts';
 import { messagingSignatureOf } from '../application/shared/messaging-signature.js';
+import { SAMPLE_BUSINESS, sampleInboundDelivery, sampleReplyDelivery } from '../application/shared/messaging-sample.js';
 
 export const APP_SECRET = 'test-messaging-app-secret-0123456789';
 export const VERIFY_TOKEN = 'test-verify-token';
 export const MESSAGING_ENV = { MESSAGING_APP_SECRET: APP_SECRET, MESSAGING_VERIFY_TOKEN: VERIFY_TOKEN };
-export const BUSINESS = { phone_number_id: '106540352242922', display_phone_number: '15550783881' };
-
-const seconds = (iso: string) => String(Math.floor(Date.parse(iso) / 1000));
-
-/** A `messages` delivery: one text message from a user's phone. */
-export const inboundDelivery = (m: { id: string; from: string; text: string; at: string; name?: string; quoted?: string }) => ({
-  object: 'whatsapp_business_account',
-  entry: [
-    {
-      id: 'waba-1',
-      changes: [
-        {
-          field: 'messages',
-          value: {
-            messaging_product: 'whatsapp',
-            metadata: BUSINESS,
-            contacts: [{ profile: { name: m.name ?? 'Perfil' }, wa_id: m.from }],
-            messages: [{ from: m.from, id: m.id, timestamp: seconds(m.at), type: 'text', text: { body: m.text }, ...(m.quoted ? { context: { from: m.from, id: m.quoted } } : {}) }],
-          },
-        },
-      ],
-    },
-  ],
-});
-
-/** An `smb_message_echoes` delivery: the business's reply to a user's phone. */
-export const echoDelivery = (m: { id: string; to: string; text: string; at: string }) => ({
-  object: 'whatsapp_business_account',
-  entry: [
-    {
-      id: 'waba-1',
-      changes: [
-        {
-          field: 'smb_message_echoes',
-          value: { messaging_product: 'whatsapp', metadata: BUSINESS, message_echoes: [{ from: BUSINESS.display_phone_number, to: m.to, id: m.id, timestamp: seconds(m.at), type: 'text', text: { body: m.text } }] },
-        },
-      ],
-    },
-  ],
-});
+export const BUSINESS = SAMPLE_BUSINESS;
+export const inboundDelivery = sampleInboundDelivery;
+export const echoDelivery = sampleReplyDelivery;
 
 /** POSTs a body to the webhook signed with `secret` (the body's exact bytes are signed). */
 export function deliver(t: TestApp, body: unknown, options: { secret?: string | null; signature?: string } = {}) {
