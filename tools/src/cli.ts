@@ -9,6 +9,7 @@ import { checkpointToString, ed25519Signer, fileWitness, generateSigningKey, pub
 import type { AppConfig } from '@portal/platform';
 import { seedDemoUsers } from '@portal/identity/application';
 import { importContentPack, PackValidationError } from '@portal/learning/application';
+import { messagingSignatureOf, sampleInboundDelivery, sampleMessageId, sampleReplyDelivery } from '@portal/engagement/application';
 
 const loadConfig = () => parseConfig({ DATA_DIR: './.data', ...process.env });
 
@@ -175,6 +176,31 @@ audit
       }
     }),
   );
+
+const messaging = program.command('messaging').description('the messaging-app webhook (ADR 0073)');
+messaging
+  .command('simulate')
+  .description('POST a sample WhatsApp Cloud API delivery, signed with MESSAGING_APP_SECRET, to the running API: a user message, or with --reply the business reply')
+  .requiredOption('--from <phone>', "the user's phone with its country code (+55 11 98765-4321)")
+  .requiredOption('--text <text>', 'the message text')
+  .option('--reply', 'send the business reply to that phone (an smb_message_echoes delivery) instead of a user message')
+  .option('--name <name>', "the user's messaging profile name", 'Sample user')
+  .option('--id <messageId>', 'the platform message id (default: a new wamid); the same id twice is recorded once')
+  .option('--url <url>', 'the API (default: PUBLIC_URL)')
+  .action(async (flags: { from: string; text: string; reply?: boolean; name: string; id?: string; url?: string }) => {
+    const config = loadConfig();
+    if (!config.messaging.appSecret) throw new Error('MESSAGING_APP_SECRET is not set: the webhook is off (set it and MESSAGING_VERIFY_TOKEN for the API and this command)');
+    const phone = flags.from.replace(/[^0-9]/g, '');
+    const id = flags.id ?? sampleMessageId();
+    const at = new Date().toISOString();
+    const delivery = flags.reply ? sampleReplyDelivery({ id, to: phone, text: flags.text, at }) : sampleInboundDelivery({ id, from: phone, text: flags.text, at, name: flags.name });
+    const body = JSON.stringify(delivery);
+    const url = new URL('/api/messaging/webhook', flags.url ?? config.publicUrl);
+    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hub-signature-256': messagingSignatureOf(config.messaging.appSecret, body) }, body });
+    console.log(`${res.status} ${await res.text()}`);
+    console.log(`${flags.reply ? 'reply' : 'message'} ${id} ${flags.reply ? 'to' : 'from'} ${phone}`);
+    if (!res.ok) process.exitCode = 1;
+  });
 
 program.parseAsync(process.argv).catch((error) => {
   console.error(error instanceof Error ? error.message : error);

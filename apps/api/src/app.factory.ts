@@ -13,6 +13,7 @@ import { registerDocs } from './docs/docs.routes.js';
 import { collectRouteFacts } from './docs/route-facts.js';
 import { registerCompression } from './http/compression.js';
 import { registerEdge } from './http/edge.js';
+import { registerRawBody } from './http/raw-body.js';
 import type { Infrastructure } from './infrastructure/infrastructure.js';
 import { registerSpa } from './web/spa.js';
 
@@ -30,6 +31,7 @@ export async function createApp(config: AppConfig, infra: Infrastructure, option
   });
   const fastify = adapter.getInstance();
   registerEdge(fastify);
+  registerRawBody(fastify);
   // request and correlation ids reach the logger (raw request) and event metadata (Nest request)
   fastify.addHook('onRequest', async (request, reply) => {
     const correlationId = idFrom(request.headers['x-correlation-id']) ?? request.id;

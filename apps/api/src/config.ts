@@ -73,6 +73,8 @@ const envSchema = z.object({
   LEGAL_TERMS_URL: legalLink.optional(),
   LEGAL_PRIVACY_URL: legalLink.optional(),
   LEGAL_COMPANY_URL: legalLink.optional(),
+  MESSAGING_APP_SECRET: z.string().min(16, 'must be at least 16 characters (the messaging app\'s secret)').optional(),
+  MESSAGING_VERIFY_TOKEN: z.string().min(8, 'must be at least 8 characters').max(256).optional(),
 });
 
 function isSigningKey(pem: string): boolean {
@@ -100,6 +102,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): AppConfig & {
   }
   const e = parsed.data;
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) throw new ConfigError(['JWT_SECRET: required in production (at least 32 characters)']);
+  // the platform subscribes a webhook only after the verification handshake (ADR 0073)
+  if (e.MESSAGING_APP_SECRET && !e.MESSAGING_VERIFY_TOKEN) throw new ConfigError(['MESSAGING_VERIFY_TOKEN: required when MESSAGING_APP_SECRET is set (the webhook verification handshake)']);
   const dataDir = resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -154,6 +158,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): AppConfig & {
       privacy: e.LEGAL_PRIVACY_URL ?? DEFAULT_LEGAL_LINKS.privacy,
       company: e.LEGAL_COMPANY_URL ?? DEFAULT_LEGAL_LINKS.company,
     },
+    messaging: { appSecret: e.MESSAGING_APP_SECRET ?? null, verifyToken: e.MESSAGING_VERIFY_TOKEN ?? null },
     seedDemo: (e.SEED_DEMO ?? (e.NODE_ENV === 'production' ? 'false' : 'true')) === 'true',
   };
 }

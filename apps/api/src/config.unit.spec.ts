@@ -38,4 +38,12 @@ describe('environment configuration', () => {
     expect(set.legalLinks.terms).toBe('https://legal.example.com/terms');
     expect(() => parseConfig({ DATA_DIR: '/tmp/x', JWT_SECRET: 'x'.repeat(32), LEGAL_ABOUT_URL: 'javascript:alert(1)' })).toThrow(/LEGAL_ABOUT_URL/);
   });
+  it('turns the messaging webhook on only with an app secret, which needs a verify token (ADR 0073)', () => {
+    const base = { DATA_DIR: '/tmp/portal-config-test', JWT_SECRET: 'x'.repeat(32) };
+    expect(parseConfig(base).messaging).toEqual({ appSecret: null, verifyToken: null });
+    const on = parseConfig({ ...base, MESSAGING_APP_SECRET: 's'.repeat(32), MESSAGING_VERIFY_TOKEN: 'verify-me-please' });
+    expect(on.messaging).toEqual({ appSecret: 's'.repeat(32), verifyToken: 'verify-me-please' });
+    expect(() => parseConfig({ ...base, MESSAGING_APP_SECRET: 's'.repeat(32) })).toThrow(/MESSAGING_VERIFY_TOKEN/);
+    expect(() => parseConfig({ ...base, MESSAGING_APP_SECRET: 'short', MESSAGING_VERIFY_TOKEN: 'verify-me-please' })).toThrow(/MESSAGING_APP_SECRET/);
+  });
 });

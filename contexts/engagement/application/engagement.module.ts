@@ -26,10 +26,17 @@ import { SendSupportMessageController } from './send-support-message/send-suppor
 import { SendSupportMessageHandler } from './send-support-message/send-support-message.handler.js';
 import { TraceInteractionController } from './trace-interaction/trace-interaction.http.controller.js';
 import { TraceInteractionHandler } from './trace-interaction/trace-interaction.handler.js';
+import { ReceiveMessagingWebhookController } from './receive-messaging-webhook/receive-messaging-webhook.http.controller.js';
+import { ReceiveMessagingWebhookHandler } from './receive-messaging-webhook/receive-messaging-webhook.handler.js';
+import { VerifyMessagingWebhookController } from './verify-messaging-webhook/verify-messaging-webhook.http.controller.js';
+import { VerifyMessagingWebhookHandler } from './verify-messaging-webhook/verify-messaging-webhook.handler.js';
+import { ListMessagingConversationsController } from './list-messaging-conversations/list-messaging-conversations.http.controller.js';
+import { ListMessagingConversationsHandler } from './list-messaging-conversations/list-messaging-conversations.handler.js';
+import { MessagingSignatureGuard } from './shared/messaging-signature.guard.js';
 
 registerRoutes('engagement', engagementRoutes);
 
-/** The learner-facing shell services (ADR 0047): support, notification messages, tracking, search and public pages; one folder per use case (ADR 0009 §2). */
+/** The learner-facing shell services (ADR 0047): support, notification messages, tracking, search, public pages and the messaging-app webhook (ADR 0073); one folder per use case (ADR 0009 §2). */
 @Module({
   imports: [CqrsModule],
   controllers: [
@@ -45,6 +52,9 @@ registerRoutes('engagement', engagementRoutes);
     SearchCatalogueController,
     ListPagesController,
     GetPageController,
+    VerifyMessagingWebhookController,
+    ReceiveMessagingWebhookController,
+    ListMessagingConversationsController,
   ],
   providers: [
     SendSupportMessageHandler,
@@ -59,6 +69,10 @@ registerRoutes('engagement', engagementRoutes);
     SearchCatalogueHandler,
     ListPagesHandler,
     GetPageHandler,
+    VerifyMessagingWebhookHandler,
+    ReceiveMessagingWebhookHandler,
+    ListMessagingConversationsHandler,
+    MessagingSignatureGuard,
   ],
 })
 export class EngagementModule {}

@@ -9,6 +9,7 @@
  * - engagement.notification-<notificationId>  NotificationMessagePublished, NotificationMessageWithdrawn
  * - engagement.inbox-<userId>                 NotificationMessageRead, NotificationRowsViewed
  * - engagement.tracking-<actor>-<yyyy-mm-dd>  UserEventRecorded, InteractionTraced (high volume, append-any)
+ * - engagement.messaging-<phoneKey>           MessagingMessageReceived, MessagingReplySent (ADR 0073)
  */
 import { z } from 'zod';
 import { LOCALES } from '@portal/kernel';
@@ -77,6 +78,47 @@ const interactionTracedSchema = z.object({
   tracedAt: z.string(),
 });
 
+/**
+ * The messaging app (ADR 0073): what a user sent to the portal's business number and what the
+ * business answered, as the platform's webhook delivered them, one stream per user phone. The
+ * user is the portal user whose phone matched when the message arrived (a verified linked phone
+ * first, else a profile phone), or null; `messageId` is the platform's id (WhatsApp `wamid`),
+ * recorded once per stream.
+ */
+const messagingMatch = {
+  /** the user's phone, digits with the country code (phoneKeyOf) */
+  phoneKey: z.string(),
+  userId: z.string().nullable(),
+  matchedBy: z.enum(['linked-phone', 'profile-phone']).nullable(),
+};
+const messagingMessageFields = {
+  platform: z.literal('whatsapp'),
+  messageId: z.string(),
+  ...messagingMatch,
+  /** the platform's type: text, image, button, interactive, reaction, location... */
+  messageType: z.string(),
+  /** the text of a text message, a caption, a button or list reply's title, a reaction's emoji; null for the rest */
+  text: z.string().nullable(),
+  /** the message it quotes (the platform's reply context), when it quotes one */
+  quotedMessageId: z.string().nullable(),
+  /** the business phone number (platform id) the conversation is with */
+  businessPhoneNumberId: z.string(),
+  /** when the platform says it was sent (its timestamp) */
+  sentAt: z.string(),
+  /** when the webhook delivery arrived */
+  receivedAt: z.string(),
+};
+const messagingMessageReceivedSchema = z.object({
+  ...messagingMessageFields,
+  /** the name the user gave their messaging profile */
+  contactName: z.string().nullable(),
+});
+const messagingReplySentSchema = z.object({
+  ...messagingMessageFields,
+  /** the user's message this reply answers: the one it quotes, else the user's latest before it; null when none is known */
+  answersMessageId: z.string().nullable(),
+});
+
 export const supportEvents = defineEvents({ SupportMessageSent: supportMessageSentSchema });
 export const notificationEvents = defineEvents({
   NotificationMessagePublished: notificationMessagePublishedSchema,
@@ -84,8 +126,15 @@ export const notificationEvents = defineEvents({
 });
 export const inboxEvents = defineEvents({ NotificationMessageRead: notificationMessageReadSchema, NotificationRowsViewed: notificationRowsViewedSchema });
 export const trackingEvents = defineEvents({ UserEventRecorded: userEventRecordedSchema, InteractionTraced: interactionTracedSchema });
+export const messagingEvents = defineEvents({ MessagingMessageReceived: messagingMessageReceivedSchema, MessagingReplySent: messagingReplySentSchema });
 /** Every stored event of the engagement context. */
-export const engagementEvents = defineEvents({ ...supportEvents.schemas, ...notificationEvents.schemas, ...inboxEvents.schemas, ...trackingEvents.schemas });
+export const engagementEvents = defineEvents({
+  ...supportEvents.schemas,
+  ...notificationEvents.schemas,
+  ...inboxEvents.schemas,
+  ...trackingEvents.schemas,
+  ...messagingEvents.schemas,
+});
 
 export type EngagementEvent = EventOf<typeof engagementEvents.schemas>;
 export type SupportMessageSent = Extract<EngagementEvent, { type: 'SupportMessageSent' }>;
@@ -95,8 +144,12 @@ export type NotificationMessageRead = Extract<EngagementEvent, { type: 'Notifica
 export type NotificationRowsViewed = Extract<EngagementEvent, { type: 'NotificationRowsViewed' }>;
 export type UserEventRecorded = Extract<EngagementEvent, { type: 'UserEventRecorded' }>;
 export type InteractionTraced = Extract<EngagementEvent, { type: 'InteractionTraced' }>;
+export type MessagingMessageReceived = Extract<EngagementEvent, { type: 'MessagingMessageReceived' }>;
+export type MessagingReplySent = Extract<EngagementEvent, { type: 'MessagingReplySent' }>;
+export type MessagingEvent = MessagingMessageReceived | MessagingReplySent;
 
 export const supportStream = (id: string) => `engagement.support-${id}`;
 export const notificationStream = (id: string) => `engagement.notification-${id}`;
 export const inboxStream = (userId: string) => `engagement.inbox-${userId}`;
 export const trackingStream = (actor: string, day: string) => `engagement.tracking-${actor}-${day}`;
+export const messagingStream = (phoneKey: string) => `engagement.messaging-${phoneKey}`;

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { LOCALES } from '@portal/kernel';
 import { supportEvents } from './events.js';
+import { messagingRoutes } from './messaging.http.js';
 
 export const SUPPORT_TITLE_MAX = 64;
 export const SUPPORT_MESSAGE_MAX = 600;
@@ -120,4 +121,5 @@ export const engagementRoutes = {
   userEvents: { method: 'POST', path: '/user-events/set', body: userEventRequestSchema, summary: 'Record a client user event (failures ignored by the client)' },
   interactionTrace: { method: 'POST', path: '/interactions/trace', body: interactionTraceRequestSchema, summary: 'Record an interaction trace (failures ignored by the client)' },
   search: { method: 'GET', path: '/search-api', query: searchQuerySchema, response: searchResponseSchema, summary: 'Full-text search over the catalogue in pt-BR, es and en, accent-insensitive' },
+  ...messagingRoutes,
 } as const;

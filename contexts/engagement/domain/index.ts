@@ -1,3 +1,4 @@
 export * from './support.js';
 export * from './inbox.js';
 export * from './notification.js';
+export * from './messaging.js';

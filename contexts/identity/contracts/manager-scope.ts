@@ -35,6 +35,18 @@ export function dashboardScope(actor: ManagerActor): ManagerScope {
   return { kind: 'company', companyId: actor.companyId };
 }
 
+/**
+ * The messaging-app conversations a manager may read (manage_whatsapp, ADR 0073): any with
+ * manage_all_companies (unmatched phones included), else those of the users of the manager's own
+ * company, for company_manager or company_admin.
+ */
+export function messagingScope(actor: ManagerActor): ManagerScope {
+  if (!actor.permissions.includes('manage_whatsapp')) return { kind: 'none' };
+  if (actor.permissions.includes('manage_all_companies')) return { kind: 'all' };
+  if (!isCompanyStaff(actor) || !actor.companyId) return { kind: 'none' };
+  return { kind: 'company', companyId: actor.companyId };
+}
+
 /** Whether a user of `companyId` lies inside the scope. */
 export const inScope = (scope: ManagerScope, companyId: string | null): boolean =>
   scope.kind === 'all' || (scope.kind === 'company' && companyId === scope.companyId);

@@ -38,6 +38,12 @@ export interface AppConfig {
   productName: string;
   /** The footers' legal links (LEGAL_*_URL): absolute URLs or paths of the portal's own public pages. */
   legalLinks: LegalLinks;
+  /**
+   * The messaging-app webhook (ADR 0073): the app secret that signs each delivery
+   * (X-Hub-Signature-256) and the token of the verification handshake. Without the secret the
+   * webhook is off (404).
+   */
+  messaging: { appSecret: string | null; verifyToken: string | null };
 }
 
 export interface LegalLinks {

@@ -24,6 +24,11 @@ export interface RouteContract {
    * apps/api/src/docs/openapi.ts): the OpenAPI document declares their statuses.
    */
   errors?: readonly ErrorCode[];
+  /**
+   * The handler needs the request body's exact bytes (a webhook's signature is an HMAC of them):
+   * the edge keeps them as `rawBody` on the request for this route only (apps/api/src/http/raw-body.ts).
+   */
+  rawBody?: boolean;
   /** the refresh cookie (`portal_refresh`) is what identifies the caller */
   refreshCookie?: boolean;
 }

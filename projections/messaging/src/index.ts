@@ -1,0 +1,3 @@
+export * from './messaging.projection.js';
+export * from './queries.js';
+export type { MessagingDB } from './schema.js';
