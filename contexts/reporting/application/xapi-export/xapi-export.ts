@@ -35,6 +35,8 @@ export interface XapiExportOptions {
   /** events per log read; default 1000 */
   readLimit?: number;
   onProgress?: (progress: XapiExportProgress) => void;
+  /** how long to wait for the log to be readable up to the head committed at the start; default 15 s */
+  visibleWithinMs?: number;
   /** tests only: replaces the mapper (to prove that a broken mapping is caught) */
   mapper?: (catalogue: LearningCatalogue, mapping: XapiMappingOptions) => Pick<StatementMapper, 'statementsOf'>;
 }
@@ -54,6 +56,17 @@ export interface XapiExportResult {
 
 /** The learning-log events after a checkpoint (a progress bar's total; Postgres and PGlite only). */
 export const XAPI_LOG_TYPES: readonly string[] = LEARNING_LOG_TYPES;
+
+/** Waits until readAll returns the event at `target` (or the time is up: the run then exports what it can see). */
+async function waitVisible(store: EventStore, target: Checkpoint, withinMs: number): Promise<void> {
+  if (compareCheckpoints(target, START) === 0) return;
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    const { events } = await store.readAll({ after: { transactionId: target.transactionId, position: target.position - 1n }, limit: 1 });
+    if ((events[0] && compareCheckpoints(events[0].checkpoint, target) === 0) || Date.now() > deadline) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
 
 export async function exportXapi(options: XapiExportOptions): Promise<XapiExportResult> {
   const { store, database, target } = options;
@@ -81,8 +94,11 @@ export async function exportXapi(options: XapiExportOptions): Promise<XapiExport
     after = page.checkpoint;
   }
 
-  // 2. the log after the checkpoint, names and learning events in their global order
+  // 2. the log after the checkpoint, names and learning events in their global order, up to what
+  // was committed when the run started (an older transaction still open elsewhere hides newer
+  // events from readAll a moment: wait for them, as a projection rebuild does)
   const head = await store.headCheckpoint();
+  await waitVisible(store, head, options.visibleWithinMs ?? 15_000);
   const result: XapiExportResult = { target: target.key, from, to: from, events: 0, statements: 0, skipped: 0, batches: 0, totalStatements };
   let pending: Statement[] = [];
   let pendingUpTo = from; // the last event whose statements are all in `pending` (or already out)
