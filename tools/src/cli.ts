@@ -202,6 +202,65 @@ messaging
     if (!res.ok) process.exitCode = 1;
   });
 
+const xapi = program.command('xapi').description('the learning log as xAPI 1.0.3 statements (ADR 0074)');
+xapi
+  .command('export')
+  .description('export the learning log (media completed, answers, certificates, attendance) as xAPI statements after the last checkpoint of the target')
+  .option('--out <file>', 'append the statements to this NDJSON file (one statement per line)')
+  .option('--lrs', 'send them to the LRS of XAPI_LRS_ENDPOINT (XAPI_LRS_USERNAME/XAPI_LRS_PASSWORD or XAPI_LRS_AUTH)')
+  .option('--from-start', "ignore the target's checkpoint: export the whole log again (a file is rewritten; an LRS keeps one copy per statement id)")
+  .option('--batch <n>', 'statements per write or POST', '500')
+  .action((flags: { out?: string; lrs?: boolean; fromStart?: boolean; batch: string }) =>
+    withInfra(async (infra, config) => {
+      const { exportXapi, fileTarget, lrsTarget, basicAuth, readExportCheckpoint, XAPI_LOG_TYPES } = await import('@portal/reporting/xapi-export');
+      if (!!flags.out === !!flags.lrs) throw new Error('name one target: --out <file> or --lrs');
+      const batchSize = Number(flags.batch);
+      if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 10_000) throw new Error('--batch must be a whole number from 1 to 10000');
+      let target;
+      if (flags.lrs) {
+        const lrs = config.xapi.lrs;
+        if (!lrs) throw new Error('--lrs needs XAPI_LRS_ENDPOINT (and XAPI_LRS_USERNAME/XAPI_LRS_PASSWORD or XAPI_LRS_AUTH)');
+        const auth = lrs.auth === null ? basicAuth('', '') : lrs.auth.kind === 'header' ? lrs.auth.value : basicAuth(lrs.auth.username, lrs.auth.password);
+        target = lrsTarget({ endpoint: lrs.endpoint, auth, onRetry: (r) => console.error(`LRS: ${r.reason}; attempt ${r.attempt + 1} in ${(r.waitMs / 1000).toFixed(1)} s`) });
+      } else target = fileTarget(flags.out!);
+      // a progress bar's total: the learning-log events after the checkpoint (Postgres and PGlite)
+      let total = 0;
+      if (infra.store.kind !== 'eventstoredb') {
+        const stored = flags.fromStart ? null : await readExportCheckpoint(infra.database, target.key).catch(() => null);
+        const rows = await query<{ n: string }>(
+          infra.database.db,
+          'select count(*)::text as n from es_events where type = any($1) and (transaction_id, position) > ($2::text::xid8, $3::bigint)',
+          [XAPI_LOG_TYPES, String(stored?.checkpoint.transactionId ?? 0n), String(stored?.checkpoint.position ?? 0n)],
+        );
+        total = Number(rows[0]?.n ?? 0);
+      }
+      const bar = new cliProgress.SingleBar({ format: `xAPI ${flags.lrs ? 'LRS' : 'file'} [{bar}] {percentage}% | {value}/{total} events | {statements} statements | {eta}s left` }, cliProgress.Presets.shades_classic);
+      bar.start(Math.max(total, 1), 0, { statements: 0 });
+      const started = performance.now();
+      try {
+        const result = await exportXapi({
+          store: infra.store,
+          database: infra.database,
+          target,
+          mapping: { baseIri: config.xapi.baseIri, platform: config.productName },
+          fromStart: flags.fromStart === true,
+          batchSize,
+          onProgress: (p) => bar.update(Math.min(p.events, Math.max(total, p.events)), { total: Math.max(total, p.events), statements: p.statements }),
+        });
+        bar.update(Math.max(total, result.events, 1), { statements: result.statements });
+        bar.stop();
+        const seconds = (performance.now() - started) / 1000;
+        console.log(
+          `${fmt(result.statements)} statements ${flags.lrs ? 'sent' : 'written'} in ${fmt(result.batches)} batches from ${fmt(result.events)} events (${fmt(result.skipped)} skipped: guests) in ${seconds.toFixed(1)} s; ` +
+            `checkpoint ${checkpointToString(result.to)}; ${fmt(result.totalStatements)} statements in ${target.key} in all`,
+        );
+      } catch (error) {
+        bar.stop();
+        throw error;
+      }
+    }),
+  );
+
 program.parseAsync(process.argv).catch((error) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);

@@ -68,6 +68,11 @@ const envSchema = z.object({
   AUDIT_CHECKPOINT_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   AUDIT_CHECKPOINT_EVENTS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   MAIL_FROM: z.string().min(3).optional(),
+  XAPI_BASE_IRI: z.string().url('must be an absolute URL').optional(),
+  XAPI_LRS_ENDPOINT: z.string().regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL (the LRS endpoint, e.g. https://lrs.example.com/data/xAPI)').optional(),
+  XAPI_LRS_USERNAME: z.string().min(1).optional(),
+  XAPI_LRS_PASSWORD: z.string().min(1).optional(),
+  XAPI_LRS_AUTH: z.string().min(1).optional(),
   PRODUCT_NAME: z.string().trim().min(2).max(60).default(DEFAULT_PRODUCT_NAME),
   LEGAL_ABOUT_URL: legalLink.optional(),
   LEGAL_TERMS_URL: legalLink.optional(),
@@ -105,6 +110,12 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): AppConfig & {
   // the platform subscribes a webhook only after the verification handshake (ADR 0073)
   if (e.MESSAGING_APP_SECRET && !e.MESSAGING_VERIFY_TOKEN) throw new ConfigError(['MESSAGING_VERIFY_TOKEN: required when MESSAGING_APP_SECRET is set (the webhook verification handshake)']);
   const dataDir = resolve(e.DATA_DIR);
+  const xapiProblems = [
+    ...((e.XAPI_LRS_USERNAME === undefined) !== (e.XAPI_LRS_PASSWORD === undefined) ? ['XAPI_LRS_USERNAME, XAPI_LRS_PASSWORD: set both or neither'] : []),
+    ...(e.XAPI_LRS_AUTH !== undefined && e.XAPI_LRS_USERNAME !== undefined ? ['XAPI_LRS_AUTH: set it or XAPI_LRS_USERNAME and XAPI_LRS_PASSWORD, not both'] : []),
+  ];
+  if (xapiProblems.length > 0) throw new ConfigError(xapiProblems);
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   return {
     env: e.NODE_ENV,
     appEnvName: e.APP_ENV_NAME ?? (e.NODE_ENV === 'production' ? 'production' : 'local'),
@@ -119,7 +130,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): AppConfig & {
     trustProxy: e.TRUST_PROXY === 'true',
     readWaitMs: e.READ_WAIT_MS,
     webDist: resolve(e.WEB_DIST ?? join(repoRoot, 'apps/web/dist')),
-    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    publicUrl,
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL ?? null,
     sessionTtlSeconds: e.SESSION_TTL,
@@ -148,6 +159,19 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): AppConfig & {
       checkpointSeconds: e.AUDIT_CHECKPOINT_SECONDS,
       checkpointEvents: e.AUDIT_CHECKPOINT_EVENTS,
       witnessFile: join(dataDir, 'audit-witness.json'),
+    },
+    xapi: {
+      baseIri: (e.XAPI_BASE_IRI ?? publicUrl).replace(/\/+$/, ''),
+      lrs: e.XAPI_LRS_ENDPOINT
+        ? {
+            endpoint: e.XAPI_LRS_ENDPOINT,
+            auth: e.XAPI_LRS_AUTH
+              ? { kind: 'header', value: e.XAPI_LRS_AUTH }
+              : e.XAPI_LRS_USERNAME && e.XAPI_LRS_PASSWORD
+                ? { kind: 'basic', username: e.XAPI_LRS_USERNAME, password: e.XAPI_LRS_PASSWORD }
+                : null,
+          }
+        : null,
     },
     // the sender's name is the product's unless MAIL_FROM says otherwise
     mailFrom: e.MAIL_FROM ?? `${e.PRODUCT_NAME} <no-reply@agro-portal.local>`,

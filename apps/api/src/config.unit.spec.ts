@@ -46,4 +46,14 @@ describe('environment configuration', () => {
     expect(() => parseConfig({ ...base, MESSAGING_APP_SECRET: 's'.repeat(32) })).toThrow(/MESSAGING_VERIFY_TOKEN/);
     expect(() => parseConfig({ ...base, MESSAGING_APP_SECRET: 'short', MESSAGING_VERIFY_TOKEN: 'verify-me-please' })).toThrow(/MESSAGING_APP_SECRET/);
   });
+  it('reads the xAPI export settings: base IRI from PUBLIC_URL by default, an LRS with Basic or header credentials, never both (ADR 0074)', () => {
+    const base = { DATA_DIR: '/tmp/portal-config-test', JWT_SECRET: 'x'.repeat(32) };
+    expect(parseConfig({ ...base, PUBLIC_URL: 'https://portal.example.com/' }).xapi).toEqual({ baseIri: 'https://portal.example.com', lrs: null });
+    const basic = parseConfig({ ...base, XAPI_BASE_IRI: 'https://learning.example.com', XAPI_LRS_ENDPOINT: 'https://lrs.example.com/xapi/', XAPI_LRS_USERNAME: 'key', XAPI_LRS_PASSWORD: 'secret' });
+    expect(basic.xapi).toEqual({ baseIri: 'https://learning.example.com', lrs: { endpoint: 'https://lrs.example.com/xapi/', auth: { kind: 'basic', username: 'key', password: 'secret' } } });
+    expect(parseConfig({ ...base, XAPI_LRS_ENDPOINT: 'https://lrs.example.com/xapi/', XAPI_LRS_AUTH: 'Bearer t' }).xapi.lrs?.auth).toEqual({ kind: 'header', value: 'Bearer t' });
+    expect(() => parseConfig({ ...base, XAPI_LRS_USERNAME: 'key' })).toThrow(/XAPI_LRS_USERNAME, XAPI_LRS_PASSWORD: set both or neither/);
+    expect(() => parseConfig({ ...base, XAPI_LRS_AUTH: 'Bearer t', XAPI_LRS_USERNAME: 'k', XAPI_LRS_PASSWORD: 'p' })).toThrow(/not both/);
+    expect(() => parseConfig({ ...base, XAPI_LRS_ENDPOINT: 'ftp://lrs' })).toThrow(/XAPI_LRS_ENDPOINT/);
+  });
 });

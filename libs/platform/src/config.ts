@@ -34,6 +34,11 @@ export interface AppConfig {
    * remembers the newest checkpoint this installation sealed.
    */
   audit: { signingKey: string; trustedKeys: string[]; checkpointSeconds: number; checkpointEvents: number; witnessFile: string };
+  /**
+   * The xAPI export (ADR 0074): the base IRI of actors' accounts and activity ids (XAPI_BASE_IRI,
+   * default PUBLIC_URL) and the LRS `xapi export --lrs` sends to (XAPI_LRS_*), null when not configured.
+   */
+  xapi: { baseIri: string; lrs: { endpoint: string; auth: { kind: 'basic'; username: string; password: string } | { kind: 'header'; value: string } | null } | null };
   /** The product's one name (PRODUCT_NAME): the SPA's header, menu and titles, the certificate PDF and the mails' sender. */
   productName: string;
   /** The footers' legal links (LEGAL_*_URL): absolute URLs or paths of the portal's own public pages. */

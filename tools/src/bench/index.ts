@@ -49,6 +49,10 @@ const suites: Record<string, () => Promise<unknown>> = {
     const { benchScheduledEvents } = await import('./scheduled-events.js');
     return benchScheduledEvents({ url, ...toy({ attendees: 20, spreadSeconds: 2, learners: 50, vacancies: 10, reportFile: null }) });
   },
+  xapi: async () => {
+    const { benchXapi } = await import('./xapi.js');
+    return benchXapi({ url, ...toy({ events: 2_000, runs: 2, reportFile: null }) });
+  },
   'first-load': async () => {
     const { benchFirstLoad } = await import('./first-load.js');
     return benchFirstLoad({ smoke, ...toy({ reportFile: null }) });
