@@ -71,6 +71,15 @@ import { Presence } from './shared/presence.js';
 import { PresenceWatchers } from './shared/presence-watchers.js';
 import { QuizStore } from './shared/quiz-store.js';
 
+import { ImportEventsController } from './import-events/import-events.http.controller.js';
+import { ImportEventsHandler } from './import-events/import-events.handler.js';
+import { ImportAttendeesController } from './import-attendees/import-attendees.http.controller.js';
+import { ImportAttendeesHandler } from './import-attendees/import-attendees.handler.js';
+import { AddAttendeeController } from './add-attendee/add-attendee.http.controller.js';
+import { AddAttendeeHandler } from './add-attendee/add-attendee.handler.js';
+import { ListOpenAnswersController } from './list-open-answers/list-open-answers.http.controller.js';
+import { ListOpenAnswersHandler } from './list-open-answers/list-open-answers.handler.js';
+
 registerRoutes('events', eventsRoutes);
 
 /**
@@ -81,6 +90,10 @@ registerRoutes('events', eventsRoutes);
 @Module({
   imports: [CqrsModule],
   controllers: [
+    ImportEventsController,
+    ImportAttendeesController,
+    AddAttendeeController,
+    ListOpenAnswersController,
     ScoreOpenAnswerController,
     AuditEventController,
     UploadMaterialsController,
@@ -122,6 +135,10 @@ registerRoutes('events', eventsRoutes);
     QuizStore,
     MaterialStore,
     ScoreOpenAnswerHandler,
+    ImportEventsHandler,
+    ImportAttendeesHandler,
+    AddAttendeeHandler,
+    ListOpenAnswersHandler,
     AuditEventHandler,
     UploadMaterialsHandler,
     RemoveMaterialHandler,

@@ -28,6 +28,10 @@ export const EVENTS_ERRORS = {
   'quiz-already-answered': { status: 409, message: 'You already answered this quiz' },
   /** answers that do not fit the quiz (unknown question or alternative, a missing answer); details name them */
   'quiz-invalid-answer': { status: 400, message: 'The answers do not match the quiz' },
+  /** an import file over EVENT_IMPORT_MAX_ROWS rows or EVENT_IMPORT_MAX_BYTES (ADR 0062); params.rows, params.megabytes */
+  'event-import-too-large': { status: 413, message: 'The file is too large: at most 5,000 rows and 5 MB' },
+  /** no account or pre-registration has this e-mail (tc_admin adding an attendee, ADR 0062) */
+  'attendee-email-unknown': { status: 400, message: 'Nobody with this e-mail is registered' },
   /** 001 §8 "QR code generation error (contact support)" */
   'qr-code-generation-error': { status: 500, message: 'QR code generation error, contact support' },
 } as const;

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { isValidDate, isValidTimeZone, LOCALES } from '@portal/kernel';
 import { auditedEventSchema } from '@portal/eventstore/event-schemas';
 import { storedEventDefinitionSchema } from './events.js';
+import { addAttendeeSchema, eventImportFormSchema, importAttendeesQuerySchema, importAttendeesResponseSchema, importEventsQuerySchema, importEventsResponseSchema } from './imports.http.js';
 
 export const SCHEDULED_EVENT_STATES = ['draft', 'published', 'canceled', 'finished'] as const;
 export type ScheduledEventState = (typeof SCHEDULED_EVENT_STATES)[number];
@@ -343,7 +344,9 @@ export const MATERIAL_TYPES = [
 /** The upload's multipart body: new files (those without an id, 001 §5) in the field `files`, repeated. */
 export const materialsUploadSchema = z.object({ files: z.array(z.string().describe('binary')).min(1).max(MATERIAL_MAX_FILES) });
 
-export const eventReportQuerySchema = z.object({ format: z.enum(['json', 'csv']).default('json') });
+/** The report as JSON, or its attendee rows as CSV or XLSX (ADR 0062: the event and the filters in the first rows, headers in `lang`). */
+export const EVENT_REPORT_FORMATS = ['json', 'csv', 'xlsx'] as const;
+export const eventReportQuerySchema = z.object({ format: z.enum(EVENT_REPORT_FORMATS).default('json'), lang: localeSchema.default('pt-BR') });
 /** The event report: the event with its counts and each attendee's enrolment, presence and quiz score. */
 export const eventReportSchema = z.object({ event: scheduledEventSchema, attendees: z.array(attendeeRowSchema) });
 export type EventReport = z.infer<typeof eventReportSchema>;
@@ -363,6 +366,36 @@ export const EVENT_REPORT_CSV_COLUMNS = [
   'quizScore',
   'quizMaxScore',
 ] as const satisfies readonly (keyof AttendeeRow)[];
+
+/** The open answers of an event's quiz, for staff to read and score (ADR 0062). */
+export const openAnswersSchema = z.object({
+  eventId: z.string(),
+  quizId: z.string(),
+  items: z.array(
+    z.object({
+      userId: z.string(),
+      email: z.string(),
+      questionId: z.string(),
+      /** the question as the attendee read it */
+      question: z.string(),
+      language: localeSchema,
+      text: z.string(),
+      /** null until staff score it */
+      score: z.number().nullable(),
+      maxScore: z.number(),
+      answeredAt: z.string(),
+    }),
+  ),
+});
+export type OpenAnswers = z.infer<typeof openAnswersSchema>;
+
+/**
+ * The realtime message `events.presence` (Server-Sent Events on /api/realtime/stream, ADR 0060):
+ * a watched event's check-in counts, pushed to the staff screens that fetched its code lately.
+ */
+export const PRESENCE_MESSAGE_TYPE = 'events.presence';
+export const presenceMessageSchema = z.object({ eventId: z.string(), checkedIn: z.number().int().min(0), checkedOut: z.number().int().min(0) });
+export type PresenceMessage = z.infer<typeof presenceMessageSchema>;
 
 /** The auditor's view of an event's stream: every event as stored, with its metadata, and the hash chain checked. */
 export const eventAuditSchema = z.object({
@@ -411,5 +444,9 @@ export const eventsRoutes = {
   scoreAnswer: { method: 'POST', path: '/scheduledEvents/:id/quiz/:quizId/answers/:userId/score', params: scoreAnswerParamsSchema, body: scoreAnswerSchema, response: scoredAnswerSchema, summary: `Score an attendee's open answer (0 to the question's score; again to change it); ${staff}`, errors: ['404'] },
   audit: { method: 'GET', path: '/scheduledEvents/:id/audit', params: eventIdParamsSchema, response: eventAuditSchema, summary: "Every event of the event's stream (enrolments, presence, quiz answers) with who, when and from where, and the hash chain checked; auditor", errors: ['404'] },
   quizReport: { method: 'GET', path: '/reports/quizzes/:id', params: quizIdParamsSchema, query: quizReportQuerySchema, response: quizReportSchema, summary: `A quiz's results per question (of every event, or ?eventId); ${staff}`, errors: ['404'] },
-  eventReport: { method: 'GET', path: '/reports/event/:id/status', params: eventIdParamsSchema, query: eventReportQuerySchema, response: eventReportSchema, summary: `The event report: counts and every attendee's enrolment, check-in, check-out, minutes present and quiz score (?format=csv); ${staff}`, errors: ['404'] },
+  eventReport: { method: 'GET', path: '/reports/event/:id/status', params: eventIdParamsSchema, query: eventReportQuerySchema, response: eventReportSchema, summary: `The event report: counts and every attendee's enrolment, check-in, check-out, minutes present and quiz score (?format=csv or xlsx, headers in ?lang); ${staff}`, errors: ['404'] },
+  importEvents: { method: 'POST', path: '/scheduledEvents/import', query: importEventsQuerySchema, form: eventImportFormSchema, response: importEventsResponseSchema, summary: `Import events from a CSV or XLSX file (multipart field "file"): with dryRun=true a preview of every row and its errors, else the valid rows are written and the same report answered. Idempotent by the external key (ADR 0062); ${admin}`, errors: ['event-import-too-large'] },
+  importAttendees: { method: 'POST', path: '/scheduledEvents/import-users', query: importAttendeesQuerySchema, form: eventImportFormSchema, response: importAttendeesResponseSchema, summary: `Enrol users into events from a CSV or XLSX file (event, e-mail, language): a seat while vacancies last, else the waiting list; dryRun=true previews. Idempotent (ADR 0062); ${admin}`, errors: ['event-import-too-large'] },
+  addAttendee: { method: 'POST', path: '/scheduledEvents/:id/attendees', params: eventIdParamsSchema, body: addAttendeeSchema, response: enrolmentSchema, summary: `Enrol the person with this e-mail (a seat while vacancies last, else the waiting list; already on the list: no change); ${admin}`, errors: ['404', 'attendee-email-unknown', 'event-enrolment-closed'] },
+  openAnswers: { method: 'GET', path: '/scheduledEvents/:id/quiz/:quizId/answers', params: eventQuizParamsSchema, response: openAnswersSchema, summary: `The open answers of an event's quiz, with their text and score, for staff to score; ${staff}`, errors: ['404'] },
 } as const;

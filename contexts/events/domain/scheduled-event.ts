@@ -118,7 +118,7 @@ const requireEditable = (state: ScheduledEventState) => {
   if (state.status !== 'draft' && state.status !== 'published') invalidState(state);
 };
 
-const changedFields = (before: ScheduledEventDefinition, after: ScheduledEventDefinition): ScheduledEventField[] =>
+export const changedFields = (before: ScheduledEventDefinition, after: ScheduledEventDefinition): ScheduledEventField[] =>
   SCHEDULED_EVENT_FIELDS.filter((f) => JSON.stringify(before[f]) !== JSON.stringify(after[f]));
 
 /** Seats free now: the first waitlisted move up, in order, while enrolment is open. */

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { UserAccountsModule } from './shared/user-accounts.js';
 import { CqrsModule } from '@nestjs/cqrs';
 import { registerRoutes } from '@portal/platform';
 import { identityRoutes, userAdminRoutes, userDirectoryRoutes, userImportRoutes } from '../contracts/index.js';
@@ -80,7 +81,7 @@ registerRoutes('identity', userImportRoutes);
 
 /** One use case per folder (ADR 0009): each write is a command, each read a query, on the buses. */
 @Module({
-  imports: [CqrsModule],
+  imports: [CqrsModule, UserAccountsModule],
   controllers: [
     RegisterUserController,
     SignInController,

@@ -11,3 +11,4 @@ export * from './user-admin.http.js';
 export * from './user-directory.http.js';
 export * from './manager-scope.js';
 export * from './user-import.http.js';
+export * from './user-accounts.js';

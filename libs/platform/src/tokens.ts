@@ -8,3 +8,5 @@ export const TOKENS = Symbol.for('portal.TokenService');
 export const MAILER = Symbol.for('portal.Mailer');
 /** The catalogue model, one per process (learning's `CatalogueReader`, ADR 0009): assessment and scoring inject it. */
 export const CATALOGUE = Symbol.for('portal.Catalogue');
+/** Who holds an e-mail address, for other contexts' write paths (identity's `UserAccounts`, ADR 0062): events injects it. */
+export const USER_ACCOUNTS = Symbol.for('portal.UserAccounts');

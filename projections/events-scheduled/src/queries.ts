@@ -320,3 +320,39 @@ export async function dueToFinish(reader: Reader, now: string, afterMs: number, 
   const rows = await reader.selectFrom('scheduled_events').select('event_id').where('state', '=', 'published').where('ends_at', '<=', before).orderBy('ends_at').limit(limit).execute();
   return rows.map((r) => r.event_id);
 }
+
+export interface OpenAnswerRow {
+  userId: string;
+  email: string;
+  questionId: string;
+  text: string;
+  score: number | null;
+  maxScore: number;
+  lang: string;
+  answeredAt: string;
+}
+
+/** The open answers (those with text) of an event's quiz, oldest sheet first (ADR 0062: staff read and score them). */
+export async function openAnswersOf(reader: Reader, eventId: string, quizId: string): Promise<OpenAnswerRow[]> {
+  const rows = await reader
+    .selectFrom('question_answers as q')
+    .innerJoin('quiz_answers as s', (j) => j.onRef('s.event_id', '=', 'q.event_id').onRef('s.quiz_id', '=', 'q.quiz_id').onRef('s.user_id', '=', 'q.user_id'))
+    .leftJoin('attendees as a', (j) => j.onRef('a.event_id', '=', 'q.event_id').onRef('a.user_id', '=', 'q.user_id'))
+    .select(['q.user_id', 'a.email', 'q.question_id', 'q.text', 'q.score', 'q.max_score', 's.lang', 's.answered_at'])
+    .where('q.event_id', '=', eventId)
+    .where('q.quiz_id', '=', quizId)
+    .where('q.text', 'is not', null)
+    .orderBy('s.answered_at')
+    .orderBy('q.user_id')
+    .execute();
+  return rows.map((r) => ({
+    userId: r.user_id,
+    email: r.email ?? '',
+    questionId: r.question_id,
+    text: r.text ?? '',
+    score: r.score === null ? null : Number(r.score),
+    maxScore: Number(r.max_score),
+    lang: r.lang,
+    answeredAt: iso(r.answered_at),
+  }));
+}

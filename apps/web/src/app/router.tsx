@@ -143,6 +143,8 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: () => import('../features/scheduled-events/routes/list-route') },
               { path: 'my-events', lazy: () => import('../features/scheduled-events/routes/my-events-route') },
+              { path: 'import', lazy: () => import('../features/scheduled-events/routes/import-route') },
+              { path: 'import-users', lazy: () => import('../features/scheduled-events/routes/import-users-route') },
               { path: 'form/:id', lazy: () => import('../features/scheduled-events/routes/form-route') },
               { path: 'published/:id', lazy: () => import('../features/scheduled-events/routes/published-route') },
               { path: 'published/:id/quiz/:quizId', lazy: () => import('../features/scheduled-events/routes/quiz-take-route') },

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { CurrentRequest, ZodParams, ZodQuery, type PortalRequest } from '@portal/platform';
@@ -7,10 +8,12 @@ import { EventReportQuery } from './event-report.query.js';
 
 type ReportQuery = ReturnType<typeof eventReportQuerySchema.parse>;
 
-/** The CSV answer sets its own headers, so this route keeps the raw reply (ADR 0009 §3). */
+/** The CSV and XLSX answers set its own headers, so this route keeps the raw reply (ADR 0009 §3). */
 interface FileReply {
   header(name: string, value: string): unknown;
 }
+
+const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
 
 /** 001 §7 GET /reports/event/{id}/status: tc_admin and tc_manager. */
 @Controller('reports/event')
@@ -24,11 +27,11 @@ export class EventReportController {
     @ZodQuery(eventReportQuerySchema) query: ReportQuery,
     @CurrentRequest() req: PortalRequest,
     @Res({ passthrough: true }) reply: FileReply,
-  ): Promise<EventReport | string> {
-    const answer = await this.queries.execute(new EventReportQuery(params.id, query.format, req));
-    if (query.format === 'csv') {
-      reply.header('content-type', 'text/csv; charset=utf-8');
-      reply.header('content-disposition', `attachment; filename="event-${params.id}.csv"`);
+  ): Promise<EventReport | string | Readable> {
+    const answer = await this.queries.execute(new EventReportQuery(params.id, query.format, query.lang, req));
+    if (query.format !== 'json') {
+      reply.header('content-type', CONTENT_TYPES[query.format]);
+      reply.header('content-disposition', `attachment; filename="event-${params.id}.${query.format}"`);
       reply.header('cache-control', 'no-store');
     }
     return answer;

@@ -1,6 +1,7 @@
 import { CsvError } from 'csv-parse';
 import { parse } from 'csv-parse/sync';
 import { AppError } from '@portal/kernel';
+import { decodeCsv, delimiterOf } from '@portal/platform';
 import { IMPORT_HEADER_KEYS, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, headerKey, type ImportField } from '../../contracts/index.js';
 import type { MultipartRequest } from '../shared/multipart.js';
 
@@ -22,25 +23,6 @@ export async function readImportUpload(req: MultipartRequest): Promise<Buffer> {
   const bytes = await part.toBuffer().catch(() => null);
   if (!bytes || part.file.truncated || bytes.length > IMPORT_MAX_BYTES) throw tooLarge();
   return bytes;
-}
-
-/** UTF-8 (with or without BOM), or Windows-1252 when the bytes are no UTF-8 (a spreadsheet's "CSV" save in pt-BR and es). */
-export function decodeCsv(bytes: Buffer): string {
-  const text = (() => {
-    try {
-      return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    } catch {
-      return new TextDecoder('windows-1252').decode(bytes);
-    }
-  })();
-  return text.replace(/^\uFEFF/, '');
-}
-
-/** The separator the header line uses most: comma, semicolon (spreadsheets in pt-BR and es) or tab. */
-export function delimiterOf(text: string): string {
-  const header = text.slice(0, text.search(/\r?\n|$/));
-  const counts = [',', ';', '\t'].map((d) => ({ d, n: header.split(d).length - 1 }));
-  return counts.reduce((best, c) => (c.n > best.n ? c : best)).d;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { recommendationsMessageSchema, unseenMessageSchema } from '@portal/assessment/contracts';
+import { presenceMessageSchema } from '@portal/events/contracts';
 import { z } from 'zod';
 
 /**
@@ -8,8 +9,6 @@ import { z } from 'zod';
  * an unreadable one is dropped.
  */
 export const versionMessageSchema = z.object({ version: z.string() });
-/** `events.presence` (ADR 0060): a watched event's check-in counts, pushed to the staff screen. */
-export const presenceMessageSchema = z.object({ eventId: z.string(), checkedIn: z.number().int().min(0), checkedOut: z.number().int().min(0) });
 
 export type RealtimeMessage =
   | { type: 'version'; version: string }

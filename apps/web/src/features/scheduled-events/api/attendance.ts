@@ -71,3 +71,12 @@ export const useScanCode = () => {
 
 /** POST /api/scheduledEvents/:id/tickets/scan {scans}: staff send tickets read at the door, one or a batch after working offline. */
 export const scanTickets = (eventId: string, body: TicketScansBody): Promise<TicketScanResults> => callRoute(eventsRoutes.scanTickets, { params: { id: eventId }, body });
+
+/** POST /api/scheduledEvents/:id/attendees {email}: tc_admin enrols the person with this e-mail (ADR 0062). */
+export const addAttendee = ({ eventId, email }: { eventId: string; email: string }): Promise<Enrolment> =>
+  callRoute(eventsRoutes.addAttendee, { params: { id: eventId }, body: { email } });
+
+export const useAddAttendee = () => {
+  const client = useQueryClient();
+  return useMutation({ ...mutationOptions({ mutationKey: [...EVENTS_DATA, 'addAttendee'] as const, mutationFn: addAttendee }), onSuccess: () => invalidateEventsData(client) });
+};

@@ -8,7 +8,10 @@ import { useErrorMessage } from '../../../shared/i18n/use-error-message';
 import { PageShell } from '../../../shared/ui/page-shell';
 import { attendeesQueryOptions, useAttendees } from '../api/attendance';
 import { eventQueryOptions, useEvent } from '../api/events';
+import { useUserData } from '../../../shared/api/user-data';
+import { AddAttendeeForm } from '../components/add-attendee-form';
 import { CameraScanner } from '../components/camera-scanner';
+import { isEventsAdmin } from '../model/access';
 import { QrImage } from '../components/qr-image';
 import { useLiveCode } from '../hooks/use-live-code';
 import { useScanQueue } from '../hooks/use-scan-queue';
@@ -180,6 +183,7 @@ export function Component() {
   const { t, i18n } = useTranslation('scheduledEvents');
   const { id = '' } = useParams();
   const { data: event } = useEvent(id);
+  const { data: user } = useUserData();
   const [action, setAction] = useState<ScanActionName>('check-in');
   if (!event) return null;
   return (
@@ -211,6 +215,7 @@ export function Component() {
           <RotatingCode eventId={event.eventId} action={action} />
           <DoorScanner eventId={event.eventId} action={action} />
         </SimpleGrid>
+        {isEventsAdmin(user) && event.state === 'published' && <AddAttendeeForm eventId={event.eventId} />}
       </Stack>
     </PageShell>
   );

@@ -91,9 +91,17 @@ export function Component() {
               </Anchor>
             )}
             {admin && (
-              <Button ml="auto" component={Link} to={eventPaths.form(NEW_ID)} data-testid="events-new">
-                {t('list.new')}
-              </Button>
+              <Group ml="auto" gap="xs">
+                <Button variant="default" component={Link} to={eventPaths.import} data-testid="events-import">
+                  {t('imports.events.link')}
+                </Button>
+                <Button variant="default" component={Link} to={eventPaths.importUsers} data-testid="events-import-users">
+                  {t('imports.attendees.link')}
+                </Button>
+                <Button component={Link} to={eventPaths.form(NEW_ID)} data-testid="events-new">
+                  {t('list.new')}
+                </Button>
+              </Group>
             )}
           </Group>
         </Paper>

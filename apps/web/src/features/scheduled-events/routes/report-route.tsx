@@ -3,11 +3,13 @@ import { Alert, Anchor, Button, Group, Paper, ScrollArea, SimpleGrid, Stack, Tab
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { data, Link, useParams, type LoaderFunctionArgs } from 'react-router';
+import { LOCALES, type Locale } from '@portal/kernel';
 import { queryClient } from '../../../shared/api/query-client';
 import { useErrorMessage } from '../../../shared/i18n/use-error-message';
 import { PageShell } from '../../../shared/ui/page-shell';
 import { downloadEventReport, eventReportQueryOptions, REPORT_FORMATS, useEventReport, type ReportFormat } from '../api/reports';
 import { AttendeeBadge, StateBadge } from '../components/state-badge';
+import { OpenAnswersCard } from '../components/open-answers-card';
 import { QuizReportCard } from '../components/quiz-report-card';
 import { eventWhen, formatInstant } from '../model/format';
 import { eventPaths, isEntityId } from '../model/paths';
@@ -15,8 +17,8 @@ import { requireEventsUser } from './guards';
 
 /**
  * /scheduled-events/reports/:id (001 §2): counts, every attendee's enrolment, check-in,
- * check-out, minutes present and quiz score, each quiz's results per question, and the export
- * the API makes (tc_admin and tc_manager).
+ * check-out, minutes present and quiz score, each quiz's results per question, the open answers
+ * to read and score, and the exports the API makes, CSV and XLSX (tc_admin and tc_manager).
  */
 export async function loader({ request, params }: LoaderFunctionArgs): Promise<null> {
   if (!isEntityId(params.id)) throw data(null, { status: 404 });
@@ -51,7 +53,8 @@ export function Component() {
   const exportAs = async (format: ReportFormat) => {
     setExporting(format);
     try {
-      const name = await downloadEventReport(event, format);
+      const lang = (LOCALES as readonly string[]).includes(i18n.language) ? (i18n.language as Locale) : 'pt-BR';
+      const name = await downloadEventReport(event, format, lang);
       notifications.show({ color: 'teal', message: t('report.exported', { name }) });
     } catch (error) {
       notifications.show({ color: 'red', message: toMessage(error) });
@@ -145,7 +148,10 @@ export function Component() {
           )}
         </Paper>
         {event.quizzes.map((q) => (
-          <QuizReportCard key={q.quizId} quizId={q.quizId} eventId={event.eventId} />
+          <Stack key={q.quizId} gap="md">
+            <QuizReportCard quizId={q.quizId} eventId={event.eventId} />
+            <OpenAnswersCard eventId={event.eventId} quizId={q.quizId} title={q.title} names={new Map(attendees.map((a) => [a.userId, a.name ?? a.email]))} />
+          </Stack>
         ))}
       </Stack>
     </PageShell>
