@@ -44,6 +44,13 @@ export interface LogVerifyResult {
   breaks: LogBreak[];
 }
 
+/** How far a verification has come: events checked in global order, of `total` counted when it began. */
+export interface LogVerifyProgress {
+  checked: number;
+  /** events in the log when the run began (the count grows if events arrive meanwhile) */
+  total: number;
+}
+
 export interface SealedCheckpoint {
   number: bigint;
   from: Checkpoint;
@@ -75,7 +82,14 @@ export interface LogAudit {
    */
   seal(options: { signer: LogSigner; maxEvents?: number; witness?: SealWitness; now?: () => Date }): Promise<SealedCheckpoint[]>;
   /** Every stream's chain and every checkpoint, against public keys given from outside the database. */
-  verify(options: { trustedKeys: readonly string[]; witness?: SealWitness; maxBreaks?: number; pageSize?: number }): Promise<LogVerifyResult>;
+  verify(options: {
+    trustedKeys: readonly string[];
+    witness?: SealWitness;
+    maxBreaks?: number;
+    pageSize?: number;
+    /** Called once the log is counted and after every page read (the CLI's bar, the auditor's screen). */
+    onProgress?: (progress: LogVerifyProgress) => void;
+  }): Promise<LogVerifyResult>;
   /** Whether the newest checkpoint that sealed `streamId` still matches it (null: it does, or nothing sealed it). */
   verifySealedHead(streamId: string, trustedKeys: readonly string[]): Promise<LogBreak | null>;
   /** Events committed after the newest checkpoint, estimated from positions (cheap). */
@@ -388,8 +402,11 @@ export function createLogAudit(database: Database, options: { schema?: string } 
       });
     },
 
-    async verify({ trustedKeys, witness, maxBreaks = 100, pageSize = 5000 }) {
+    async verify({ trustedKeys, witness, maxBreaks = 100, pageSize = 5000, onProgress }) {
       const trusted = new Set(trustedKeys);
+      // counted only for a caller that shows progress (one index-only count)
+      let total = onProgress ? Number((await query<{ n: string }>(db, `select count(*)::text as n from ${n.events}`))[0]?.n ?? 0) : 0;
+      onProgress?.({ checked: 0, total });
       const checkpointBreaks: LogBreak[] = [];
       const streamBreaks: LogBreak[] = [];
       const checkpoints = await query<CheckpointRow>(db, `select ${CHECKPOINT_COLUMNS} from ${n.checkpoints} c order by c.number`);
@@ -570,6 +587,10 @@ export function createLogAudit(database: Database, options: { schema?: string } 
           }
           lines.update(sealedLine(event));
           range.push(event);
+        }
+        if (onProgress) {
+          if (events > total) total = events;
+          onProgress({ checked: events, total });
         }
       }
       while (row) {
