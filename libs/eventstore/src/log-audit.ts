@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { dirname } from 'node:path';
 import { query, type Database, type Executor } from '@portal/database';
 import { canonicalJson } from './canonical-json.js';
-import { START, checkpointToString, compareCheckpoints, type Checkpoint } from './port.js';
+import { START, checkpointToString, compareCheckpoints, type Checkpoint, type EventMetadata, type RecordedEvent } from './port.js';
 import { CANONICAL_EVENT_SQL, postgresEventStoreNames, toBigInt } from './postgres.js';
 import { verifySignature, type LogSigner } from './signing.js';
 import { StreamChain } from './stream-chain.js';
@@ -94,6 +94,8 @@ export interface LogAudit {
   verifySealedHead(streamId: string, trustedKeys: readonly string[]): Promise<LogBreak | null>;
   /** Events committed after the newest checkpoint, estimated from positions (cheap). */
   unsealedEstimate(): Promise<number>;
+  /** The events at these global positions as stored (no upcasting: what the hash chain covers), in global order (the auditor's timeline, ADR 0071). */
+  readAt(positions: readonly bigint[]): Promise<RecordedEvent[]>;
 }
 
 interface CheckpointRow {
@@ -640,6 +642,27 @@ export function createLogAudit(database: Database, options: { schema?: string } 
       if (!stored) return { kind: 'stream', streamId, revision, reason: `sealed by checkpoint ${number}, but it is missing: events were removed` };
       if (stored.hash !== sealed.last_hash) return { kind: 'stream', streamId, revision, reason: `differs from what checkpoint ${number} sealed` };
       return null;
+    },
+
+    async readAt(positions) {
+      if (positions.length === 0) return [];
+      const rows = await query<{ p: string; t: string; s: string; r: string; y: string; d: unknown; m: unknown; at: Date | string; h: string }>(
+        db,
+        `select e.position::text as p, e.transaction_id::text as t, e.stream_id as s, e.revision::text as r, e.type as y, e.data as d, e.metadata as m, e.recorded_at as at, e.hash as h
+           from ${n.events} e where e.position = any($1::bigint[]) order by e.transaction_id, e.position`,
+        [positions.map(String)],
+      );
+      const json = (value: unknown) => (typeof value === 'string' ? (JSON.parse(value) as unknown) : value);
+      return rows.map((row) => ({
+        streamId: row.s,
+        revision: BigInt(row.r),
+        checkpoint: { transactionId: BigInt(row.t), position: BigInt(row.p) },
+        type: row.y,
+        data: json(row.d) as Record<string, unknown>,
+        metadata: json(row.m) as EventMetadata,
+        recordedAt: row.at instanceof Date ? row.at : new Date(row.at),
+        hash: row.h,
+      }));
     },
 
     async unsealedEstimate() {
