@@ -27,6 +27,8 @@ export class AuditExportTrailHandler implements ICommandHandler<AuditExportTrail
   async execute({ auditorId, subject: ref, format, req, context }: AuditExportTrailCommand): Promise<CommandOutcome<RecordedTrailExport>> {
     requireLogAudit(this.logAudit);
     await waitForReads(this.projections, req, ['audit-subjects']);
+    // the file holds the whole trail as the log stands: the index first catches up with the log's head
+    await this.projections.waitForHead('audit-subjects');
     const keys = await subjectKeys(this.projections, ref.kind, ref.id);
     const subject = { kind: ref.kind, id: ref.id };
     const { events, last } = await subjectExtent(auditReader(this.projections), keys);

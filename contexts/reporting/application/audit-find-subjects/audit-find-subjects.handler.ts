@@ -5,10 +5,10 @@ import { isUuid } from '@portal/kernel';
 import { LOG_AUDIT, PROJECTIONS, waitForReads } from '@portal/platform';
 import type { ProjectionRuntime } from '@portal/projections-runtime';
 import { findAnswers, findBookings, findCertificates, subjectKnown } from '@portal/projection-audit-subjects';
-import { findDirectoryUsers, findUserById, namesOf } from '@portal/projection-users';
+import { findDirectoryUsers, findUserById } from '@portal/projection-users';
 import type { AuditFindResponse, AuditSubject } from '../../contracts/index.js';
 import { auditReader, requireLogAudit } from '../shared/audit-index.js';
-import { usersReader } from '../shared/audit-subjects.js';
+import { peopleOf, usersReader } from '../shared/audit-subjects.js';
 import { AuditFindSubjectsQuery } from './audit-find-subjects.query.js';
 
 const FOUND = 50;
@@ -47,13 +47,13 @@ export class AuditFindSubjectsHandler implements IQueryHandler<AuditFindSubjects
       case 'answer': {
         const learners = isUuid(q) ? [q] : (await this.users(q)).map((u) => u.id);
         const rows = await findAnswers(audit, { id: q, userIds: learners });
-        const names = await namesOf(usersReader(this.projections), [...new Set(rows.map((r) => r.user_id))]);
+        const people = await peopleOf(this.projections, [...new Set(rows.map((r) => r.user_id))]);
         return {
           subjects: rows.map((a) => ({
             kind,
             id: a.row_id,
             label: a.station_id ? `${a.question_id} · ${a.station_id}` : a.question_id,
-            detail: `${names.get(a.user_id) ?? a.user_id} · ${a.is_correct ? '✓' : '✗'} · #${a.attempt}`,
+            detail: `${people.get(a.user_id) ?? a.user_id} · ${a.is_correct ? '✓' : '✗'} · #${a.attempt}`,
             at: a.answered_at,
           })),
         };

@@ -2,10 +2,18 @@ import type { Kysely } from 'kysely';
 import { auditReader, subjectKeys } from './audit-index.js';
 import type { ProjectionRuntime } from '@portal/projections-runtime';
 import { answerById, bookingById, certificateById, type SubjectKey } from '@portal/projection-audit-subjects';
-import { findUserById, namesOf, type UsersDB } from '@portal/projection-users';
+import { findUserById, type UsersDB } from '@portal/projection-users';
 import type { AuditSubject, AuditSubjectKind } from '../../contracts/index.js';
 
 export const usersReader = (projections: ProjectionRuntime) => projections.reader('users') as Kysely<UsersDB>;
+
+/** How the auditor reads a person: their name, else their e-mail, else their id. */
+export async function peopleOf(projections: ProjectionRuntime, userIds: string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await usersReader(projections).selectFrom('users').select(['user_id', 'name', 'email']).where('user_id', 'in', userIds).execute();
+  const found = new Map(rows.map((r) => [String(r.user_id), r.name && r.name.trim().length > 0 ? r.name : r.email]));
+  return new Map(userIds.map((id) => [id, found.get(id) ?? id]));
+}
 
 const label = (name: string | null | undefined, fallback: string) => (name && name.trim().length > 0 ? name : fallback);
 const iso = (value: unknown): string | null => (value === null || value === undefined ? null : new Date(value as string).toISOString());
@@ -33,8 +41,8 @@ export async function describeSubject(projections: ProjectionRuntime, kind: Audi
     case 'answer': {
       const a = await answerById(audit, id);
       if (!a) return { kind, id, label: id, detail: null, at: null };
-      const names = await namesOf(usersReader(projections), [a.user_id]);
-      return { kind, id, label: a.station_id ? `${a.question_id} · ${a.station_id}` : a.question_id, detail: label(names.get(a.user_id), a.user_id), at: a.answered_at };
+      const people = await peopleOf(projections, [a.user_id]);
+      return { kind, id, label: a.station_id ? `${a.question_id} · ${a.station_id}` : a.question_id, detail: people.get(a.user_id) ?? a.user_id, at: a.answered_at };
     }
     case 'certificate': {
       const c = await certificateById(audit, id);

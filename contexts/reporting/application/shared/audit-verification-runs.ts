@@ -66,6 +66,7 @@ export class AuditVerificationRuns implements OnModuleInit {
   async onModuleInit(): Promise<void> {
     await sql`create table if not exists audit_verification_runs (
       id uuid primary key,
+      seq bigserial not null,
       status text not null,
       started_by text not null,
       started_at timestamptz not null,
@@ -78,7 +79,7 @@ export class AuditVerificationRuns implements OnModuleInit {
       error text
     )`.execute(this.database.db);
     await sql`create unique index if not exists audit_verification_runs_one_running on audit_verification_runs (status) where status = 'running'`.execute(this.database.db);
-    await sql`create index if not exists audit_verification_runs_started on audit_verification_runs (started_at desc)`.execute(this.database.db);
+    await sql`create index if not exists audit_verification_runs_seq on audit_verification_runs (seq desc)`.execute(this.database.db);
   }
 
   /** Starts a run unless one is running (409 audit-verification-running). */
@@ -103,7 +104,7 @@ export class AuditVerificationRuns implements OnModuleInit {
 
   /** The running or latest run (null before the first). */
   async current(): Promise<AuditVerification | null> {
-    const rows = await sql<RunRow>`select * from audit_verification_runs order by (status = 'running') desc, started_at desc limit 1`.execute(this.database.db);
+    const rows = await sql<RunRow>`select * from audit_verification_runs order by (status = 'running') desc, seq desc limit 1`.execute(this.database.db);
     return rows.rows[0] ? this.toRun(rows.rows[0]) : null;
   }
 
