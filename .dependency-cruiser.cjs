@@ -91,6 +91,16 @@ const FOREIGN_READS_ON_WRITE_PATH = [
     why: "a query handler: the event report shows each attendee's name (identity's users)",
   },
   {
+    file: 'contexts/reporting/application/audit-find-subjects/audit-find-subjects.handler.ts',
+    projections: ['users'],
+    why: "a query handler: the auditor finds users by name and e-mail (identity's directory search) and sees learners' names",
+  },
+  {
+    file: 'contexts/reporting/application/audit-subject-timeline/audit-subject-timeline.handler.ts',
+    projections: ['users'],
+    why: "a query handler: the timeline's heading names the user or learner (identity's users)",
+  },
+  {
     file: 'contexts/assessment/application/submit-answer/submit-answer.handler.ts',
     projections: ['engagement'],
     why: "the unseen count pushed after an answer (RecommendationsService reads engagement's viewedRowIds); not part of the decision",

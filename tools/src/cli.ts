@@ -6,7 +6,7 @@ import { createInfrastructure, parseConfig, type Infrastructure } from '@portal/
 import { query } from '@portal/database';
 import { performance } from 'node:perf_hooks';
 import { checkpointToString, ed25519Signer, fileWitness, generateSigningKey, publicKeyOf, type LogBreak } from '@portal/eventstore';
-import type { AppConfig } from '@portal/platform';
+import { auditTrustedKeys, verifyWholeLog, type AppConfig } from '@portal/platform';
 import { seedDemoUsers } from '@portal/identity/application';
 import { importContentPack, PackValidationError } from '@portal/learning/application';
 import { messagingSignatureOf, sampleInboundDelivery, sampleMessageId, sampleReplyDelivery } from '@portal/engagement/application';
@@ -100,8 +100,7 @@ const audit = program.command('audit').description('trace, seal and verify the e
 const fmt = (n: number) => n.toLocaleString('en-US');
 const whereOf = (b: LogBreak) =>
   b.kind === 'stream' ? `stream ${b.streamId}, revision ${b.revision}` : `checkpoint ${b.checkpoint}${b.position === null ? '' : `, global position ${b.position}`}`;
-/** The public keys a verification accepts: the configured signing key's and the retired ones (ADR 0030). */
-const trustedKeys = (config: AppConfig) => [publicKeyOf(config.audit.signingKey), ...config.audit.trustedKeys];
+const trustedKeys = auditTrustedKeys;
 audit
   .command('verify [stream]')
   .description("recompute a stream's hash chain and check it against the newest checkpoint that sealed it; --all: every stream and every checkpoint")
@@ -124,7 +123,23 @@ audit
         return;
       }
       const started = performance.now();
-      const result = await infra.logAudit.verify({ trustedKeys: trustedKeys(config), witness: fileWitness(config.audit.witnessFile) });
+      // on the terminal only: a bar redrawn in place would fill a log file or a pipe
+      const bar = process.stdout.isTTY
+        ? new cliProgress.SingleBar({ format: 'verify --all [{bar}] {percentage}% | {value}/{total} events | {rate} events/s | {eta}s left', etaBuffer: 20 }, cliProgress.Presets.shades_classic)
+        : null;
+      let barStarted = false;
+      const result = await verifyWholeLog(infra.logAudit, config, (p) => {
+        if (!bar) return;
+        const rate = fmt(Math.round(p.checked / Math.max((performance.now() - started) / 1000, 0.001)));
+        if (!barStarted) {
+          bar.start(Math.max(p.total, 1), p.checked, { rate });
+          barStarted = true;
+        } else {
+          if (p.total > bar.getTotal()) bar.setTotal(p.total);
+          bar.update(p.checked, { rate });
+        }
+      });
+      bar?.stop();
       const seconds = (performance.now() - started) / 1000;
       console.log(
         `${fmt(result.events)} events in ${fmt(result.streams)} streams, ${fmt(result.checkpoints)} checkpoints` +

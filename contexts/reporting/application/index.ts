@@ -1,1 +1,2 @@
 export { ReportingModule } from './reporting.module.js';
+export { AuditVerificationRuns } from './shared/audit-verification-runs.js';

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { registerRoutes } from '@portal/platform';
 import { reportingRoutes } from '../contracts/index.js';
+import { AuditModule } from './audit.module.js';
 import { GetManagerDashboardController } from './get-manager-dashboard/get-manager-dashboard.http.controller.js';
 import { GetManagerDashboardHandler } from './get-manager-dashboard/get-manager-dashboard.handler.js';
 import { ListDashboardCompaniesController } from './list-dashboard-companies/list-dashboard-companies.http.controller.js';
@@ -15,7 +16,7 @@ registerRoutes('reporting', reportingRoutes);
  * per use case (ADR 0009 §2).
  */
 @Module({
-  imports: [CqrsModule],
+  imports: [CqrsModule, AuditModule],
   controllers: [ListDashboardCompaniesController, GetManagerDashboardController],
   providers: [GetManagerDashboardHandler, ListDashboardCompaniesHandler],
 })

@@ -5,3 +5,7 @@
  */
 export * from './http.js';
 export * from './errors.js';
+// the auditor's area (ADR 0071)
+export * from './audit-events.js';
+export * from './audit-http.js';
+export * from './audit-errors.js';

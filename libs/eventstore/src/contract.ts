@@ -226,6 +226,20 @@ export function eventStoreContract(name: string, factory: EventStoreFactory): vo
       expect((await store.readStream(plain))[0]!.metadata).toMatchObject({ causationId: null, clientTime: null, actor: 'system', origin: 'system' });
     });
 
+    it("keeps an HTTP request's address and user agent in the metadata, under the hash chain; events without them (older ones) verify as before", async () => {
+      const stream = newStream('metadata-address');
+      await append(stream, [event('Opened')], 'no-stream');
+      await store.append(stream, [event('Noted')], {
+        expectedRevision: 0n,
+        context: { correlationId: uuidv7(), actor: 'guest:7', origin: 'web', ip: '203.0.113.9', userAgent: 'Mozilla/5.0 (X11; Linux x86_64)' },
+      });
+      const [older, web] = await store.readStream(stream);
+      expect(older!.metadata).not.toHaveProperty('ip');
+      expect(older!.metadata).not.toHaveProperty('userAgent');
+      expect(web!.metadata).toMatchObject({ ip: '203.0.113.9', userAgent: 'Mozilla/5.0 (X11; Linux x86_64)' });
+      expect(await store.verifyStream(stream)).toMatchObject({ ok: true, checked: 2 });
+    });
+
     it('the append checkpoint is the checkpoint readAll reports, and headCheckpoint reaches it', async () => {
       const stream = newStream('checkpoint');
       const result = await append(stream, [event('Opened'), event('Noted')], 'no-stream');

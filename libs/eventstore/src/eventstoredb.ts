@@ -96,6 +96,9 @@ function splitMetadata(event: EsdbRecordedEvent): { metadata: EventMetadata; has
     origin: rest.origin ?? 'system',
     schemaVersion: rest.schemaVersion ?? 1,
     clientTime: rest.clientTime ?? null,
+    // kept as stored: the client-side hash chain covers exactly the metadata that was written
+    ...(rest.ip !== undefined ? { ip: rest.ip } : {}),
+    ...(rest.userAgent !== undefined ? { userAgent: rest.userAgent } : {}),
   };
   return { metadata, hash: hash ?? '' };
 }

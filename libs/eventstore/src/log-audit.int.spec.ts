@@ -117,6 +117,16 @@ describe.each(backends)('whole-log audit: %s', (_name, open) => {
     return result.breaks[0]!;
   };
 
+  it('reports its progress: the events counted first, then the events checked after every page, up to all of them', async () => {
+    const log = await sealedLog();
+    const seen: Array<{ checked: number; total: number }> = [];
+    const result = await log.audit.verify({ trustedKeys, pageSize: 3, onProgress: (p) => seen.push(p) });
+    expect(result.ok).toBe(true);
+    expect(seen[0]).toEqual({ checked: 0, total: 8 });
+    expect(seen.map((p) => p.checked)).toEqual([0, 3, 6, 8]);
+    expect(seen.every((p) => p.total === 8)).toBe(true);
+  });
+
   it('names the event whose recorded_at was changed', async () => {
     const log = await sealedLog();
     const position = await log.position('ledger.b', 1);

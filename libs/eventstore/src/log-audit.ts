@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { dirname } from 'node:path';
 import { query, type Database, type Executor } from '@portal/database';
 import { canonicalJson } from './canonical-json.js';
-import { START, checkpointToString, compareCheckpoints, type Checkpoint } from './port.js';
+import { START, checkpointToString, compareCheckpoints, type Checkpoint, type EventMetadata, type RecordedEvent } from './port.js';
 import { CANONICAL_EVENT_SQL, postgresEventStoreNames, toBigInt } from './postgres.js';
 import { verifySignature, type LogSigner } from './signing.js';
 import { StreamChain } from './stream-chain.js';
@@ -47,6 +47,13 @@ export interface LogVerifyResult {
   breaks: LogBreak[];
 }
 
+/** How far a verification has come: events checked in global order, of `total` counted when it began. */
+export interface LogVerifyProgress {
+  checked: number;
+  /** events in the log when the run began (the count grows if events arrive meanwhile) */
+  total: number;
+}
+
 export interface SealedCheckpoint {
   number: bigint;
   from: Checkpoint;
@@ -78,11 +85,20 @@ export interface LogAudit {
    */
   seal(options: { signer: LogSigner; maxEvents?: number; witness?: SealWitness; now?: () => Date }): Promise<SealedCheckpoint[]>;
   /** Every stream's chain and every checkpoint, against public keys given from outside the database. */
-  verify(options: { trustedKeys: readonly string[]; witness?: SealWitness; maxBreaks?: number; pageSize?: number }): Promise<LogVerifyResult>;
+  verify(options: {
+    trustedKeys: readonly string[];
+    witness?: SealWitness;
+    maxBreaks?: number;
+    pageSize?: number;
+    /** Called once the log is counted and after every page read (the CLI's bar, the auditor's screen). */
+    onProgress?: (progress: LogVerifyProgress) => void;
+  }): Promise<LogVerifyResult>;
   /** Whether the newest checkpoint that sealed `streamId` still matches it (null: it does, or nothing sealed it). */
   verifySealedHead(streamId: string, trustedKeys: readonly string[]): Promise<LogBreak | null>;
   /** Events committed after the newest checkpoint, estimated from positions (cheap). */
   unsealedEstimate(): Promise<number>;
+  /** The events at these global positions as stored (no upcasting: what the hash chain covers), in global order (the auditor's timeline, ADR 0071). */
+  readAt(positions: readonly bigint[]): Promise<RecordedEvent[]>;
 }
 
 interface CheckpointRow {
@@ -395,8 +411,11 @@ export function createLogAudit(database: Database, options: { schema?: string } 
       });
     },
 
-    async verify({ trustedKeys, witness, maxBreaks = 100, pageSize = 5000 }) {
+    async verify({ trustedKeys, witness, maxBreaks = 100, pageSize = 5000, onProgress }) {
       const trusted = new Set(trustedKeys);
+      // counted only for a caller that shows progress (one index-only count)
+      let total = onProgress ? Number((await query<{ n: string }>(db, `select count(*)::text as n from ${n.events}`))[0]?.n ?? 0) : 0;
+      onProgress?.({ checked: 0, total });
       const checkpointBreaks: LogBreak[] = [];
       const streamBreaks: LogBreak[] = [];
       const checkpoints = await query<CheckpointRow>(db, `select ${CHECKPOINT_COLUMNS} from ${n.checkpoints} c order by c.number`);
@@ -578,6 +597,10 @@ export function createLogAudit(database: Database, options: { schema?: string } 
           lines.update(sealedLine(event));
           range.push(event);
         }
+        if (onProgress) {
+          if (events > total) total = events;
+          onProgress({ checked: events, total });
+        }
       }
       while (row) {
         close();
@@ -626,6 +649,27 @@ export function createLogAudit(database: Database, options: { schema?: string } 
       if (!stored) return { kind: 'stream', streamId, revision, reason: `sealed by checkpoint ${number}, but it is missing: events were removed` };
       if (stored.hash !== sealed.last_hash) return { kind: 'stream', streamId, revision, reason: `differs from what checkpoint ${number} sealed` };
       return null;
+    },
+
+    async readAt(positions) {
+      if (positions.length === 0) return [];
+      const rows = await query<{ p: string; t: string; s: string; r: string; y: string; d: unknown; m: unknown; at: Date | string; h: string }>(
+        db,
+        `select e.position::text as p, e.transaction_id::text as t, e.stream_id as s, e.revision::text as r, e.type as y, e.data as d, e.metadata as m, e.recorded_at as at, e.hash as h
+           from ${n.events} e where e.position = any($1::bigint[]) order by e.transaction_id, e.position`,
+        [positions.map(String)],
+      );
+      const json = (value: unknown) => (typeof value === 'string' ? (JSON.parse(value) as unknown) : value);
+      return rows.map((row) => ({
+        streamId: row.s,
+        revision: BigInt(row.r),
+        checkpoint: { transactionId: BigInt(row.t), position: BigInt(row.p) },
+        type: row.y,
+        data: json(row.d) as Record<string, unknown>,
+        metadata: json(row.m) as EventMetadata,
+        recordedAt: row.at instanceof Date ? row.at : new Date(row.at),
+        hash: row.h,
+      }));
     },
 
     async unsealedEstimate() {

@@ -32,6 +32,14 @@ export interface EventMetadata {
   origin: Origin;
   schemaVersion: number;
   clientTime: string | null;
+  /**
+   * The client's address as the API saw it (`req.ip`: the socket's, or X-Forwarded-For's with
+   * TRUST_PROXY), on events appended by an HTTP request only; absent on older events and on
+   * events of the CLI, imports and processes (ADR 0071). Covered by the hash chain like the rest.
+   */
+  ip?: string | null;
+  /** The request's User-Agent header (at most 512 characters), with `ip`. */
+  userAgent?: string | null;
 }
 
 /** What a command hands to append: who acts, why, from where. */
@@ -41,6 +49,9 @@ export interface AppendContext {
   actor: string;
   origin: Origin;
   clientTime?: string | null;
+  /** HTTP requests only (appendContextOf): stored in the metadata when given, absent otherwise. */
+  ip?: string | null;
+  userAgent?: string | null;
 }
 
 export interface NewEvent<T extends string = string, D = Record<string, unknown>> {

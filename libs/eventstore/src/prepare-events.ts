@@ -30,6 +30,9 @@ export function prepareEvents(events: NewEvent[], options: AppendOptions): Prepa
       origin: context.origin,
       schemaVersion,
       clientTime: context.clientTime ?? null,
+      // only when the context carries them (HTTP requests): older events and other origins have none
+      ...(context.ip !== undefined ? { ip: context.ip } : {}),
+      ...(context.userAgent !== undefined ? { userAgent: context.userAgent } : {}),
     };
     return { eventId, type: event.type, schemaVersion, data: event.data as Record<string, unknown>, metadata };
   });

@@ -2,15 +2,24 @@ import { actorOf, type Principal } from '@portal/kernel';
 import { checkpointFromString, type AppendContext, type Checkpoint } from '@portal/eventstore';
 import type { PortalRequest } from './auth.js';
 
-/** Metadata for the events a request's command appends: who, which request, from where. */
+/** Longest User-Agent kept in event metadata: real browsers send a few hundred characters. */
+export const USER_AGENT_MAX = 512;
+
+/**
+ * Metadata for the events a request's command appends: who, which request, from where (the
+ * address and User-Agent, ADR 0071). The one place metadata is built from a request.
+ */
 export function appendContextOf(req: PortalRequest, principal?: Principal): AppendContext {
   const clientTime = req.headers['x-client-time'];
+  const userAgent = req.headers['user-agent'];
   return {
     correlationId: req.correlationId,
     causationId: req.id,
     actor: principal ? actorOf(principal) : req.principal ? actorOf(req.principal) : 'system',
     origin: 'web',
     clientTime: typeof clientTime === 'string' && clientTime.length <= 64 ? clientTime : null,
+    ip: typeof req.ip === 'string' && req.ip.length > 0 ? req.ip : null,
+    userAgent: typeof userAgent === 'string' && userAgent.length > 0 ? userAgent.slice(0, USER_AGENT_MAX) : null,
   };
 }
 

@@ -11,3 +11,4 @@ export * from './config.js';
 export * from './realtime.js';
 export * from './revocations.js';
 export * from './reads.js';
+export * from './log-verification.js';

@@ -1,7 +1,7 @@
 import { Global, Inject, Module, type BeforeApplicationShutdown, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { SHUTDOWN_MESSAGE } from '../realtime/realtime-hub.js';
-import { APP_CONFIG, CLOCK, DATABASE, EVENT_STORE, MAILER, PROJECTIONS, REALTIME, TOKENS, type AppConfig } from '@portal/platform';
+import { APP_CONFIG, CLOCK, DATABASE, EVENT_STORE, LOG_AUDIT, MAILER, PROJECTIONS, REALTIME, TOKENS, type AppConfig } from '@portal/platform';
 import type { Infrastructure } from './infrastructure.js';
 
 const INFRA = Symbol.for('portal.Infrastructure');
@@ -50,9 +50,10 @@ export class InfrastructureModule {
         { provide: CLOCK, useValue: infra.clock },
         { provide: MAILER, useValue: infra.mailer },
         { provide: REALTIME, useValue: infra.realtime },
+        { provide: LOG_AUDIT, useValue: infra.logAudit },
         ShutdownHook,
       ],
-      exports: [APP_CONFIG, DATABASE, EVENT_STORE, PROJECTIONS, TOKENS, CLOCK, MAILER, REALTIME],
+      exports: [APP_CONFIG, DATABASE, EVENT_STORE, PROJECTIONS, TOKENS, CLOCK, MAILER, REALTIME, LOG_AUDIT],
     };
   }
 }

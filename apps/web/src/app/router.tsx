@@ -155,6 +155,9 @@ export const routes: RouteObject[] = [
               { path: 'quizzes/:id', lazy: () => import('../features/scheduled-events/routes/quiz-editor-route') },
             ],
           },
+          // the auditor's area (issue 16, ADR 0071): role auditor
+          { path: 'audit', lazy: () => import('../features/audit/routes/audit-route') },
+          { path: 'audit/:kind/:id', lazy: () => import('../features/audit/routes/audit-route') },
           // support messages received (admins; issue 6)
           { path: 'manager/support', lazy: () => import('../features/support/routes/support-messages-route') },
           // public content pages (000 §2.1), in the public layout; content from /api/pages

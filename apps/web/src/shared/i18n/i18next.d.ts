@@ -1,5 +1,6 @@
 import type account from '../../locales/en/account.json';
 import type assessment from '../../locales/en/assessment.json';
+import type audit from '../../locales/en/audit.json';
 import type auth from '../../locales/en/auth.json';
 import type booking from '../../locales/en/booking.json';
 import type common from '../../locales/en/common.json';
@@ -44,6 +45,7 @@ declare module 'i18next' {
       'manager-companies': typeof managerCompanies;
       managerDashboard: typeof managerDashboard;
       scheduledEvents: typeof scheduledEvents;
+      audit: typeof audit;
     };
   }
 }

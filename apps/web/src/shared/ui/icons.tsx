@@ -65,6 +65,7 @@ export const UserIcon = stroke(['M20 21v-2a4 4 0 0 0-4-4H8a4 4 0 0 0-4 4v2'], <c
 export const BookIcon = stroke(['M4 19.5A2.5 2.5 0 0 1 6.5 17H20', 'M6.5 2H20v20H6.5A2.5 2.5 0 0 1 4 19.5v-15A2.5 2.5 0 0 1 6.5 2z']);
 export const ChartIcon = stroke(['M3 3v18h18', 'M7 14l4-4 4 4 5-5']);
 export const UsersIcon = stroke(['M17 21v-2a4 4 0 0 0-4-4H5a4 4 0 0 0-4 4v2', 'M23 21v-2a4 4 0 0 0-3-3.9', 'M16 3.1a4 4 0 0 1 0 7.8'], <circle cx="9" cy="7" r="4" />);
+export const ShieldIcon = stroke(['M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z', 'M9 12l2 2 4-4']);
 export const CalendarIcon = stroke(['M16 2v4', 'M8 2v4', 'M3 10h18'], <rect x="3" y="4" width="18" height="18" rx="2" />);
 export const CoursesIcon = stroke(['M22 10L12 5 2 10l10 5 10-5z', 'M6 12v5c3 2 9 2 12 0v-5']);
 export const ChevronDownIcon = stroke(['M6 9l6 6 6-6']);

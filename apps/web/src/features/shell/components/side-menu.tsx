@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Box, Button, Divider, Modal, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { AppsIcon, BookIcon, CalendarIcon, ChartIcon, ChatIcon, CoursesIcon, HelpIcon, HomeIcon, LogoutIcon, PhoneIcon, StarIcon, UserIcon, UsersIcon } from '../../../shared/ui/icons';
+import { AppsIcon, BookIcon, CalendarIcon, ChartIcon, ChatIcon, CoursesIcon, HelpIcon, HomeIcon, LogoutIcon, PhoneIcon, ShieldIcon, StarIcon, UserIcon, UsersIcon } from '../../../shared/ui/icons';
 import { openDrawer, openSupport, setNavbarOpen } from '../../../shared/ui/shell/shell-store';
 import { pickText } from '../../../shared/ui/shell/localized';
 import { buildMenuFooter, buildSideMenu, type MenuStation, type SideMenuItem } from '../model/side-menu';
@@ -18,6 +18,7 @@ const ICONS: Record<Exclude<SideMenuItem['id'], 'station'>, ReactNode> = {
   dashboard: <ChartIcon />,
   manager: <UsersIcon />,
   scheduling: <CalendarIcon />,
+  audit: <ShieldIcon />,
   events: <CalendarIcon />,
   myEvents: <CalendarIcon />,
   profile: <UserIcon />,

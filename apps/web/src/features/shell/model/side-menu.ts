@@ -39,6 +39,7 @@ export type SideMenuItem =
   | { id: 'dashboard'; to: string }
   | { id: 'manager'; to: string }
   | { id: 'scheduling'; to: string }
+  | { id: 'audit'; to: string }
   | { id: 'events'; to: string }
   | { id: 'myEvents'; to: string }
   | { id: 'profile'; to: string }
@@ -57,6 +58,7 @@ export const MENU_PATHS = {
   history: '/feed/history',
   events: '/scheduled-events',
   myEvents: '/scheduled-events/my-events',
+  audit: '/audit',
 } as const;
 
 export const SCHEDULED_EVENTS_PATH = MENU_PATHS.events;
@@ -139,6 +141,8 @@ export const buildSideMenu = (input: SideMenuInput): SideMenuItem[] => {
   // 10b. scheduled events (001 §2: Brazil, tc_admin, the toggle), and each attendee's own events (ADR 0061)
   if (showScheduledEvents(user, input.scheduledEvents === true)) items.push({ id: 'events', to: MENU_PATHS.events });
   if (showMyEvents(user, input.scheduledEvents === true)) items.push({ id: 'myEvents', to: MENU_PATHS.myEvents });
+  // 10c. the auditor's area (issue 16, ADR 0071)
+  if (hasAnyRole(user, ['auditor'])) items.push({ id: 'audit', to: MENU_PATHS.audit });
   // 11. profile and sign-out on small screens
   if (input.smallScreen && user) {
     items.push({ id: 'profile', to: MENU_PATHS.profile });

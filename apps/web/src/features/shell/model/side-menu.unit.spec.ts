@@ -128,6 +128,12 @@ describe('side menu (000 §2.5)', () => {
     });
   });
 
+  it("10c. the auditor's area for auditors only (ADR 0071)", () => {
+    const items = buildSideMenu(input({ user: { ...learner, roles: ['auditor'] } }));
+    expect(items.find((i) => i.id === 'audit')).toEqual({ id: 'audit', to: '/audit' });
+    for (const role of ['learner', 'company_admin', 'tc_admin', 'tc_manager'] as const) expect(ids(buildSideMenu(input({ user: { ...learner, roles: [role] } })))).not.toContain('audit');
+  });
+
   it('10. scheduling for tc_manager or tc_admin', () => {
     expect(ids(buildSideMenu(input({ user: { ...learner, roles: ['tc_manager'] } })))).toContain('scheduling');
     expect(ids(buildSideMenu(input({ user: { ...learner, roles: ['tc_admin'] } })))).toContain('scheduling');

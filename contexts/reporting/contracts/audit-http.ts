@@ -1,0 +1,209 @@
+/**
+ * HTTP contracts of the auditor's area (ADR 0071), shared by the API and the SPA: find a subject,
+ * its timeline across streams with each stream's chain, the whole-log verification runs and the
+ * trail exports. Every route is for the role auditor only.
+ */
+import { z } from 'zod';
+import { AUDIT_TRAIL_FORMATS, auditSubjectKindSchema } from './audit-events.js';
+
+/** A global log position as the API writes it, "<transactionId>.<position>". */
+const positionSchema = z.string().regex(/^\d{1,20}\.\d{1,20}$/, 'position');
+
+export const auditFindQuerySchema = z.object({
+  kind: auditSubjectKindSchema,
+  /** user: name, e-mail or id; booking: id or visitor e-mail/name; answer: answer row id, event id, or the learner (id, name, e-mail); certificate: its id, the holder's name or id */
+  q: z.string().trim().min(1).max(200),
+});
+export type AuditFindQuery = z.infer<typeof auditFindQuerySchema>;
+
+export const auditSubjectSchema = z.object({
+  kind: auditSubjectKindSchema,
+  id: z.string(),
+  /** what the auditor reads first: a name, a visitor, a question, a certificate title */
+  label: z.string(),
+  /** a second line: e-mail, date and place, learner and answer, holder */
+  detail: z.string().nullable(),
+  /** when it happened (registration, booked date, answered, issued), ISO; null when unknown */
+  at: z.string().nullable(),
+});
+export type AuditSubject = z.infer<typeof auditSubjectSchema>;
+export const auditFindResponseSchema = z.object({ subjects: z.array(auditSubjectSchema) });
+export type AuditFindResponse = z.infer<typeof auditFindResponseSchema>;
+
+export const auditSubjectParamsSchema = z.object({ kind: auditSubjectKindSchema, id: z.string().trim().min(1).max(200) });
+export type AuditSubjectParams = z.infer<typeof auditSubjectParamsSchema>;
+
+export const AUDIT_TIMELINE_PAGE = 100;
+export const auditTimelineQuerySchema = z.object({
+  /** the page after this position (the previous page's `next`) */
+  after: positionSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(AUDIT_TIMELINE_PAGE),
+  /** only this stream's events */
+  stream: z.string().trim().min(1).max(300).optional(),
+  /** only events of this type */
+  type: z.string().trim().min(1).max(100).optional(),
+});
+export type AuditTimelineQuery = z.infer<typeof auditTimelineQuerySchema>;
+
+export const auditTimelineEventSchema = z.object({
+  /** global order across streams */
+  position: z.string(),
+  streamId: z.string(),
+  revision: z.string(),
+  eventId: z.string(),
+  type: z.string(),
+  /** a few of the data's fields, "name: value", for the list */
+  summary: z.string(),
+  recordedAt: z.string(),
+  /** metadata.actor: user id, guest:<id> or system */
+  actor: z.string(),
+  /** data.by when the event names who made the change (managers, staff, system:<reason>) */
+  by: z.string().nullable(),
+  origin: z.string(),
+  /** the request's address and user agent (events appended by HTTP requests since ADR 0071; null before) */
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  correlationId: z.string(),
+  causationId: z.string().nullable(),
+  clientTime: z.string().nullable(),
+  hash: z.string(),
+  /** the data as stored, secrets' hashes redacted */
+  data: z.record(z.string(), z.unknown()),
+});
+export type AuditTimelineEvent = z.infer<typeof auditTimelineEventSchema>;
+
+/** A stream's hash chain, recomputed (verifyStream): verified, or the first broken revision. */
+export const auditStreamChainSchema = z.object({
+  streamId: z.string(),
+  verified: z.boolean(),
+  /** events checked */
+  checked: z.number().int().nonnegative(),
+  brokenAt: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+export type AuditStreamChain = z.infer<typeof auditStreamChainSchema>;
+
+export const auditTimelineResponseSchema = z.object({
+  subject: auditSubjectSchema,
+  events: z.array(auditTimelineEventSchema),
+  /** the chains of the streams of this page's events */
+  streams: z.array(auditStreamChainSchema),
+  /** the next page's `after`; null on the last page */
+  next: positionSchema.nullable(),
+  /** on the first page (no `after`): every stream and type of the whole trail with its count, for the filters */
+  facets: z
+    .object({
+      total: z.number().int().nonnegative(),
+      streams: z.array(z.object({ streamId: z.string(), events: z.number().int().nonnegative() })),
+      types: z.array(z.object({ type: z.string(), events: z.number().int().nonnegative() })),
+    })
+    .nullable(),
+});
+export type AuditTimeline = z.infer<typeof auditTimelineResponseSchema>;
+
+export const AUDIT_VERIFICATION_STATUSES = ['running', 'passed', 'failed', 'interrupted', 'error'] as const;
+export const auditLogBreakSchema = z.object({
+  kind: z.enum(['stream', 'checkpoint']),
+  streamId: z.string().nullable(),
+  revision: z.string().nullable(),
+  checkpoint: z.string().nullable(),
+  position: z.string().nullable(),
+  reason: z.string(),
+});
+export type AuditLogBreak = z.infer<typeof auditLogBreakSchema>;
+export const auditVerificationSchema = z.object({
+  runId: z.string(),
+  status: z.enum(AUDIT_VERIFICATION_STATUSES),
+  startedBy: z.string(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  checked: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+  eventsPerSecond: z.number().nonnegative(),
+  result: z
+    .object({
+      events: z.number().int().nonnegative(),
+      streams: z.number().int().nonnegative(),
+      checkpoints: z.number().int().nonnegative(),
+      /** events after the newest checkpoint (their chains are checked; nothing seals them yet) */
+      unsealed: z.number().int().nonnegative(),
+      /** where the newest checkpoint ends, "<transactionId>.<position>"; null when nothing is sealed */
+      sealedUpTo: z.string().nullable(),
+      /** the newest checkpoint's number; null when nothing is sealed */
+      checkpoint: z.string().nullable(),
+      /** the first is the first broken place; empty when the log verifies */
+      breaks: z.array(auditLogBreakSchema),
+    })
+    .nullable(),
+  /** why the run could not finish (status error) */
+  error: z.string().nullable(),
+});
+export type AuditVerification = z.infer<typeof auditVerificationSchema>;
+export const auditVerificationResponseSchema = z.object({ run: auditVerificationSchema.nullable() });
+export type AuditVerificationResponse = z.infer<typeof auditVerificationResponseSchema>;
+
+export const auditExportBodySchema = z.object({ format: z.enum(AUDIT_TRAIL_FORMATS) });
+export type AuditExportBody = z.infer<typeof auditExportBodySchema>;
+/** Columns of the CSV trail, in order (the JSON trail has the same fields per event). */
+export const AUDIT_TRAIL_CSV_COLUMNS = [
+  'position',
+  'recordedAt',
+  'streamId',
+  'revision',
+  'type',
+  'eventId',
+  'actor',
+  'by',
+  'origin',
+  'ip',
+  'userAgent',
+  'correlationId',
+  'causationId',
+  'clientTime',
+  'hash',
+  'data',
+] as const;
+
+const AUDITOR = 'Role auditor only (read-only); every other role answers 403.';
+export const auditRoutes = {
+  auditFind: {
+    method: 'GET',
+    path: '/audit/find',
+    query: auditFindQuerySchema,
+    response: auditFindResponseSchema,
+    summary: `Find users, bookings, answers or certificates to trace (ADR 0071). ${AUDITOR}`,
+    errors: ['403', 'audit-log-unavailable'],
+  },
+  auditTimeline: {
+    method: 'GET',
+    path: '/audit/subjects/:kind/:id/timeline',
+    params: auditSubjectParamsSchema,
+    query: auditTimelineQuerySchema,
+    response: auditTimelineResponseSchema,
+    summary: `Every event that concerns a subject, across streams, in global log order, a page at a time, with who, when, from where, correlation and causation, and each stream's hash chain. An unknown subject answers 404. ${AUDITOR}`,
+    errors: ['403', '404', 'audit-log-unavailable'],
+  },
+  auditExport: {
+    method: 'POST',
+    path: '/audit/subjects/:kind/:id/exports',
+    params: auditSubjectParamsSchema,
+    body: auditExportBodySchema,
+    responseType: 'text/csv',
+    summary: `The subject's whole trail as CSV or JSON, streamed; recorded first as AuditTrailExported. ${AUDITOR}`,
+    errors: ['403', '404', 'audit-log-unavailable'],
+  },
+  auditStartVerification: {
+    method: 'POST',
+    path: '/audit/verifications',
+    response: auditVerificationResponseSchema,
+    summary: `Start verifying the whole log (every stream chain and every signed checkpoint, as \`audit verify --all\`); one run at a time per installation. ${AUDITOR}`,
+    errors: ['403', 'audit-verification-running', 'audit-log-unavailable'],
+  },
+  auditCurrentVerification: {
+    method: 'GET',
+    path: '/audit/verifications/current',
+    response: auditVerificationResponseSchema,
+    summary: `The running or the latest whole-log verification with its progress and result (null before the first). ${AUDITOR}`,
+    errors: ['403'],
+  },
+} as const;
