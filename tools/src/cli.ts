@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { checkpointToString, ed25519Signer, fileWitness, generateSigningKey, publicKeyOf, type LogBreak } from '@portal/eventstore';
 import type { AppConfig } from '@portal/platform';
 import { seedDemoUsers } from '@portal/identity/application';
+import { seedDemoExperts } from '@portal/engagement/application';
 import { importContentPack, PackValidationError } from '@portal/learning/application';
 
 const loadConfig = () => parseConfig({ DATA_DIR: './.data', ...process.env });
@@ -30,6 +31,7 @@ program
   .action(() =>
     withInfra(async (infra) => {
       const created = await seedDemoUsers(infra.store, infra.clock);
+      await seedDemoExperts(infra.store, infra.clock);
       console.log(`demo users created: ${created}`);
     }),
   );

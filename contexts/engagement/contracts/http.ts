@@ -186,6 +186,8 @@ export type ExpertQueue = z.infer<typeof expertQueueResponseSchema>;
 export const questionParamsSchema = z.object({ questionId: idSchema });
 export const answerExpertRequestSchema = z.object({ response: z.string().trim().min(1).max(EXPERT_RESPONSE_MAX) });
 export type AnswerExpertRequest = z.infer<typeof answerExpertRequestSchema>;
+export const answerExpertResponseSchema = z.object({ questionId: z.string(), answeredAt: z.string(), answeredByName: z.string() });
+export type AnswerExpertResponse = z.infer<typeof answerExpertResponseSchema>;
 
 /** An expert and the themes they answer for (manage_all_companies). */
 export const expertAssignmentSchema = z.object({
@@ -248,7 +250,7 @@ export const engagementRoutes = {
     path: '/expert/queue/:questionId/answer',
     params: questionParamsSchema,
     body: answerExpertRequestSchema,
-    response: expertQuestionViewSchema,
+    response: answerExpertResponseSchema,
     errors: ['expert-not-assigned', 'expert-question-already-answered', 'expert-question-withdrawn'],
     summary: 'Answer a question (experts of its theme); the learner is notified and mailed',
   },

@@ -21,9 +21,20 @@ export interface ExpertThemeCatalogue {
   subThemes: ReadonlyMap<string, ThemeItem>;
 }
 
-export type ExpertQuestionState =
-  | { status: 'none' }
-  | { status: 'open' | 'answered' | 'withdrawn'; questionId: string; userId: string; themeId: string; claimedBy: string | null; answeredBy: string | null };
+export type ExpertQuestionState = { status: 'none' } | AskedQuestionState;
+/** A question that was asked (open, answered or withdrawn). */
+export interface AskedQuestionState {
+  status: 'open' | 'answered' | 'withdrawn';
+  questionId: string;
+  userId: string;
+  /** where and in which language the answer is mailed, and the title it names */
+  email: string;
+  lang: Locale;
+  title: string;
+  themeId: string;
+  claimedBy: string | null;
+  answeredBy: string | null;
+}
 export const initialExpertQuestionState = (): ExpertQuestionState => ({ status: 'none' });
 
 export type ExpertQuestionCommand =
@@ -63,7 +74,7 @@ function checkText(path: string, value: string, max: number): string {
 }
 
 /** Found, open, and for an expert of its theme: the checks every expert command makes, in this order (404, 403, 409). */
-function expertMayAct(state: ExpertQuestionState, expertThemeIds: readonly string[]): Exclude<ExpertQuestionState, { status: 'none' }> {
+function expertMayAct(state: ExpertQuestionState, expertThemeIds: readonly string[]): AskedQuestionState {
   if (state.status === 'none') throw new AppError('404', 'No such question');
   if (!expertThemeIds.includes(state.themeId)) throw new AppError('expert-not-assigned');
   if (state.status === 'withdrawn') throw new AppError('expert-question-withdrawn');
@@ -141,7 +152,17 @@ export function decideExpertQuestion(command: ExpertQuestionCommand, state: Expe
 export function evolveExpertQuestion(state: ExpertQuestionState, event: ExpertQuestionEvent): ExpertQuestionState {
   switch (event.type) {
     case 'ExpertQuestionAsked':
-      return { status: 'open', questionId: event.data.questionId, userId: event.data.userId, themeId: event.data.themeId, claimedBy: null, answeredBy: null };
+      return {
+        status: 'open',
+        questionId: event.data.questionId,
+        userId: event.data.userId,
+        email: event.data.email,
+        lang: event.data.lang,
+        title: event.data.title,
+        themeId: event.data.themeId,
+        claimedBy: null,
+        answeredBy: null,
+      };
     case 'ExpertQuestionClaimed':
       return state.status === 'none' ? state : { ...state, claimedBy: event.data.expertId };
     case 'ExpertQuestionAnswered':

@@ -6,6 +6,7 @@ import { BOOKING_ERRORS } from '@portal/booking/contracts';
 import { ASSESSMENT_ERRORS } from '@portal/assessment/contracts';
 import { IDENTITY_ERRORS } from '@portal/identity/contracts';
 import { EVENTS_ERRORS } from '@portal/events/contracts';
+import { ENGAGEMENT_ERRORS } from '@portal/engagement/contracts';
 import { NAMESPACES } from '../shared/i18n/namespaces';
 
 const localesDir = import.meta.dirname;
@@ -72,7 +73,7 @@ describe('locale files', () => {
   }
 
   // the kernel's codes and those the contexts' contracts register (ADR 0009 §6)
-  const allCodes = [...new Set<string>([...ERROR_CODES, ...Object.keys(BOOKING_ERRORS), ...Object.keys(ASSESSMENT_ERRORS), ...Object.keys(IDENTITY_ERRORS), ...Object.keys(EVENTS_ERRORS)])];
+  const allCodes = [...new Set<string>([...ERROR_CODES, ...Object.keys(BOOKING_ERRORS), ...Object.keys(ASSESSMENT_ERRORS), ...Object.keys(IDENTITY_ERRORS), ...Object.keys(EVENTS_ERRORS), ...Object.keys(ENGAGEMENT_ERRORS)])];
 
   it('errors has a translation for every code of the error catalogue', () => {
     for (const locale of LOCALES) {
