@@ -17,6 +17,7 @@ import type scheduledEvents from '../../locales/en/scheduledEvents.json';
 import type search from '../../locales/en/search.json';
 import type shell from '../../locales/en/shell.json';
 import type support from '../../locales/en/support.json';
+import type askExpert from '../../locales/en/ask-expert.json';
 
 /** Typed keys: t('nav.home') is checked against the English files (all locales match, see locales.unit.spec.ts). */
 declare module 'i18next' {
@@ -44,6 +45,7 @@ declare module 'i18next' {
       'manager-companies': typeof managerCompanies;
       managerDashboard: typeof managerDashboard;
       scheduledEvents: typeof scheduledEvents;
+      'ask-expert': typeof askExpert;
     };
   }
 }
