@@ -28,7 +28,7 @@ export function ExpertAnswerNotices() {
           notifications.show({
             id: `expert-answer-${event.questionId}`,
             color: 'teal',
-            autoClose: 10_000,
+            autoClose: 30_000,
             title: t('notice.title'),
             message: (
               <Anchor component={Link} to={ASK_EXPERT_PATHS.ask} data-testid="expert-answer-notice">
