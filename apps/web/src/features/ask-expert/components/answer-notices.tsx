@@ -3,7 +3,7 @@ import { Anchor, Box, Stack, Text, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { rememberEventPosition } from '../../../shared/api/event-position';
 import { onShellEvent } from '../../../shared/ui/shell/shell-store';
 import { asLocale } from '../../../shared/ui/shell/localized';
@@ -18,6 +18,7 @@ import { ASK_EXPERT_PATHS } from '../model/ask-expert';
 export function ExpertAnswerNotices() {
   const { t } = useTranslation('ask-expert');
   const client = useQueryClient();
+  const navigate = useNavigate();
   useEffect(
     () =>
       onShellEvent((event) => {
@@ -25,20 +26,30 @@ export function ExpertAnswerNotices() {
         rememberEventPosition(event.position || null);
         void invalidateAskExpert(client);
         if (event.type === 'expert.answered') {
+          const id = `expert-answer-${event.questionId}`;
+          // the toasts render outside the router (app.tsx): a plain link that navigates through this component
           notifications.show({
-            id: `expert-answer-${event.questionId}`,
+            id,
             color: 'teal',
             autoClose: 30_000,
             title: t('notice.title'),
             message: (
-              <Anchor component={Link} to={ASK_EXPERT_PATHS.ask} data-testid="expert-answer-notice">
+              <Anchor
+                href={ASK_EXPERT_PATHS.ask}
+                onClick={(e) => {
+                  e.preventDefault();
+                  notifications.hide(id);
+                  navigate(ASK_EXPERT_PATHS.ask);
+                }}
+                data-testid="expert-answer-notice"
+              >
                 {t('notice.message', { title: event.title })}
               </Anchor>
             ),
           });
         }
       }),
-    [client, t],
+    [client, t, navigate],
   );
   return null;
 }
