@@ -101,6 +101,16 @@ const FOREIGN_READS_ON_WRITE_PATH = [
     why: "a query handler: the timeline's heading names the user or learner (identity's users)",
   },
   {
+    file: 'contexts/engagement/application/list-expert-themes/list-expert-themes.handler.ts',
+    projections: ['companies'],
+    why: "a query handler: the ask-the-expert form's themes and sub-themes are identity's reference lists (ADR 0072)",
+  },
+  {
+    file: 'contexts/engagement/application/list-experts/list-experts.handler.ts',
+    projections: ['users'],
+    why: "a query handler: the experts screen shows each expert's name and e-mail (identity's users, ADR 0072)",
+  },
+  {
     file: 'contexts/assessment/application/submit-answer/submit-answer.handler.ts',
     projections: ['engagement'],
     why: "the unseen count pushed after an answer (RecommendationsService reads engagement's viewedRowIds); not part of the decision",

@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { checkpointToString, ed25519Signer, fileWitness, generateSigningKey, publicKeyOf, type LogBreak } from '@portal/eventstore';
 import { auditTrustedKeys, verifyWholeLog, type AppConfig } from '@portal/platform';
 import { seedDemoUsers } from '@portal/identity/application';
+import { seedDemoExperts } from '@portal/engagement/application';
 import { importContentPack, PackValidationError } from '@portal/learning/application';
 import { messagingSignatureOf, sampleInboundDelivery, sampleMessageId, sampleReplyDelivery } from '@portal/engagement/application';
 
@@ -31,6 +32,7 @@ program
   .action(() =>
     withInfra(async (infra) => {
       const created = await seedDemoUsers(infra.store, infra.clock);
+      await seedDemoExperts(infra.store, infra.clock);
       console.log(`demo users created: ${created}`);
     }),
   );

@@ -4,6 +4,7 @@ import { createInfrastructure } from './infrastructure/infrastructure.js';
 import { createApp } from './app.factory.js';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoUsers } from '@portal/identity/application';
 import { seedDemoLocations } from '@portal/booking/application';
+import { seedDemoExperts } from '@portal/engagement/application';
 import { importContentPack } from '@portal/learning/application';
 
 async function main(): Promise<void> {
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
   const infra = await createInfrastructure(config);
   if (config.seedDemo) await seedDemoUsers(infra.store, infra.clock);
   if (config.seedDemo) await seedDemoLocations(infra.store, infra.clock);
+  if (config.seedDemo) await seedDemoExperts(infra.store, infra.clock);
   if (config.seedDemo) {
     // idempotent: an unchanged content/pack.json writes nothing
     const pack = await importContentPack(infra.store, infra.clock, { origin: 'system' });

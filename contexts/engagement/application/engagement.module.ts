@@ -34,9 +34,33 @@ import { ListMessagingConversationsController } from './list-messaging-conversat
 import { ListMessagingConversationsHandler } from './list-messaging-conversations/list-messaging-conversations.handler.js';
 import { MessagingSignatureGuard } from './shared/messaging-signature.guard.js';
 
+import { AskExpertController } from './ask-expert/ask-expert.http.controller.js';
+import { AskExpertHandler } from './ask-expert/ask-expert.handler.js';
+import { ListExpertThemesController } from './list-expert-themes/list-expert-themes.http.controller.js';
+import { ListExpertThemesHandler } from './list-expert-themes/list-expert-themes.handler.js';
+import { ListMyExpertQuestionsController } from './list-my-expert-questions/list-my-expert-questions.http.controller.js';
+import { ListMyExpertQuestionsHandler } from './list-my-expert-questions/list-my-expert-questions.handler.js';
+import { WithdrawExpertQuestionController } from './withdraw-expert-question/withdraw-expert-question.http.controller.js';
+import { WithdrawExpertQuestionHandler } from './withdraw-expert-question/withdraw-expert-question.handler.js';
+import { MarkExpertAnswersSeenController } from './mark-expert-answers-seen/mark-expert-answers-seen.http.controller.js';
+import { MarkExpertAnswersSeenHandler } from './mark-expert-answers-seen/mark-expert-answers-seen.handler.js';
+import { GetExpertMeController } from './get-expert-me/get-expert-me.http.controller.js';
+import { GetExpertMeHandler } from './get-expert-me/get-expert-me.handler.js';
+import { ListExpertQueueController } from './list-expert-queue/list-expert-queue.http.controller.js';
+import { ListExpertQueueHandler } from './list-expert-queue/list-expert-queue.handler.js';
+import { ClaimExpertQuestionController } from './claim-expert-question/claim-expert-question.http.controller.js';
+import { ClaimExpertQuestionHandler } from './claim-expert-question/claim-expert-question.handler.js';
+import { AnswerExpertQuestionController } from './answer-expert-question/answer-expert-question.http.controller.js';
+import { AnswerExpertQuestionHandler } from './answer-expert-question/answer-expert-question.handler.js';
+import { ListExpertsController } from './list-experts/list-experts.http.controller.js';
+import { ListExpertsHandler } from './list-experts/list-experts.handler.js';
+import { AssignExpertThemesController } from './assign-expert-themes/assign-expert-themes.http.controller.js';
+import { AssignExpertThemesHandler } from './assign-expert-themes/assign-expert-themes.handler.js';
+import { ExpertNotices } from './shared/expert-notices.js';
+
 registerRoutes('engagement', engagementRoutes);
 
-/** The learner-facing shell services (ADR 0047): support, notification messages, tracking, search, public pages and the messaging-app webhook (ADR 0073); one folder per use case (ADR 0009 §2). */
+/** The learner-facing shell services (ADR 0047): support, notification messages, tracking, search, public pages, the messaging-app webhook (ADR 0073) and ask the expert (ADR 0072); one folder per use case (ADR 0009 §2). */
 @Module({
   imports: [CqrsModule],
   controllers: [
@@ -55,6 +79,18 @@ registerRoutes('engagement', engagementRoutes);
     VerifyMessagingWebhookController,
     ReceiveMessagingWebhookController,
     ListMessagingConversationsController,
+    // ask the expert (ADR 0072)
+    AskExpertController,
+    ListExpertThemesController,
+    ListMyExpertQuestionsController,
+    WithdrawExpertQuestionController,
+    MarkExpertAnswersSeenController,
+    GetExpertMeController,
+    ListExpertQueueController,
+    ClaimExpertQuestionController,
+    AnswerExpertQuestionController,
+    ListExpertsController,
+    AssignExpertThemesController,
   ],
   providers: [
     SendSupportMessageHandler,
@@ -73,6 +109,18 @@ registerRoutes('engagement', engagementRoutes);
     ReceiveMessagingWebhookHandler,
     ListMessagingConversationsHandler,
     MessagingSignatureGuard,
+    AskExpertHandler,
+    ListExpertThemesHandler,
+    ListMyExpertQuestionsHandler,
+    WithdrawExpertQuestionHandler,
+    MarkExpertAnswersSeenHandler,
+    GetExpertMeHandler,
+    ListExpertQueueHandler,
+    ClaimExpertQuestionHandler,
+    AnswerExpertQuestionHandler,
+    ListExpertsHandler,
+    AssignExpertThemesHandler,
+    ExpertNotices,
   ],
 })
 export class EngagementModule {}

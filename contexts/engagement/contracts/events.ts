@@ -10,6 +10,8 @@
  * - engagement.inbox-<userId>                 NotificationMessageRead, NotificationRowsViewed
  * - engagement.tracking-<actor>-<yyyy-mm-dd>  UserEventRecorded, InteractionTraced (high volume, append-any)
  * - engagement.messaging-<phoneKey>           MessagingMessageReceived, MessagingReplySent (ADR 0073)
+ * - engagement.question-<questionId>          ExpertQuestionAsked, ExpertQuestionClaimed, ExpertQuestionAnswered, ExpertQuestionWithdrawn (ADR 0072)
+ * - engagement.expert-<userId>                ExpertThemesAssigned (ADR 0072)
  */
 import { z } from 'zod';
 import { LOCALES } from '@portal/kernel';
@@ -118,6 +120,49 @@ const messagingReplySentSchema = z.object({
   /** the user's message this reply answers: the one it quotes, else the user's latest before it; null when none is known */
   answersMessageId: z.string().nullable(),
 });
+/** The labels of an expert theme or sub-theme (identity's reference item) as they read when the question was asked. */
+const themeLabels = z.object({ 'pt-BR': z.string(), es: z.string(), en: z.string() });
+/**
+ * Ask the expert (000 §4.1, 001 §3 "Ask-expert item", ADR 0072). The asked event carries what the
+ * ask-the-expert report needs without a join: the theme and sub-theme with their labels as asked,
+ * the learner's company and country as of the question (company scope), phone, title, question.
+ */
+const expertQuestionAskedSchema = z.object({
+  questionId: z.string(),
+  userId: z.string(),
+  /** the address the answer is mailed to (the learner's e-mail when asking) */
+  email: z.string(),
+  /** the language the learner asked in: the answer's mail and screens use it */
+  lang: localeSchema,
+  companyId: z.string().nullable(),
+  country: z.string().nullable(),
+  themeId: z.string(),
+  themeLabels,
+  subThemeId: z.string(),
+  subThemeLabels: themeLabels,
+  /** E.164 (+5519999990000) */
+  phone: z.string(),
+  title: z.string(),
+  question: z.string(),
+  askedAt: z.string(),
+});
+/** An expert took the question: others see it is being answered (it stays answerable by any expert of the theme). */
+const expertQuestionClaimedSchema = z.object({ questionId: z.string(), expertId: z.string(), expertName: z.string(), themeId: z.string(), claimedAt: z.string() });
+const expertQuestionAnsweredSchema = z.object({
+  questionId: z.string(),
+  /** the learner who asked (so a reader of this event alone knows whom it concerns) */
+  userId: z.string(),
+  themeId: z.string(),
+  expertId: z.string(),
+  /** the expert's name as the portal showed it when answering (the report's "who answered") */
+  expertName: z.string(),
+  response: z.string(),
+  answeredAt: z.string(),
+});
+/** The learner took back an unanswered question. */
+const expertQuestionWithdrawnSchema = z.object({ questionId: z.string(), userId: z.string(), withdrawnAt: z.string() });
+/** The whole list of expert themes a user answers for after the change (empty: no longer an expert). */
+const expertThemesAssignedSchema = z.object({ userId: z.string(), themeIds: z.array(z.string()), by: z.string(), assignedAt: z.string() });
 
 export const supportEvents = defineEvents({ SupportMessageSent: supportMessageSentSchema });
 export const notificationEvents = defineEvents({
@@ -127,6 +172,13 @@ export const notificationEvents = defineEvents({
 export const inboxEvents = defineEvents({ NotificationMessageRead: notificationMessageReadSchema, NotificationRowsViewed: notificationRowsViewedSchema });
 export const trackingEvents = defineEvents({ UserEventRecorded: userEventRecordedSchema, InteractionTraced: interactionTracedSchema });
 export const messagingEvents = defineEvents({ MessagingMessageReceived: messagingMessageReceivedSchema, MessagingReplySent: messagingReplySentSchema });
+export const expertQuestionEvents = defineEvents({
+  ExpertQuestionAsked: expertQuestionAskedSchema,
+  ExpertQuestionClaimed: expertQuestionClaimedSchema,
+  ExpertQuestionAnswered: expertQuestionAnsweredSchema,
+  ExpertQuestionWithdrawn: expertQuestionWithdrawnSchema,
+});
+export const expertEvents = defineEvents({ ExpertThemesAssigned: expertThemesAssignedSchema });
 /** Every stored event of the engagement context. */
 export const engagementEvents = defineEvents({
   ...supportEvents.schemas,
@@ -134,6 +186,8 @@ export const engagementEvents = defineEvents({
   ...inboxEvents.schemas,
   ...trackingEvents.schemas,
   ...messagingEvents.schemas,
+  ...expertQuestionEvents.schemas,
+  ...expertEvents.schemas,
 });
 
 export type EngagementEvent = EventOf<typeof engagementEvents.schemas>;
@@ -147,9 +201,20 @@ export type InteractionTraced = Extract<EngagementEvent, { type: 'InteractionTra
 export type MessagingMessageReceived = Extract<EngagementEvent, { type: 'MessagingMessageReceived' }>;
 export type MessagingReplySent = Extract<EngagementEvent, { type: 'MessagingReplySent' }>;
 export type MessagingEvent = MessagingMessageReceived | MessagingReplySent;
+export type ExpertQuestionEvent = EventOf<typeof expertQuestionEvents.schemas>;
+export type ExpertQuestionAsked = Extract<EngagementEvent, { type: 'ExpertQuestionAsked' }>;
+export type ExpertQuestionClaimed = Extract<EngagementEvent, { type: 'ExpertQuestionClaimed' }>;
+export type ExpertQuestionAnswered = Extract<EngagementEvent, { type: 'ExpertQuestionAnswered' }>;
+export type ExpertQuestionWithdrawn = Extract<EngagementEvent, { type: 'ExpertQuestionWithdrawn' }>;
+export type ExpertThemesAssigned = Extract<EngagementEvent, { type: 'ExpertThemesAssigned' }>;
+export type ExpertEvent = ExpertThemesAssigned;
 
 export const supportStream = (id: string) => `engagement.support-${id}`;
 export const notificationStream = (id: string) => `engagement.notification-${id}`;
 export const inboxStream = (userId: string) => `engagement.inbox-${userId}`;
 export const trackingStream = (actor: string, day: string) => `engagement.tracking-${actor}-${day}`;
 export const messagingStream = (phoneKey: string) => `engagement.messaging-${phoneKey}`;
+export const expertQuestionStream = (questionId: string) => `engagement.question-${questionId}`;
+export const expertStream = (userId: string) => `engagement.expert-${userId}`;
+/** The notification row of an answered question (the inbox's NotificationRowsViewed marks it seen). */
+export const expertAnswerRowId = (questionId: string) => `expert-answer:${questionId}`;

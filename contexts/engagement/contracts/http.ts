@@ -108,6 +108,104 @@ export type Page = z.infer<typeof pageSchema>;
 export const pagesResponseSchema = z.array(pageSummarySchema);
 export const pageLangQuerySchema = z.object({ lang: z.enum(LOCALES).optional() });
 
+// ---- ask the expert (000 §4.1, 001 §3 "Ask-expert item", ADR 0072) ----------------------------
+
+export const EXPERT_TITLE_MAX = 120;
+export const EXPERT_QUESTION_MAX = 2000;
+export const EXPERT_RESPONSE_MAX = 4000;
+export const EXPERT_PHONE_MAX = 32;
+export const EXPERT_PAGE_MAX = 100;
+
+const idSchema = z.string().trim().min(1).max(64);
+export const expertLangQuerySchema = z.object({ lang: z.enum(LOCALES).optional() });
+/** An expert sub-theme as the learner picks it. */
+export const expertSubThemeOptionSchema = z.object({ value: z.string(), label: z.string() });
+/** An active expert theme with its active sub-themes (identity's reference lists expertThemes and expertSubThemes). */
+export const expertThemeOptionSchema = z.object({ value: z.string(), label: z.string(), subThemes: z.array(expertSubThemeOptionSchema) });
+export const expertThemeOptionsSchema = z.array(expertThemeOptionSchema);
+export type ExpertThemeOption = z.infer<typeof expertThemeOptionSchema>;
+
+export const askExpertRequestSchema = z.object({
+  themeId: idSchema,
+  subThemeId: idSchema,
+  /** a phone number: with +country code, or national for the learner's country (checked by the server) */
+  phone: z.string().trim().min(1).max(EXPERT_PHONE_MAX),
+  title: z.string().trim().min(1).max(EXPERT_TITLE_MAX),
+  question: z.string().trim().min(1).max(EXPERT_QUESTION_MAX),
+  /** the learner's language (the answer's mail); the caller's default otherwise */
+  lang: z.enum(LOCALES).optional(),
+});
+export type AskExpertRequest = z.infer<typeof askExpertRequestSchema>;
+export const askExpertResponseSchema = z.object({ questionId: z.string(), askedAt: z.string() });
+
+export const EXPERT_QUESTION_STATES = ['open', 'answered', 'withdrawn'] as const;
+export type ExpertQuestionStatus = (typeof EXPERT_QUESTION_STATES)[number];
+/** A question as its learner and its experts see it (labels in the reader's language). */
+export const expertQuestionViewSchema = z.object({
+  questionId: z.string(),
+  status: z.enum(EXPERT_QUESTION_STATES),
+  themeId: z.string(),
+  theme: z.string(),
+  subThemeId: z.string(),
+  subTheme: z.string(),
+  phone: z.string(),
+  title: z.string(),
+  question: z.string(),
+  askedAt: z.string(),
+  /** an expert took it and is answering (open questions only) */
+  claimedBy: z.string().nullable(),
+  claimedByName: z.string().nullable(),
+  response: z.string().nullable(),
+  answeredBy: z.string().nullable(),
+  answeredByName: z.string().nullable(),
+  answeredAt: z.string().nullable(),
+});
+export type ExpertQuestionView = z.infer<typeof expertQuestionViewSchema>;
+/** The learner's own questions, newest first, each answer flagged `unseen` until the learner opens the list. */
+export const myExpertQuestionSchema = expertQuestionViewSchema.extend({ unseen: z.boolean() });
+export const myExpertQuestionsResponseSchema = z.object({ items: z.array(myExpertQuestionSchema), unseenAnswers: z.number().int() });
+export type MyExpertQuestions = z.infer<typeof myExpertQuestionsResponseSchema>;
+export type MyExpertQuestion = z.infer<typeof myExpertQuestionSchema>;
+
+/** Who the caller is in ask the expert: the themes they answer for and their unseen answers (the menu's entries and badge). */
+export const expertMeResponseSchema = z.object({ themeIds: z.array(z.string()), openInQueue: z.number().int(), unseenAnswers: z.number().int() });
+export type ExpertMe = z.infer<typeof expertMeResponseSchema>;
+
+export const expertQueueQuerySchema = z.object({
+  lang: z.enum(LOCALES).optional(),
+  /** one of the caller's themes; all of them when absent */
+  themeId: idSchema.optional(),
+  /** open (unanswered, the default), answered, or all; open come first in `all` */
+  status: z.enum(['open', 'answered', 'all']).default('open'),
+  limit: z.coerce.number().int().min(1).max(EXPERT_PAGE_MAX).default(20),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type ExpertQueueQuery = z.infer<typeof expertQueueQuerySchema>;
+export const expertQueueResponseSchema = z.object({ total: z.number().int(), items: z.array(expertQuestionViewSchema) });
+export type ExpertQueue = z.infer<typeof expertQueueResponseSchema>;
+
+export const questionParamsSchema = z.object({ questionId: idSchema });
+export const answerExpertRequestSchema = z.object({ response: z.string().trim().min(1).max(EXPERT_RESPONSE_MAX) });
+export type AnswerExpertRequest = z.infer<typeof answerExpertRequestSchema>;
+export const answerExpertResponseSchema = z.object({ questionId: z.string(), answeredAt: z.string(), answeredByName: z.string() });
+export type AnswerExpertResponse = z.infer<typeof answerExpertResponseSchema>;
+
+/** An expert and the themes they answer for (manage_all_companies). */
+export const expertAssignmentSchema = z.object({
+  userId: z.string(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  themeIds: z.array(z.string()),
+  assignedAt: z.string(),
+  assignedBy: z.string(),
+});
+export type ExpertAssignment = z.infer<typeof expertAssignmentSchema>;
+export const expertAssignmentsQuerySchema = z.object({ themeId: idSchema.optional() });
+export const expertAssignmentsResponseSchema = z.object({ experts: z.array(expertAssignmentSchema) });
+export const expertUserParamsSchema = z.object({ userId: idSchema });
+/** The whole list of themes the user answers for after the change; empty takes the user off the experts. */
+export const assignExpertThemesRequestSchema = z.object({ themeIds: z.array(idSchema).max(50) });
+
 export const engagementRoutes = {
   pages: { method: 'GET', path: '/pages', query: pagesQuerySchema, response: pagesResponseSchema, summary: 'Public content pages of a section (000 §2.1 public routes)' },
   page: { method: 'GET', path: '/pages/:section/:slug', params: pageParamsSchema, query: pageLangQuerySchema, response: pageSchema, summary: 'One public content page' },
@@ -122,4 +220,50 @@ export const engagementRoutes = {
   interactionTrace: { method: 'POST', path: '/interactions/trace', body: interactionTraceRequestSchema, summary: 'Record an interaction trace (failures ignored by the client)' },
   search: { method: 'GET', path: '/search-api', query: searchQuerySchema, response: searchResponseSchema, summary: 'Full-text search over the catalogue in pt-BR, es and en, accent-insensitive' },
   ...messagingRoutes,
+  expertThemes: { method: 'GET', path: '/expert/themes', query: expertLangQuerySchema, response: expertThemeOptionsSchema, summary: 'Active expert themes with their active sub-themes (ask the expert, 000 §4.1)' },
+  askExpert: {
+    method: 'POST',
+    path: '/expert/questions',
+    body: askExpertRequestSchema,
+    response: askExpertResponseSchema,
+    errors: ['expert-theme-invalid', 'expert-sub-theme-invalid', 'expert-phone-invalid'],
+    summary: 'Ask the expert a question (learners)',
+  },
+  myExpertQuestions: { method: 'GET', path: '/expert/questions', query: expertLangQuerySchema, response: myExpertQuestionsResponseSchema, summary: "The caller's questions with their answers, newest first" },
+  withdrawExpertQuestion: {
+    method: 'POST',
+    path: '/expert/questions/:questionId/withdraw',
+    params: questionParamsSchema,
+    errors: ['expert-question-already-answered'],
+    summary: 'Take back an unanswered question (its learner)',
+  },
+  markExpertAnswersSeen: { method: 'POST', path: '/expert/questions/seen', summary: "Mark the caller's answered questions seen (resets the menu's badge)" },
+  expertMe: { method: 'GET', path: '/expert/me', response: expertMeResponseSchema, summary: "The caller's expert themes, open questions in their queue and unseen answers" },
+  expertQueue: { method: 'GET', path: '/expert/queue', query: expertQueueQuerySchema, response: expertQueueResponseSchema, errors: ['expert-not-assigned'], summary: "The questions of the caller's themes, unanswered first (experts)" },
+  claimExpertQuestion: {
+    method: 'POST',
+    path: '/expert/queue/:questionId/claim',
+    params: questionParamsSchema,
+    errors: ['expert-not-assigned', 'expert-question-already-answered', 'expert-question-withdrawn'],
+    summary: 'Take a question to answer it (experts of its theme)',
+  },
+  answerExpertQuestion: {
+    method: 'POST',
+    path: '/expert/queue/:questionId/answer',
+    params: questionParamsSchema,
+    body: answerExpertRequestSchema,
+    response: answerExpertResponseSchema,
+    errors: ['expert-not-assigned', 'expert-question-already-answered', 'expert-question-withdrawn'],
+    summary: 'Answer a question (experts of its theme); the learner is notified and mailed',
+  },
+  expertAssignments: { method: 'GET', path: '/expert/experts', query: expertAssignmentsQuerySchema, response: expertAssignmentsResponseSchema, summary: 'Experts and their themes (manage_all_companies)' },
+  assignExpertThemes: {
+    method: 'PUT',
+    path: '/expert/experts/:userId',
+    params: expertUserParamsSchema,
+    body: assignExpertThemesRequestSchema,
+    response: expertAssignmentSchema,
+    errors: ['expert-theme-invalid', 'user-not-found'],
+    summary: 'Set the themes a user answers for (manage_all_companies)',
+  },
 } as const;

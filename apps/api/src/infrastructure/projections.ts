@@ -22,6 +22,7 @@ import { eventsQuizzesProjection } from '@portal/projection-events-quizzes';
 import { userActionsProjection } from '@portal/projection-user-actions';
 import { messagingProjection } from '@portal/projection-messaging';
 import { auditSubjectsProjection } from '@portal/projection-audit-subjects';
+import { expertQuestionsProjection } from '@portal/projection-expert-questions';
 
 /** Every read model the API serves (composition root). */
-export const PROJECTIONS_LIST: ProjectionDefinition[] = [usersProjection, engagementProjection, searchProjection, pagesProjection, catalogueProjection, progressProjection, feedsProjection, bookingLocationsProjection, bookingAvailabilityProjection, bookingBookingsProjection, bookingCalendarProjection, answersProjection, scoresProjection, certificatesProjection, recommendationsProjection, revocationsProjection, companiesProjection, managerDashboardProjection, eventsScheduledProjection, eventsQuizzesProjection, userActionsProjection, messagingProjection, auditSubjectsProjection];
+export const PROJECTIONS_LIST: ProjectionDefinition[] = [usersProjection, engagementProjection, searchProjection, pagesProjection, catalogueProjection, progressProjection, feedsProjection, bookingLocationsProjection, bookingAvailabilityProjection, bookingBookingsProjection, bookingCalendarProjection, answersProjection, scoresProjection, certificatesProjection, recommendationsProjection, revocationsProjection, companiesProjection, managerDashboardProjection, eventsScheduledProjection, eventsQuizzesProjection, userActionsProjection, messagingProjection, auditSubjectsProjection, expertQuestionsProjection];

@@ -158,6 +158,15 @@ export const routes: RouteObject[] = [
           // the auditor's area (issue 16, ADR 0071): role auditor
           { path: 'audit', lazy: () => import('../features/audit/routes/audit-route') },
           { path: 'audit/:kind/:id', lazy: () => import('../features/audit/routes/audit-route') },
+          // ask the expert (000 §4.1, ADR 0072): the learner's questions, the experts' queue, who answers which theme
+          {
+            path: 'ask-expert',
+            children: [
+              { index: true, lazy: () => import('../features/ask-expert/routes/ask-expert-route') },
+              { path: 'queue', lazy: () => import('../features/ask-expert/routes/expert-queue-route') },
+            ],
+          },
+          { path: 'manager/experts', lazy: () => import('../features/ask-expert/routes/experts-route') },
           // support messages received (admins; issue 6)
           { path: 'manager/support', lazy: () => import('../features/support/routes/support-messages-route') },
           // public content pages (000 §2.1), in the public layout; content from /api/pages

@@ -28,6 +28,7 @@ import { familyOf, layoutFor } from './layout-for';
 import { SideMenuLayout } from './layouts/side-menu-layout';
 import { FullLayout, JourneyLayout, PublicLayout, TrainingLayout } from './layouts/top-header-layouts';
 import { SHELL_SLOTS } from './shell-slots';
+import { AskExpertNotices } from './ask-expert-slots';
 
 /** The namespaces every layout and shell dialog reads. */
 export const SHELL_NAMESPACES = ['shell', 'search', 'support', 'notifications', 'realtime'] as const;
@@ -150,6 +151,7 @@ export function Component() {
       <OfflineAlert />
       <FeedbackPrompt />
       {ready && <SearchShortcut />}
+      {ready && <AskExpertNotices />}
       {signedIn && (
         <>
           <RealtimeConnection />

@@ -1,4 +1,5 @@
 import type { ShellSlots } from '../shared/ui/shell/slots';
+import { AskExpertMenuSlot, AskExpertSidebarSlot } from './ask-expert-slots';
 import { HeaderScoreSlot, NpsPanelSlot } from './assessment-slots';
 
 /**
@@ -9,4 +10,6 @@ import { HeaderScoreSlot, NpsPanelSlot } from './assessment-slots';
 export const SHELL_SLOTS: ShellSlots = {
   npsPanel: NpsPanelSlot,
   headerScore: HeaderScoreSlot,
+  sideMenuExtra: AskExpertMenuSlot,
+  notificationsExtra: AskExpertSidebarSlot,
 };

@@ -18,6 +18,7 @@ import type scheduledEvents from '../../locales/en/scheduledEvents.json';
 import type search from '../../locales/en/search.json';
 import type shell from '../../locales/en/shell.json';
 import type support from '../../locales/en/support.json';
+import type askExpert from '../../locales/en/ask-expert.json';
 
 /** Typed keys: t('nav.home') is checked against the English files (all locales match, see locales.unit.spec.ts). */
 declare module 'i18next' {
@@ -46,6 +47,7 @@ declare module 'i18next' {
       managerDashboard: typeof managerDashboard;
       scheduledEvents: typeof scheduledEvents;
       audit: typeof audit;
+      'ask-expert': typeof askExpert;
     };
   }
 }

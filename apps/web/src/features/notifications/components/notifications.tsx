@@ -9,6 +9,7 @@ import { BREAKPOINTS, useViewportWidth } from '../../../shared/ui/breakpoints';
 import { asLocale } from '../../../shared/ui/shell/localized';
 import { closeDrawer, onShellEvent, resetUnseen, useShellState } from '../../../shared/ui/shell/shell-store';
 import { NOTIFICATIONS_KEY, recommendationsQueryOptions, setViewedRowIds } from '../api/notifications';
+import { useShellSlots } from '../../../shared/ui/shell/slots';
 import { useCandidates } from './use-candidates';
 import { notificationCandidates, parseReadIds, readStorageKey, SIDEBAR_WIDTH_PX, sidebarItems, withRead } from '../model/notifications-model';
 
@@ -44,6 +45,7 @@ export function NotificationsSidebar({ knownContent, onOpen }: { knownContent: r
   const candidates = useCandidates(knownContent);
   const [readIds, setReadIds] = useState<Set<string>>(() => (claims ? readLocally(claims.userId) : new Set()));
   const userId = claims?.userId ?? null;
+  const { notificationsExtra: NotificationsExtra } = useShellSlots();
 
   useEffect(() => {
     if (userId) setReadIds(readLocally(userId));
@@ -90,6 +92,7 @@ export function NotificationsSidebar({ knownContent, onOpen }: { knownContent: r
       title={t('title')}
     >
       <div data-testid="notifications-sidebar" data-count={items.length}>
+        {NotificationsExtra && <NotificationsExtra onNavigate={closeDrawer} />}
         {items.length === 0 ? (
           <Text c="gray.7" data-testid="notifications-empty">
             {t('empty')}

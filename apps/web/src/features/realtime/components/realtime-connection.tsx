@@ -46,6 +46,10 @@ export function RealtimeConnection() {
         case 'events.presence':
           emitShellEvent({ type: 'events.presence', eventId: message.eventId, checkedIn: message.checkedIn, checkedOut: message.checkedOut });
           break;
+        case 'expert.answered':
+        case 'expert.queue':
+          emitShellEvent(message);
+          break;
         default: {
           const unreachable: never = message;
           return unreachable;

@@ -10,11 +10,17 @@ import { z } from 'zod';
  */
 export const versionMessageSchema = z.object({ version: z.string() });
 
+/** `expert.answered` and `expert.queue` (ADR 0072): ask the expert's notices to the learner and the experts. */
+export const expertAnsweredMessageSchema = z.object({ questionId: z.string(), title: z.string(), position: z.string() });
+export const expertQueueMessageSchema = z.object({ questionId: z.string(), position: z.string() });
+
 export type RealtimeMessage =
   | { type: 'version'; version: string }
   | { type: 'unseen'; count: number }
   | { type: 'recommendations'; position: string }
-  | { type: 'events.presence'; eventId: string; checkedIn: number; checkedOut: number };
+  | { type: 'events.presence'; eventId: string; checkedIn: number; checkedOut: number }
+  | { type: 'expert.answered'; questionId: string; title: string; position: string }
+  | { type: 'expert.queue'; questionId: string; position: string };
 
 export const parseRealtimeMessage = (type: string, data: string): RealtimeMessage | null => {
   let json: unknown;
@@ -40,9 +46,17 @@ export const parseRealtimeMessage = (type: string, data: string): RealtimeMessag
       const parsed = presenceMessageSchema.safeParse(json);
       return parsed.success ? { type: 'events.presence', ...parsed.data } : null;
     }
+    case 'expert.answered': {
+      const parsed = expertAnsweredMessageSchema.safeParse(json);
+      return parsed.success ? { type: 'expert.answered', ...parsed.data } : null;
+    }
+    case 'expert.queue': {
+      const parsed = expertQueueMessageSchema.safeParse(json);
+      return parsed.success ? { type: 'expert.queue', ...parsed.data } : null;
+    }
     default:
       return null;
   }
 };
 
-export const REALTIME_EVENT_TYPES = ['version', 'unseen', 'recommendations', 'events.presence'] as const;
+export const REALTIME_EVENT_TYPES = ['version', 'unseen', 'recommendations', 'events.presence', 'expert.answered', 'expert.queue'] as const;

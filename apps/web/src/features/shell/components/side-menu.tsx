@@ -7,6 +7,7 @@ import { openDrawer, openSupport, setNavbarOpen } from '../../../shared/ui/shell
 import { pickText } from '../../../shared/ui/shell/localized';
 import { buildMenuFooter, buildSideMenu, type MenuStation, type SideMenuItem } from '../model/side-menu';
 import { shellSettings } from '../model/shell-links';
+import { useShellSlots } from '../../../shared/ui/shell/slots';
 import { useShellData } from './use-shell-data';
 
 const ICONS: Record<Exclude<SideMenuItem['id'], 'station'>, ReactNode> = {
@@ -40,6 +41,7 @@ export function SideMenu() {
   const { pathname } = useLocation();
   const data = useShellData();
   const [unavailable, setUnavailable] = useState<MenuStation | null>(null);
+  const { sideMenuExtra: SideMenuExtra } = useShellSlots();
   const items = buildSideMenu({
     locale: data.locale,
     stations: data.stations,
@@ -124,6 +126,7 @@ export function SideMenu() {
       <ScrollArea style={{ flex: 1 }} type="auto" offsetScrollbars>
         <Stack gap={2} p="xs" data-testid="side-menu-items">
           {items.map(render)}
+          {SideMenuExtra && data.signedIn && <SideMenuExtra onNavigate={close} />}
         </Stack>
       </ScrollArea>
       <Divider />

@@ -110,7 +110,11 @@ export type ShellEvent =
   | { type: 'recommendations' }
   | { type: 'version'; version: string }
   /** a staff check-in screen's event: the counts after a check-in or check-out (ADR 0060) */
-  | { type: 'events.presence'; eventId: string; checkedIn: number; checkedOut: number };
+  | { type: 'events.presence'; eventId: string; checkedIn: number; checkedOut: number }
+  /** an expert answered one of the learner's questions (ADR 0072) */
+  | { type: 'expert.answered'; questionId: string; title: string; position: string }
+  /** a question arrived in one of an expert's themes (ADR 0072) */
+  | { type: 'expert.queue'; questionId: string; position: string };
 type EventListener = (event: ShellEvent) => void;
 const eventListeners = new Set<EventListener>();
 

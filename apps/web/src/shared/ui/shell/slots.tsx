@@ -14,6 +14,10 @@ export interface ShellSlots {
   npsPanel: ComponentType<NpsPanelProps> | null;
   /** questions score and others score of the active content (000 §2.8) */
   headerScore: ComponentType | null;
+  /** more side-menu entries after the built ones (ask the expert, ADR 0072); `onNavigate` closes the menu */
+  sideMenuExtra?: ComponentType<{ onNavigate: () => void }> | null;
+  /** rows above the notifications sidebar's list (answers from experts, ADR 0072); `onNavigate` closes the sidebar */
+  notificationsExtra?: ComponentType<{ onNavigate: () => void }> | null;
 }
 
 export const EMPTY_SLOTS: ShellSlots = { npsPanel: null, headerScore: null };

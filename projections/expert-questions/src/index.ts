@@ -1,0 +1,3 @@
+export * from './expert-questions.projection.js';
+export * from './queries.js';
+export type { ExpertQuestionsDB } from './schema.js';
