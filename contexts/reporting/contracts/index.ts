@@ -5,3 +5,5 @@
  */
 export * from './http.js';
 export * from './errors.js';
+export * from './reports.js';
+export * from './events.js';

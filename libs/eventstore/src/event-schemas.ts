@@ -54,10 +54,11 @@ export function combineEvents<Cs extends EventContract<any>[]>(...contracts: Cs)
   for (const c of contracts) for (const t of c.types) byType.set(t, c);
   return {
     types: [...byType.keys()] as Union['type'][],
-    parseRecorded(recorded: RecordedEvent): Union {
+    /** the whole recorded event (envelope, checkpoint included) with typed `type` and `data` */
+    parseRecorded(recorded: RecordedEvent): ParsedEvent<Union> {
       const contract = byType.get(recorded.type);
       if (!contract) throw new Error(`not an event of these contracts: ${recorded.type}`);
-      return contract.parseRecorded(recorded) as Union;
+      return contract.parseRecorded(recorded) as ParsedEvent<Union>;
     },
   };
 }

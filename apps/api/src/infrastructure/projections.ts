@@ -20,6 +20,7 @@ import { managerDashboardProjection } from '@portal/projection-manager-dashboard
 import { eventsScheduledProjection } from '@portal/projection-events-scheduled';
 import { eventsQuizzesProjection } from '@portal/projection-events-quizzes';
 import { userActionsProjection } from '@portal/projection-user-actions';
+import { reportAnswersProjection } from '@portal/projection-report-answers';
 
 /** Every read model the API serves (composition root). */
-export const PROJECTIONS_LIST: ProjectionDefinition[] = [usersProjection, engagementProjection, searchProjection, pagesProjection, catalogueProjection, progressProjection, feedsProjection, bookingLocationsProjection, bookingAvailabilityProjection, bookingBookingsProjection, bookingCalendarProjection, answersProjection, scoresProjection, certificatesProjection, recommendationsProjection, revocationsProjection, companiesProjection, managerDashboardProjection, eventsScheduledProjection, eventsQuizzesProjection, userActionsProjection];
+export const PROJECTIONS_LIST: ProjectionDefinition[] = [usersProjection, engagementProjection, searchProjection, pagesProjection, catalogueProjection, progressProjection, feedsProjection, bookingLocationsProjection, bookingAvailabilityProjection, bookingBookingsProjection, bookingCalendarProjection, answersProjection, scoresProjection, certificatesProjection, recommendationsProjection, revocationsProjection, companiesProjection, managerDashboardProjection, eventsScheduledProjection, eventsQuizzesProjection, userActionsProjection, reportAnswersProjection];
