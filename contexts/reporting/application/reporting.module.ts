@@ -10,6 +10,8 @@ import { GetAnswersTrendController } from './get-answers-trend/get-answers-trend
 import { GetAnswersTrendHandler } from './get-answers-trend/get-answers-trend.handler.js';
 import { GetStationContentAnswersReportController } from './get-station-content-answers-report/get-station-content-answers-report.http.controller.js';
 import { GetStationContentAnswersReportHandler } from './get-station-content-answers-report/get-station-content-answers-report.handler.js';
+import { ListReportCompaniesController } from './list-report-companies/list-report-companies.http.controller.js';
+import { ListReportCompaniesHandler } from './list-report-companies/list-report-companies.handler.js';
 import { ReportReader } from './shared/report-reader.js';
 import { GetManagerDashboardController } from './get-manager-dashboard/get-manager-dashboard.http.controller.js';
 import { GetManagerDashboardHandler } from './get-manager-dashboard/get-manager-dashboard.handler.js';
@@ -30,6 +32,7 @@ registerRoutes('reports', reportRoutes);
     ListDashboardCompaniesController,
     GetManagerDashboardController,
     // reports (ADR 0070): the trend before the page (a more specific path), the generic export
+    ListReportCompaniesController,
     GetAnswersTrendController,
     GetAnswersReportController,
     GetStationContentAnswersReportController,
@@ -43,6 +46,7 @@ registerRoutes('reports', reportRoutes);
     GetAnswersTrendHandler,
     GetStationContentAnswersReportHandler,
     ExportReportHandler,
+    ListReportCompaniesHandler,
   ],
 })
 export class ReportingModule {}
