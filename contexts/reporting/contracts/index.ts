@@ -9,3 +9,5 @@ export * from './errors.js';
 export * from './audit-events.js';
 export * from './audit-http.js';
 export * from './audit-errors.js';
+export * from './reports.js';
+export * from './events.js';

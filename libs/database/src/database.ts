@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { CompiledQuery, Kysely, PostgresDialect, type Transaction } from 'kysely';
+import Cursor from 'pg-cursor';
 import pg from 'pg';
 import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
@@ -106,7 +107,8 @@ async function createPgDatabase(options: DatabaseOptions): Promise<Database> {
   pool.on('error', () => {
     /* reported by the client's own listener above; pg-pool has already removed the client */
   });
-  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+  // pg-cursor lets `.stream()` read a query's rows in chunks (report exports, ADR 0070)
+  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
   const listeners = new Set<ReconnectingListener>();
   const sessions = new Set<Session>();
   return {

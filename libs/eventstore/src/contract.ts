@@ -251,6 +251,23 @@ export function eventStoreContract(name: string, factory: EventStoreFactory): vo
       expect(fromAll.map((e) => e.checkpoint)).toEqual([result.checkpoint]);
     });
 
+    it('positionAt resolves a date to the last event recorded at or before it (reports as of a date)', async () => {
+      const stream = newStream('as-of');
+      const pause = () => new Promise((r) => setTimeout(r, 15));
+      await append(stream, [event('Opened')], 'no-stream');
+      await pause();
+      await append(stream, [event('Noted')], 0n);
+      await pause();
+      await append(stream, [event('Noted')], 1n);
+      const [first, second, third] = await store.readStream(stream);
+      expect(await store.positionAt(second!.recordedAt)).toEqual(second!.checkpoint);
+      expect(await store.positionAt(new Date(third!.recordedAt.getTime() - 1))).toEqual(second!.checkpoint);
+      expect(await store.positionAt(new Date(third!.recordedAt.getTime() + 60_000))).toEqual(await store.headCheckpoint());
+      const before = await store.positionAt(new Date(first!.recordedAt.getTime() - 1));
+      expect(before === null || compareCheckpoints(before, first!.checkpoint) < 0).toBe(true);
+      expect(await store.positionAt(new Date('2000-01-01T00:00:00Z'))).toBeNull();
+    });
+
     it('readAll pages through the log in checkpoint order, each event once, resuming from the checkpoint', async () => {
       const type = typeName('Paged');
       const from = await store.headCheckpoint();

@@ -54,6 +54,7 @@ export function combineEvents<Cs extends EventContract<any>[]>(...contracts: Cs)
   for (const c of contracts) for (const t of c.types) byType.set(t, c);
   return {
     types: [...byType.keys()] as Union['type'][],
+    /** the whole recorded event (envelope, checkpoint included) with typed `type` and `data` */
     parseRecorded(recorded: RecordedEvent): ParsedEvent<Union> {
       const contract = byType.get(recorded.type);
       if (!contract) throw new Error(`not an event of these contracts: ${recorded.type}`);

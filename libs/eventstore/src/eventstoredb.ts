@@ -308,6 +308,18 @@ export function createEventStoreDbEventStore(connectionString: string, options: 
       return { ok: true, streamId, checked: Number(expectedRevision) };
     },
 
+    async positionAt(at: Date): Promise<Checkpoint | null> {
+      // $all backwards until the first of our events recorded at or before `at` (a scan: fine for
+      // the occasional "as of" read; the Postgres adapter answers from an index)
+      for await (const resolved of client.readAll({ fromPosition: END, direction: BACKWARDS, maxCount: Number.MAX_SAFE_INTEGER })) {
+        const event = resolved.event as AllStreamRecordedEvent | undefined;
+        if (!event || isSystem(event)) continue;
+        const created = event.created instanceof Date ? event.created : new Date(event.created as unknown as string);
+        if (created.getTime() <= at.getTime()) return toCheckpoint(event.position);
+      }
+      return null;
+    },
+
     async headCheckpoint(): Promise<Checkpoint> {
       let from: Position | typeof END = END;
       for (;;) {

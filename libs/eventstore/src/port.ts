@@ -152,6 +152,12 @@ export interface EventStore {
    * committed before now has been read".
    */
   headCheckpoint(): Promise<Checkpoint>;
+  /**
+   * The checkpoint of the last event recorded at or before `at` (by recorded time, then
+   * position), or null when none was: what "as of a date" resolves to (report projections,
+   * ADR 0070). Events whose position is at most this one's are the log as it stood then.
+   */
+  positionAt(at: Date): Promise<Checkpoint | null>;
   close(): Promise<void>;
 }
 

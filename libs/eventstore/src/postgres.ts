@@ -155,6 +155,8 @@ function schemaStatements(n: ReturnType<typeof postgresEventStoreNames>, schema?
   unique (stream_id, revision)
 )`,
     `create index if not exists es_events_transaction_position on ${n.events} (transaction_id, position)`,
+    // positionAt: a date to the log position recorded then (reports as of a date, ADR 0070)
+    `create index if not exists es_events_recorded_position on ${n.events} (recorded_at, position)`,
     `create table if not exists ${n.streams} (
   stream_id text primary key,
   revision bigint not null,
@@ -722,6 +724,18 @@ export function createPostgresEventStore(database: Database, options: PostgresEv
       );
       const row = rows[0];
       return row ? { transactionId: toBigInt(row.transaction_text), position: toBigInt(row.position) } : START;
+    },
+
+    async positionAt(at: Date): Promise<Checkpoint | null> {
+      const rows = await query<{ transaction_text: string; position: unknown }>(
+        db,
+        `select e.transaction_id::text as transaction_text, e.position from ${names.events} e
+         where e.recorded_at < $1::timestamptz + interval '1 millisecond' -- the whole millisecond (recorded_at has microseconds)
+         order by e.recorded_at desc, e.position desc limit 1`,
+        [at.toISOString()],
+      );
+      const row = rows[0];
+      return row ? { transactionId: toBigInt(row.transaction_text), position: toBigInt(row.position) } : null;
     },
 
     async close() {

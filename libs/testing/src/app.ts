@@ -12,7 +12,7 @@ export interface InjectResponse {
   statusCode: number;
   headers: Record<string, string | string[] | number | undefined>;
   body: string;
-  /** the body's bytes (files: XLSX, PDF) */
+  /** the body's bytes (binary answers: XLSX, PDF) */
   rawPayload: Buffer;
   json<T = any>(): T;
 }

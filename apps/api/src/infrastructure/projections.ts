@@ -23,6 +23,8 @@ import { userActionsProjection } from '@portal/projection-user-actions';
 import { messagingProjection } from '@portal/projection-messaging';
 import { auditSubjectsProjection } from '@portal/projection-audit-subjects';
 import { expertQuestionsProjection } from '@portal/projection-expert-questions';
+import { reportAnswersProjection } from '@portal/projection-report-answers';
+import { reportStationContentAnswersProjection } from '@portal/projection-report-station-content-answers';
 
 /** Every read model the API serves (composition root). */
-export const PROJECTIONS_LIST: ProjectionDefinition[] = [usersProjection, engagementProjection, searchProjection, pagesProjection, catalogueProjection, progressProjection, feedsProjection, bookingLocationsProjection, bookingAvailabilityProjection, bookingBookingsProjection, bookingCalendarProjection, answersProjection, scoresProjection, certificatesProjection, recommendationsProjection, revocationsProjection, companiesProjection, managerDashboardProjection, eventsScheduledProjection, eventsQuizzesProjection, userActionsProjection, messagingProjection, auditSubjectsProjection, expertQuestionsProjection];
+export const PROJECTIONS_LIST: ProjectionDefinition[] = [usersProjection, engagementProjection, searchProjection, pagesProjection, catalogueProjection, progressProjection, feedsProjection, bookingLocationsProjection, bookingAvailabilityProjection, bookingBookingsProjection, bookingCalendarProjection, answersProjection, scoresProjection, certificatesProjection, recommendationsProjection, revocationsProjection, companiesProjection, managerDashboardProjection, eventsScheduledProjection, eventsQuizzesProjection, userActionsProjection, messagingProjection, auditSubjectsProjection, expertQuestionsProjection, reportAnswersProjection, reportStationContentAnswersProjection];

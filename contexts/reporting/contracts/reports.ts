@@ -1,0 +1,243 @@
+/**
+ * HTTP contracts of the manager reports (issue 16, ADR 0070), shared by the API, the CLI and the
+ * SPA: the filters every report takes, the page and export queries, and each report's columns
+ * (with their headers in the three locales: the screen's table and the exported file say the
+ * same words) and row. A new report adds its columns, row schema and routes here (docs/guide.md
+ * "Adding a report").
+ */
+import { z } from 'zod';
+import { LOCALES, type Locale } from '@portal/kernel';
+
+const day = z.iso.date({ message: 'must be a date (YYYY-MM-DD)' });
+const short = z.string().trim().min(1).max(120);
+
+/** The filters of every report (issue 16): date range (UTC days, `to` included), company, country, state, crop or station, ACL tag, user type, group; `asOf` shows the report as it stood then. */
+export const reportFiltersSchema = z.object({
+  from: day.optional(),
+  to: day.optional(),
+  companyId: z.uuid({ message: 'uuidNotEmpty' }).optional(),
+  country: short.optional(),
+  state: short.optional(),
+  station: short.optional(),
+  aclTag: short.optional(),
+  userType: short.optional(),
+  group: short.optional(),
+  /** the report as it stood at this date and time (ISO 8601 with offset); absent: now */
+  asOf: z.iso.datetime({ offset: true, message: 'must be a date and time (ISO 8601)' }).optional(),
+});
+export type ReportFilters = z.infer<typeof reportFiltersSchema>;
+export const REPORT_FILTER_NAMES = Object.keys(reportFiltersSchema.shape) as (keyof ReportFilters)[];
+
+export const REPORT_PAGE_SIZE_MAX = 200;
+export const REPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+const checkRange = (q: { from?: string | undefined; to?: string | undefined }, ctx: z.RefinementCtx) => {
+  if (q.from && q.to && q.from > q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
+};
+
+/** A column of a report: its key (the row's field and the sort name), header per locale, kind, and whether the server sorts by it. */
+export interface ReportColumn<K extends string = string> {
+  key: K;
+  header: Record<Locale, string>;
+  kind: 'text' | 'number' | 'boolean' | 'datetime';
+  sortable: boolean;
+}
+
+/** The query of a report's page: the filters, a whitelisted sort column and direction, the page (1-based) and its size (at most 200), the titles' locale. */
+export function reportPageQuerySchema<K extends string>(columns: readonly ReportColumn<K>[], defaultSort: K) {
+  const sortable = columns.filter((c) => c.sortable).map((c) => c.key) as [K, ...K[]];
+  return reportFiltersSchema
+    .extend({
+      sort: z.enum(sortable).default(defaultSort as never),
+      dir: z.enum(['asc', 'desc']).default('desc'),
+      page: z.coerce.number().int().min(1).max(100_000).default(1),
+      pageSize: z.coerce.number().int().min(1).max(REPORT_PAGE_SIZE_MAX).default(50),
+      lang: z.enum(LOCALES).default('pt-BR'),
+    })
+    .superRefine(checkRange);
+}
+
+/** The query of a report's export: the page query without paging, and the format. */
+export function reportExportQuerySchema<K extends string>(columns: readonly ReportColumn<K>[], defaultSort: K) {
+  const sortable = columns.filter((c) => c.sortable).map((c) => c.key) as [K, ...K[]];
+  return reportFiltersSchema
+    .extend({
+      sort: z.enum(sortable).default(defaultSort as never),
+      dir: z.enum(['asc', 'desc']).default('desc'),
+      lang: z.enum(LOCALES).default('pt-BR'),
+      format: z.enum(REPORT_FORMATS),
+    })
+    .superRefine(checkRange);
+}
+
+/** Where "as of" resolved: the date asked, the log position it stands for (null: nothing was recorded by then). */
+export const reportAsOfSchema = z.object({ requested: z.string(), position: z.string().nullable() });
+
+/** A page of a report: the rows, how many match, and the read's "as of" (null: live). */
+export function reportPageSchema<R extends z.ZodType>(row: R) {
+  return z.object({
+    report: z.string(),
+    asOf: reportAsOfSchema.nullable(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int().nonnegative(),
+    rows: z.array(row),
+  });
+}
+
+const h = (ptBR: string, es: string, en: string): Record<Locale, string> => ({ 'pt-BR': ptBR, es, en });
+
+/** The learner columns every report starts with. */
+const learnerColumns = [
+  { key: 'learner', header: h('Usuário', 'Usuario', 'Learner'), kind: 'text', sortable: true },
+  { key: 'email', header: h('E-mail', 'Correo electrónico', 'E-mail'), kind: 'text', sortable: true },
+  { key: 'company', header: h('Empresa', 'Empresa', 'Company'), kind: 'text', sortable: true },
+] as const satisfies readonly ReportColumn[];
+
+// ---------------------------------------------------------------- answers (001 §2 answers-report)
+
+export const answersReportColumns = [
+  ...learnerColumns,
+  { key: 'station', header: h('Estação', 'Estación', 'Station'), kind: 'text', sortable: true },
+  { key: 'entry', header: h('Conteúdo', 'Contenido', 'Entry'), kind: 'text', sortable: true },
+  { key: 'question', header: h('Pergunta', 'Pregunta', 'Question'), kind: 'text', sortable: true },
+  { key: 'answer', header: h('Resposta', 'Respuesta', 'Answer'), kind: 'text', sortable: false },
+  { key: 'correct', header: h('Correta', 'Correcta', 'Correct'), kind: 'boolean', sortable: true },
+  { key: 'score', header: h('Pontuação', 'Puntuación', 'Score'), kind: 'number', sortable: true },
+  { key: 'secondsToAnswer', header: h('Segundos para responder', 'Segundos para responder', 'Seconds to answer'), kind: 'number', sortable: true },
+  { key: 'answeredAt', header: h('Respondida em', 'Respondida el', 'Answered at'), kind: 'datetime', sortable: true },
+  { key: 'context', header: h('Contexto', 'Contexto', 'Context'), kind: 'text', sortable: true },
+  { key: 'attempt', header: h('Tentativa', 'Intento', 'Attempt'), kind: 'number', sortable: true },
+] as const satisfies readonly ReportColumn[];
+export type AnswersReportColumn = (typeof answersReportColumns)[number]['key'];
+
+/** One answer (000 §3 Answer): who, where, what was asked and answered, and how it was judged. Titles in the query's locale. */
+export const answersReportRowSchema = z.object({
+  rowId: z.string(),
+  userId: z.string(),
+  learner: z.string(),
+  email: z.string().nullable(),
+  company: z.string().nullable(),
+  station: z.string().nullable(),
+  entry: z.string().nullable(),
+  question: z.string(),
+  answer: z.string(),
+  correct: z.boolean(),
+  score: z.number(),
+  secondsToAnswer: z.number(),
+  answeredAt: z.string(),
+  context: z.string(),
+  attempt: z.number().int(),
+});
+export type AnswersReportRow = z.infer<typeof answersReportRowSchema>;
+export const answersReportQuerySchema = reportPageQuerySchema(answersReportColumns, 'answeredAt');
+export type AnswersReportQuery = z.infer<typeof answersReportQuerySchema>;
+export const answersReportExportQuerySchema = reportExportQuerySchema(answersReportColumns, 'answeredAt');
+export const answersReportPageSchema = reportPageSchema(answersReportRowSchema);
+export type AnswersReportPage = z.infer<typeof answersReportPageSchema>;
+
+/** GET /api/reports/answers/trend: answers per ISO week (its Monday, UTC) under the same filters, at most 53 weeks. */
+export const answersTrendSchema = z.object({
+  asOf: reportAsOfSchema.nullable(),
+  weeks: z.array(z.object({ startsOn: z.string(), answers: z.number().int(), correct: z.number().int() })),
+});
+export type AnswersTrend = z.infer<typeof answersTrendSchema>;
+export const answersTrendQuerySchema = reportFiltersSchema.superRefine(checkRange);
+
+// ------------------------------------------- station content answers (001 §2 stations-content-answers-report)
+
+export const stationContentAnswersReportColumns = [
+  ...learnerColumns,
+  { key: 'station', header: h('Estação', 'Estación', 'Station'), kind: 'text', sortable: true },
+  { key: 'entry', header: h('Conteúdo', 'Contenido', 'Entry'), kind: 'text', sortable: true },
+  { key: 'question', header: h('Pergunta', 'Pregunta', 'Question'), kind: 'text', sortable: true },
+  { key: 'answer', header: h('Resposta atual', 'Respuesta actual', 'Current answer'), kind: 'text', sortable: false },
+  { key: 'correct', header: h('Correta', 'Correcta', 'Correct'), kind: 'boolean', sortable: true },
+  { key: 'score', header: h('Pontuação', 'Puntuación', 'Score'), kind: 'number', sortable: true },
+  { key: 'attempts', header: h('Tentativas', 'Intentos', 'Attempts'), kind: 'number', sortable: true },
+  { key: 'firstAnsweredAt', header: h('Primeira resposta', 'Primera respuesta', 'First answered'), kind: 'datetime', sortable: true },
+  { key: 'lastAnsweredAt', header: h('Última resposta', 'Última respuesta', 'Last answered'), kind: 'datetime', sortable: true },
+] as const satisfies readonly ReportColumn[];
+export type StationContentAnswersReportColumn = (typeof stationContentAnswersReportColumns)[number]['key'];
+
+/** One learner's current answer to one media question of one entry (the content's questions), with how many tries it took. */
+export const stationContentAnswersReportRowSchema = z.object({
+  userId: z.string(),
+  learner: z.string(),
+  email: z.string().nullable(),
+  company: z.string().nullable(),
+  station: z.string().nullable(),
+  entryId: z.string(),
+  entry: z.string(),
+  question: z.string(),
+  answer: z.string(),
+  correct: z.boolean(),
+  score: z.number(),
+  attempts: z.number().int(),
+  firstAnsweredAt: z.string(),
+  lastAnsweredAt: z.string(),
+});
+export type StationContentAnswersReportRow = z.infer<typeof stationContentAnswersReportRowSchema>;
+export const stationContentAnswersReportQuerySchema = reportPageQuerySchema(stationContentAnswersReportColumns, 'lastAnsweredAt');
+export type StationContentAnswersReportQuery = z.infer<typeof stationContentAnswersReportQuerySchema>;
+export const stationContentAnswersReportExportQuerySchema = reportExportQuerySchema(stationContentAnswersReportColumns, 'lastAnsweredAt');
+export const stationContentAnswersReportPageSchema = reportPageSchema(stationContentAnswersReportRowSchema);
+export type StationContentAnswersReportPage = z.infer<typeof stationContentAnswersReportPageSchema>;
+
+/** The reports by name: the name the export event, the CLI and the bench use, with their columns. */
+export const REPORTS = {
+  answers: { columns: answersReportColumns, defaultSort: 'answeredAt' },
+  'station-content-answers': { columns: stationContentAnswersReportColumns, defaultSort: 'lastAnsweredAt' },
+} as const satisfies Record<string, { columns: readonly ReportColumn[]; defaultSort: string }>;
+export type ReportName = keyof typeof REPORTS;
+export const REPORT_NAMES = Object.keys(REPORTS) as ReportName[];
+
+/** GET /api/reports/companies: the companies the caller may pick in the reports (every company for manage_all_companies and auditors; their own otherwise). */
+export const reportCompaniesSchema = z.object({ companies: z.array(z.object({ companyId: z.string(), name: z.string() })) });
+export type ReportCompanies = z.infer<typeof reportCompaniesSchema>;
+
+const file = { responseType: 'text/csv or application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
+const who = 'company_manager or company_admin with a company and manage_companies_users (own company), manage_all_companies or auditor (every company)';
+export const reportRoutes = {
+  reportCompanies: { method: 'GET', path: '/reports/companies', response: reportCompaniesSchema, summary: `The companies the reports' company picker offers; ${who}`, errors: ['403'] },
+  answersReport: { method: 'GET', path: '/reports/answers', query: answersReportQuerySchema, response: answersReportPageSchema, summary: `Answers report (001 §2 answers-report), a page; ${who}`, errors: ['403', '404'] },
+  answersReportExport: { method: 'GET', path: '/reports/answers/export', query: answersReportExportQuerySchema, summary: `Answers report as CSV or XLSX (every matching row, streamed; recorded as ReportExported); ${who}`, errors: ['403', '404'], ...file },
+  answersTrend: { method: 'GET', path: '/reports/answers/trend', query: answersTrendQuerySchema, response: answersTrendSchema, summary: `Answers per week under the report's filters; ${who}`, errors: ['403', '404'] },
+  stationContentAnswersReport: {
+    method: 'GET',
+    path: '/reports/station-content-answers',
+    query: stationContentAnswersReportQuerySchema,
+    response: stationContentAnswersReportPageSchema,
+    summary: `Station content answers report (001 §2 stations-content-answers-report): media questions per learner and entry, a page; ${who}`,
+    errors: ['403', '404'],
+  },
+  stationContentAnswersReportExport: {
+    method: 'GET',
+    path: '/reports/station-content-answers/export',
+    query: stationContentAnswersReportExportQuerySchema,
+    summary: `Station content answers report as CSV or XLSX; ${who}`,
+    errors: ['403', '404'],
+    ...file,
+  },
+} as const;
+
+/** Each report's title, and the words an exported file's first rows use (the filters and "as of"), per locale. */
+export const REPORT_TITLES: Record<ReportName, Record<Locale, string>> = {
+  answers: h('Relatório de respostas', 'Informe de respuestas', 'Answers report'),
+  'station-content-answers': h('Respostas dos conteúdos das estações', 'Respuestas de los contenidos de las estaciones', 'Station content answers'),
+};
+export const REPORT_FILE_WORDS: Record<Locale, Record<keyof ReportFilters | 'report' | 'exportedAt' | 'sort' | 'dir' | 'live' | 'yes' | 'no', string>> = {
+  'pt-BR': {
+    report: 'Relatório', exportedAt: 'Exportado em', from: 'De', to: 'Até', companyId: 'Empresa', country: 'País', state: 'Estado', station: 'Cultura/estação',
+    aclTag: 'Tag de acesso', userType: 'Tipo de usuário', group: 'Grupo', asOf: 'Como estava em', sort: 'Ordenar por', dir: 'Direção', live: 'agora', yes: 'Sim', no: 'Não',
+  },
+  es: {
+    report: 'Informe', exportedAt: 'Exportado el', from: 'Desde', to: 'Hasta', companyId: 'Empresa', country: 'País', state: 'Estado', station: 'Cultivo/estación',
+    aclTag: 'Etiqueta de acceso', userType: 'Tipo de usuario', group: 'Grupo', asOf: 'Como estaba el', sort: 'Ordenar por', dir: 'Dirección', live: 'ahora', yes: 'Sí', no: 'No',
+  },
+  en: {
+    report: 'Report', exportedAt: 'Exported at', from: 'From', to: 'To', companyId: 'Company', country: 'Country', state: 'State', station: 'Crop/station',
+    aclTag: 'ACL tag', userType: 'User type', group: 'Group', asOf: 'As of', sort: 'Sort by', dir: 'Direction', live: 'now', yes: 'Yes', no: 'No',
+  },
+};

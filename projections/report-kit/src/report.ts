@@ -1,0 +1,170 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { catalogueTable, companiesTable, learnersTable } from './dimensions.js';
+import { tableIn, validAt } from './temporal.js';
+
+/**
+ * The read side every report shares (ADR 0070): one SQL statement per page (the fact table, the
+ * learner and company as they stood at the position read, the report's title joins), the same
+ * statement without paging streamed for an export, and the count. Filters, sort and paging are
+ * built here once; a report says only what its fact table is and what its columns select.
+ */
+
+/** What a report is read with (the HTTP contract's parsed query, the position resolved). */
+export interface ReportRead {
+  /** the position "as of" resolves to; null: the live report */
+  at: bigint | null;
+  /** the locale titles are written in */
+  lang: 'pt-BR' | 'es' | 'en';
+  /** the caller's scope: only learners of this company (null: every company) */
+  scopeCompanyId: string | null;
+  filters: ReportFilterValues;
+  sort: { column: string; direction: 'asc' | 'desc' };
+}
+
+/** The filters of every report (001 §2 reports; issue 16). Dates are YYYY-MM-DD (UTC days, `to` included). */
+export interface ReportFilterValues {
+  from?: string | undefined;
+  to?: string | undefined;
+  companyId?: string | undefined;
+  country?: string | undefined;
+  state?: string | undefined;
+  /** a station or crop: rows of it and of every station under it */
+  station?: string | undefined;
+  aclTag?: string | undefined;
+  userType?: string | undefined;
+  group?: string | undefined;
+}
+
+/** The context a report's SQL is written in: the position and locale, and the kit's aliases. */
+export interface ReportSqlContext {
+  at: bigint | null;
+  lang: ReportRead['lang'];
+  /** `schema.table` of a table of the report's schema */
+  table(name: string): RawBuilder<unknown>;
+}
+
+/** One report's query: its fact table (aliased `f`), its joins, its columns. */
+export interface ReportQuerySpec<Row> {
+  /** the fact table's name in the report's schema (a temporal table, aliased `f`) */
+  fact: string;
+  /** the column of `f` holding the learner's user id */
+  userColumn: string;
+  /** the expression the date range filters on (a timestamptz of `f`) */
+  dateColumn: RawBuilder<unknown>;
+  /** the station the station/crop filter matches, or null when the report has none */
+  stationColumn: RawBuilder<unknown> | null;
+  /** the report's own joins (titles), after the kit's `l` (learner) and `c` (company) */
+  joins(ctx: ReportSqlContext): RawBuilder<unknown>;
+  /** the select list (`expr as "key"`), in column order */
+  select(ctx: ReportSqlContext): RawBuilder<unknown>;
+  /** the sortable columns' expressions, by column key (the whitelist) */
+  sortable(ctx: ReportSqlContext): Record<string, RawBuilder<unknown>>;
+  /** makes the order total (unique columns of `f`), so pages never overlap */
+  tiebreak: RawBuilder<unknown>;
+  /** a raw database row to the contract's row */
+  toRow(raw: Record<string, unknown>): Row;
+}
+
+/** The learner's display text (name, else e-mail) and the company's name, for select lists. */
+export const learnerName = sql<string>`coalesce(l.name, l.email, l.user_id)`;
+export const companyName = sql<string | null>`c.name`;
+
+/** A left join of the catalogue dimension (title of `kind` whose id is `idExpr`) as it stood at the position. */
+export function titleJoin(ctx: ReportSqlContext, alias: string, kind: string, idExpr: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`left join ${ctx.table(catalogueTable.name)} ${sql.id(alias)} on ${sql.id(alias)}.kind = ${kind} and ${sql.id(alias)}.id = ${idExpr} and ${validAt(alias, ctx.at)}`;
+}
+/** The joined title in the reader's locale (pt-BR, then the id, when missing). */
+export function titleText(ctx: ReportSqlContext, alias: string, fallback: RawBuilder<unknown>): RawBuilder<string | null> {
+  const a = sql.id(alias);
+  return sql<string | null>`coalesce(${a}.title->>${ctx.lang}, ${a}.title->>'pt-BR', ${fallback})`;
+}
+
+const context = (schema: string, read: Pick<ReportRead, 'at' | 'lang'>): ReportSqlContext => ({ at: read.at, lang: read.lang, table: (name) => tableIn(schema, name) });
+
+function fromAndWhere<Row>(spec: ReportQuerySpec<Row>, ctx: ReportSqlContext, read: ReportRead, withJoins: boolean): RawBuilder<unknown> {
+  const f = read.filters;
+  const conditions: RawBuilder<unknown>[] = [validAt('f', ctx.at)];
+  const company = read.scopeCompanyId ?? f.companyId;
+  if (read.scopeCompanyId && f.companyId && f.companyId !== read.scopeCompanyId) conditions.push(sql`false`);
+  if (company) conditions.push(sql`l.company_id = ${company}`);
+  if (f.country) conditions.push(sql`l.country = ${f.country}`);
+  if (f.state) conditions.push(sql`l.state = ${f.state}`);
+  if (f.userType) conditions.push(sql`l.user_type = ${f.userType}`);
+  if (f.group) conditions.push(sql`l.user_group = ${f.group}`);
+  if (f.aclTag) conditions.push(sql`l.acl_tags @> array[${f.aclTag}]::text[]`);
+  if (f.from) conditions.push(sql`${spec.dateColumn} >= ${f.from}::date`);
+  if (f.to) conditions.push(sql`${spec.dateColumn} < ${f.to}::date + 1`);
+  if (f.station && spec.stationColumn) {
+    conditions.push(sql`${spec.stationColumn} in (
+      with recursive under(id) as (
+        select ${f.station}::text
+        union
+        select s.id from ${ctx.table(catalogueTable.name)} s join under u on s.parent_id = u.id
+        where s.kind = 'station' and ${validAt('s', ctx.at)}
+      ) select id from under)`);
+  } else if (f.station) conditions.push(sql`false`);
+  return sql`from ${ctx.table(spec.fact)} f
+    join ${ctx.table(learnersTable.name)} l on l.user_id = f.${sql.id(spec.userColumn)} and ${validAt('l', ctx.at)}
+    left join ${ctx.table(companiesTable.name)} c on c.company_id = l.company_id and ${validAt('c', ctx.at)}
+    ${withJoins ? spec.joins(ctx) : sql``}
+    where ${sql.join(conditions, sql` and `)}`;
+}
+
+function orderBy<Row>(spec: ReportQuerySpec<Row>, ctx: ReportSqlContext, read: ReportRead): RawBuilder<unknown> {
+  const expr = spec.sortable(ctx)[read.sort.column];
+  if (!expr) throw new Error(`not a sortable column: ${read.sort.column}`);
+  const dir = read.sort.direction === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
+  return sql`order by ${expr} ${dir}, ${spec.tiebreak}`;
+}
+
+/** One page of a report and the number of rows the filters match. */
+export async function reportPage<Row>(
+  db: Kysely<any>,
+  schema: string,
+  spec: ReportQuerySpec<Row>,
+  read: ReportRead,
+  page: { page: number; pageSize: number },
+): Promise<{ rows: Row[]; total: number }> {
+  const ctx = context(schema, read);
+  const offset = (page.page - 1) * page.pageSize;
+  const [rows, count] = await Promise.all([
+    sql<Record<string, unknown>>`select ${spec.select(ctx)} ${fromAndWhere(spec, ctx, read, true)} ${orderBy(spec, ctx, read)} limit ${page.pageSize} offset ${offset}`.execute(db),
+    sql<{ total: string | number }>`select count(*) as total ${fromAndWhere(spec, ctx, read, false)}`.execute(db),
+  ]);
+  return { rows: rows.rows.map((r) => spec.toRow(r)), total: Number(count.rows[0]?.total ?? 0) };
+}
+
+/**
+ * Every row the filters match, in the report's order, read from a database cursor `chunkSize`
+ * rows at a time (constant memory on a Postgres server; PGlite answers the query at once).
+ */
+export async function* reportRows<Row>(db: Kysely<any>, schema: string, spec: ReportQuerySpec<Row>, read: ReportRead, chunkSize = 1000): AsyncGenerator<Row> {
+  const ctx = context(schema, read);
+  const compiled = sql<Record<string, unknown>>`select ${spec.select(ctx)} ${fromAndWhere(spec, ctx, read, true)} ${orderBy(spec, ctx, read)}`.compile(db);
+  for await (const chunk of db.getExecutor().stream(compiled, chunkSize)) {
+    for (const raw of chunk.rows) yield spec.toRow(raw);
+  }
+}
+
+/**
+ * Rows per ISO week (its Monday, UTC) of the report's date column under the same filters and scope:
+ * the trend chart of a report. `measures` are extra sums by name (e.g. correct answers).
+ */
+export async function reportWeekly<Row>(
+  db: Kysely<any>,
+  schema: string,
+  spec: ReportQuerySpec<Row>,
+  read: Omit<ReportRead, 'sort'>,
+  measures: Record<string, RawBuilder<unknown>> = {},
+  weeks = 53,
+): Promise<{ startsOn: string; count: number; measures: Record<string, number> }[]> {
+  const ctx = context(schema, read);
+  const week = sql`date_trunc('week', ${spec.dateColumn} at time zone 'UTC')::date`;
+  const extra = Object.entries(measures).map(([name, expr]) => sql`, sum(case when ${expr} then 1 else 0 end) as ${sql.id(name)}`);
+  const result = await sql<Record<string, unknown>>`select to_char(${week}, 'YYYY-MM-DD') as starts_on, count(*) as n ${sql.join(extra, sql``)}
+    ${fromAndWhere(spec, ctx, { ...read, sort: { column: '', direction: 'asc' } }, false)}
+    group by ${week} order by ${week} desc limit ${weeks}`.execute(db);
+  return result.rows
+    .map((r) => ({ startsOn: String(r.starts_on), count: Number(r.n), measures: Object.fromEntries(Object.keys(measures).map((m) => [m, Number(r[m] ?? 0)])) }))
+    .reverse();
+}
