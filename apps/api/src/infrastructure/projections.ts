@@ -21,8 +21,9 @@ import { eventsScheduledProjection } from '@portal/projection-events-scheduled';
 import { eventsQuizzesProjection } from '@portal/projection-events-quizzes';
 import { userActionsProjection } from '@portal/projection-user-actions';
 import { reportAnswersProjection } from '@portal/projection-report-answers';
+import { reportStationContentAnswersProjection } from '@portal/projection-report-station-content-answers';
 import { reportStationScoresProjection } from '@portal/projection-report-station-scores';
 import { reportCompaniesProjection } from '@portal/projection-report-companies';
 
 /** Every read model the API serves (composition root). */
-export const PROJECTIONS_LIST: ProjectionDefinition[] = [usersProjection, engagementProjection, searchProjection, pagesProjection, catalogueProjection, progressProjection, feedsProjection, bookingLocationsProjection, bookingAvailabilityProjection, bookingBookingsProjection, bookingCalendarProjection, answersProjection, scoresProjection, certificatesProjection, recommendationsProjection, revocationsProjection, companiesProjection, managerDashboardProjection, eventsScheduledProjection, eventsQuizzesProjection, userActionsProjection, reportAnswersProjection, reportStationScoresProjection, reportCompaniesProjection];
+export const PROJECTIONS_LIST: ProjectionDefinition[] = [usersProjection, engagementProjection, searchProjection, pagesProjection, catalogueProjection, progressProjection, feedsProjection, bookingLocationsProjection, bookingAvailabilityProjection, bookingBookingsProjection, bookingCalendarProjection, answersProjection, scoresProjection, certificatesProjection, recommendationsProjection, revocationsProjection, companiesProjection, managerDashboardProjection, eventsScheduledProjection, eventsQuizzesProjection, userActionsProjection, reportAnswersProjection, reportStationContentAnswersProjection, reportStationScoresProjection, reportCompaniesProjection];
