@@ -14,6 +14,8 @@ import { GetStationScoresReportController } from './get-station-scores-report/ge
 import { GetStationScoresReportHandler } from './get-station-scores-report/get-station-scores-report.handler.js';
 import { GetCompaniesReportController } from './get-companies-report/get-companies-report.http.controller.js';
 import { GetCompaniesReportHandler } from './get-companies-report/get-companies-report.handler.js';
+import { ListReportCompaniesController } from './list-report-companies/list-report-companies.http.controller.js';
+import { ListReportCompaniesHandler } from './list-report-companies/list-report-companies.handler.js';
 import { ReportReader } from './shared/report-reader.js';
 import { GetManagerDashboardController } from './get-manager-dashboard/get-manager-dashboard.http.controller.js';
 import { GetManagerDashboardHandler } from './get-manager-dashboard/get-manager-dashboard.handler.js';
@@ -34,6 +36,7 @@ registerRoutes('reports', reportRoutes);
     ListDashboardCompaniesController,
     GetManagerDashboardController,
     // reports (ADR 0070): the trend before the page (a more specific path), the generic export
+    ListReportCompaniesController,
     GetAnswersTrendController,
     GetAnswersReportController,
     GetStationContentAnswersReportController,
@@ -51,6 +54,7 @@ registerRoutes('reports', reportRoutes);
     GetStationScoresReportHandler,
     GetCompaniesReportHandler,
     ExportReportHandler,
+    ListReportCompaniesHandler,
   ],
 })
 export class ReportingModule {}

@@ -292,14 +292,19 @@ export const REPORTS = {
   answers: { columns: answersReportColumns, defaultSort: 'answeredAt' },
   'station-content-answers': { columns: stationContentAnswersReportColumns, defaultSort: 'lastAnsweredAt' },
   'station-scores': { columns: stationScoresReportColumns, defaultSort: 'lastActivityAt' },
-  companies: { columns: companiesReportColumns, defaultSort: 'company' },
+  'companies-report': { columns: companiesReportColumns, defaultSort: 'company' },
 } as const satisfies Record<string, { columns: readonly ReportColumn[]; defaultSort: string }>;
 export type ReportName = keyof typeof REPORTS;
 export const REPORT_NAMES = Object.keys(REPORTS) as ReportName[];
 
+/** GET /api/reports/companies: the companies the caller may pick in the reports (every company for manage_all_companies and auditors; their own otherwise). */
+export const reportCompaniesSchema = z.object({ companies: z.array(z.object({ companyId: z.string(), name: z.string() })) });
+export type ReportCompanies = z.infer<typeof reportCompaniesSchema>;
+
 const file = { responseType: 'text/csv or application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
 const who = 'company_manager or company_admin with a company and manage_companies_users (own company), manage_all_companies or auditor (every company)';
 export const reportRoutes = {
+  reportCompanies: { method: 'GET', path: '/reports/companies', response: reportCompaniesSchema, summary: `The companies the reports' company picker offers; ${who}`, errors: ['403'] },
   answersReport: { method: 'GET', path: '/reports/answers', query: answersReportQuerySchema, response: answersReportPageSchema, summary: `Answers report (001 §2 answers-report), a page; ${who}`, errors: ['403', '404'] },
   answersReportExport: { method: 'GET', path: '/reports/answers/export', query: answersReportExportQuerySchema, summary: `Answers report as CSV or XLSX (every matching row, streamed; recorded as ReportExported); ${who}`, errors: ['403', '404'], ...file },
   answersTrend: { method: 'GET', path: '/reports/answers/trend', query: answersTrendQuerySchema, response: answersTrendSchema, summary: `Answers per week under the report's filters; ${who}`, errors: ['403', '404'] },
@@ -330,13 +335,13 @@ export const reportRoutes = {
   stationScoresReportExport: { method: 'GET', path: '/reports/station-scores/export', query: stationScoresReportExportQuerySchema, summary: `Station scores report as CSV or XLSX; ${who}`, errors: ['403', '404'], ...file },
   companiesReport: {
     method: 'GET',
-    path: '/reports/companies',
+    path: '/reports/companies-report',
     query: companiesReportQuerySchema,
     response: companiesReportPageSchema,
     summary: `Companies report (001 §2 companies): each company's fields, users, active users and completions, a page (a company manager sees their company's row only); ${who}`,
     errors: ['403', '404'],
   },
-  companiesReportExport: { method: 'GET', path: '/reports/companies/export', query: companiesReportExportQuerySchema, summary: `Companies report as CSV or XLSX; ${who}`, errors: ['403', '404'], ...file },
+  companiesReportExport: { method: 'GET', path: '/reports/companies-report/export', query: companiesReportExportQuerySchema, summary: `Companies report as CSV or XLSX; ${who}`, errors: ['403', '404'], ...file },
 } as const;
 
 /** Each report's title, and the words an exported file's first rows use (the filters and "as of"), per locale. */
@@ -344,7 +349,7 @@ export const REPORT_TITLES: Record<ReportName, Record<Locale, string>> = {
   answers: h('Relatório de respostas', 'Informe de respuestas', 'Answers report'),
   'station-content-answers': h('Respostas dos conteúdos das estações', 'Respuestas de los contenidos de las estaciones', 'Station content answers'),
   'station-scores': h('Pontuações por estação', 'Puntuaciones por estación', 'Station scores'),
-  companies: h('Relatório de empresas', 'Informe de empresas', 'Companies report'),
+  'companies-report': h('Relatório de empresas', 'Informe de empresas', 'Companies report'),
 };
 export const REPORT_FILE_WORDS: Record<Locale, Record<keyof ReportFilters | 'report' | 'exportedAt' | 'sort' | 'dir' | 'live' | 'yes' | 'no', string>> = {
   'pt-BR': {

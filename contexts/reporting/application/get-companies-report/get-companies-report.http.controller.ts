@@ -4,7 +4,7 @@ import { Authorized, CurrentRequest, requireUser, ZodQuery, type PortalRequest }
 import { companiesReportQuerySchema, type CompaniesReportPage, type CompaniesReportQuery } from '../../contracts/index.js';
 import { GetCompaniesReportQuery } from './get-companies-report.query.js';
 
-@Controller('reports/companies')
+@Controller('reports/companies-report')
 export class GetCompaniesReportController {
   constructor(@Inject(QueryBus) private readonly queries: QueryBus) {}
 

@@ -42,7 +42,7 @@ export const SERVER_REPORTS: Record<ReportName, ServerReport> = {
     columns: REPORTS['station-scores'].columns,
     exportQuery: stationScoresReportExportQuerySchema,
   },
-  companies: { name: 'companies', projection: 'report-companies', query: companiesReportQuery, columns: REPORTS.companies.columns, exportQuery: companiesReportExportQuerySchema },
+  'companies-report': { name: 'companies-report', projection: 'report-companies', query: companiesReportQuery, columns: REPORTS['companies-report'].columns, exportQuery: companiesReportExportQuerySchema },
 };
 
 export const isReportName = (name: string): name is ReportName => Object.hasOwn(SERVER_REPORTS, name);
