@@ -1,7 +1,13 @@
+import type { Writable } from 'node:stream';
 import { newId, type Clock } from '@portal/kernel';
 import type { AppendContext, EventStore } from '@portal/eventstore';
-import { reportExportsStream, type ReportExported, type ReportName } from '../../contracts/index.js';
-import type { ReportFile } from './report-file.js';
+import { parseInput } from '@portal/platform';
+import type { ProjectionRuntime } from '@portal/projections-runtime';
+import { reportRows, type ReportRead } from '@portal/projection-report-kit';
+import { reportExportsStream, type ReportExported, type ReportFormat, type ReportName } from '../../contracts/index.js';
+import { SERVER_REPORTS } from './report-definitions.js';
+import { writeReportFile, type ReportFile } from './report-file.js';
+import { filtersOf, resolveAsOf, type ReportQueryInput } from './report-reader.js';
 
 /**
  * Records an export (ADR 0070): `ReportExported` on the exporter's stream, once the file was
@@ -29,4 +35,34 @@ export async function recordReportExport(
     exportedAt: clock.now().toISOString(),
   };
   await store.append(reportExportsStream(who.by), [{ type: 'ReportExported', data }], { expectedRevision: 'any', context });
+}
+
+/**
+ * An export outside HTTP (the operator CLI, ADR 0070): every company (the operator filters with
+ * companyId), "as of" resolved like the screen's, the file written to `out`, recorded as
+ * ReportExported `by: cli` with origin cli.
+ */
+export async function exportReportFile(
+  deps: { store: EventStore; clock: Clock; projections: ProjectionRuntime },
+  name: ReportName,
+  query: Record<string, unknown>,
+  out: Writable,
+): Promise<{ rows: number; complete: boolean }> {
+  const report = SERVER_REPORTS[name];
+  const q = parseInput(report.exportQuery, query) as ReportQueryInput & { format: ReportFormat };
+  const asOf = await resolveAsOf(deps.store, q.asOf);
+  const read: ReportRead = { at: asOf ? BigInt(asOf.position ?? 0) : null, lang: q.lang, scopeCompanyId: null, filters: q, sort: { column: q.sort, direction: q.dir } };
+  const file: ReportFile = {
+    report: name,
+    columns: report.columns,
+    lang: q.lang,
+    format: q.format,
+    filters: filtersOf(q),
+    asOf,
+    exportedAt: deps.clock.now(),
+    rows: reportRows(deps.projections.reader(report.projection), deps.projections.schemaOf(report.projection), report.query, read),
+  };
+  const outcome = await writeReportFile(file, out);
+  await recordReportExport(deps.store, deps.clock, file, outcome, { by: 'cli', scopeCompanyId: null }, { correlationId: newId(), actor: 'system', origin: 'cli' });
+  return outcome;
 }
