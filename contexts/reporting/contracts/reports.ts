@@ -281,9 +281,9 @@ export const companiesReportRowSchema = z.object({
   completions: z.number().int(),
 });
 export type CompaniesReportRow = z.infer<typeof companiesReportRowSchema>;
-export const companiesReportQuerySchema = reportPageQuerySchema(companiesReportColumns, 'company');
+export const companiesReportQuerySchema = reportPageQuerySchema(companiesReportColumns, 'users');
 export type CompaniesReportQuery = z.infer<typeof companiesReportQuerySchema>;
-export const companiesReportExportQuerySchema = reportExportQuerySchema(companiesReportColumns, 'company');
+export const companiesReportExportQuerySchema = reportExportQuerySchema(companiesReportColumns, 'users');
 export const companiesReportPageSchema = reportPageSchema(companiesReportRowSchema);
 export type CompaniesReportPage = z.infer<typeof companiesReportPageSchema>;
 
@@ -292,7 +292,7 @@ export const REPORTS = {
   answers: { columns: answersReportColumns, defaultSort: 'answeredAt' },
   'station-content-answers': { columns: stationContentAnswersReportColumns, defaultSort: 'lastAnsweredAt' },
   'station-scores': { columns: stationScoresReportColumns, defaultSort: 'lastActivityAt' },
-  'companies-report': { columns: companiesReportColumns, defaultSort: 'company' },
+  'companies-report': { columns: companiesReportColumns, defaultSort: 'users' },
 } as const satisfies Record<string, { columns: readonly ReportColumn[]; defaultSort: string }>;
 export type ReportName = keyof typeof REPORTS;
 export const REPORT_NAMES = Object.keys(REPORTS) as ReportName[];
