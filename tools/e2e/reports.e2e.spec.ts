@@ -81,3 +81,24 @@ describe('manager reports in the browser', () => {
     await page.context().close();
   });
 });
+
+describe('station scores and companies reports in the browser', () => {
+  it("a company manager reads the station scores of their company's learners and their company's row of the companies report", async () => {
+    // the answers given in the answers report's test above (two users of the demo company, a learner of none)
+    const page = await signedIn('company.manager@demo.agro', '/manager/users/stations-score-report');
+    const console = watchConsole(page);
+    await page.getByTestId('report-table').waitFor({ timeout: 15_000 });
+    await expect.poll(async () => page.getByTestId('report-row').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    // only the company's learners: the learner of no company is not there
+    for (const row of await page.getByTestId('report-row').allTextContents()) expect(row).toContain('Cooperativa Demo');
+    expect(await page.getByTestId('report-table').textContent()).not.toContain('Ana Souza');
+
+    await page.goto('/manager/users/companies-report');
+    await page.getByTestId('report-companies-report').waitFor();
+    await expect.poll(async () => page.getByTestId('report-row').count(), { timeout: 15_000 }).toBe(1);
+    expect(await page.getByTestId('report-row').first().textContent()).toContain('Cooperativa Demo');
+    await console.settled();
+    expect(console.problems).toEqual([]);
+    await page.context().close();
+  });
+});

@@ -10,6 +10,10 @@ import { GetAnswersTrendController } from './get-answers-trend/get-answers-trend
 import { GetAnswersTrendHandler } from './get-answers-trend/get-answers-trend.handler.js';
 import { GetStationContentAnswersReportController } from './get-station-content-answers-report/get-station-content-answers-report.http.controller.js';
 import { GetStationContentAnswersReportHandler } from './get-station-content-answers-report/get-station-content-answers-report.handler.js';
+import { GetStationScoresReportController } from './get-station-scores-report/get-station-scores-report.http.controller.js';
+import { GetStationScoresReportHandler } from './get-station-scores-report/get-station-scores-report.handler.js';
+import { GetCompaniesReportController } from './get-companies-report/get-companies-report.http.controller.js';
+import { GetCompaniesReportHandler } from './get-companies-report/get-companies-report.handler.js';
 import { ListReportCompaniesController } from './list-report-companies/list-report-companies.http.controller.js';
 import { ListReportCompaniesHandler } from './list-report-companies/list-report-companies.handler.js';
 import { ReportReader } from './shared/report-reader.js';
@@ -37,6 +41,8 @@ registerRoutes('reports', reportRoutes);
     GetAnswersTrendController,
     GetAnswersReportController,
     GetStationContentAnswersReportController,
+    GetStationScoresReportController,
+    GetCompaniesReportController,
     ExportReportController,
   ],
   providers: [
@@ -46,6 +52,8 @@ registerRoutes('reports', reportRoutes);
     GetAnswersReportHandler,
     GetAnswersTrendHandler,
     GetStationContentAnswersReportHandler,
+    GetStationScoresReportHandler,
+    GetCompaniesReportHandler,
     ExportReportHandler,
     ListReportCompaniesHandler,
   ],

@@ -185,10 +185,114 @@ export const stationContentAnswersReportExportQuerySchema = reportExportQuerySch
 export const stationContentAnswersReportPageSchema = reportPageSchema(stationContentAnswersReportRowSchema);
 export type StationContentAnswersReportPage = z.infer<typeof stationContentAnswersReportPageSchema>;
 
+// ------------------------------------------------------ station scores (001 §2 stations-score-report)
+
+export const stationScoresReportColumns = [
+  ...learnerColumns,
+  { key: 'station', header: h('Estação', 'Estación', 'Station'), kind: 'text', sortable: true },
+  { key: 'answerScore', header: h('Pontuação das respostas', 'Puntuación de las respuestas', 'Answer score'), kind: 'number', sortable: true },
+  { key: 'answerMax', header: h('Máximo das respostas', 'Máximo de las respuestas', 'Answer max'), kind: 'number', sortable: true },
+  { key: 'answerPercent', header: h('% das respostas', '% de las respuestas', 'Answer %'), kind: 'number', sortable: true },
+  { key: 'usabilityScore', header: h('Pontuação de usabilidade', 'Puntuación de usabilidad', 'Usability score'), kind: 'number', sortable: true },
+  { key: 'usabilityMax', header: h('Máximo de usabilidade', 'Máximo de usabilidad', 'Usability max'), kind: 'number', sortable: true },
+  { key: 'usabilityPercent', header: h('% de usabilidade', '% de usabilidad', 'Usability %'), kind: 'number', sortable: true },
+  { key: 'npsScore', header: h('Pontuação NPS', 'Puntuación NPS', 'NPS score'), kind: 'number', sortable: false },
+  { key: 'questionsScore', header: h('Pontuação das perguntas', 'Puntuación de las preguntas', 'Questions score'), kind: 'number', sortable: true },
+  { key: 'videosScore', header: h('Pontuação dos vídeos', 'Puntuación de los videos', 'Videos score'), kind: 'number', sortable: true },
+  { key: 'videosAnswersScore', header: h('Pontuação das perguntas dos vídeos', 'Puntuación de las preguntas de los videos', 'Video answers score'), kind: 'number', sortable: true },
+  { key: 'othersScore', header: h('Outras pontuações', 'Otras puntuaciones', 'Others score'), kind: 'number', sortable: true },
+  { key: 'total', header: h('Total', 'Total', 'Total'), kind: 'number', sortable: true },
+  { key: 'completedEntries', header: h('Conteúdos concluídos', 'Contenidos completados', 'Completed entries'), kind: 'number', sortable: true },
+  { key: 'lastActivityAt', header: h('Última atividade', 'Última actividad', 'Last activity'), kind: 'datetime', sortable: true },
+] as const satisfies readonly ReportColumn[];
+export type StationScoresReportColumn = (typeof stationScoresReportColumns)[number]['key'];
+
+/**
+ * One learner's score in one station (001 §3 station score record and score detail, ADR 0070):
+ * answer score, its max and percent (null: the station's questions give no points); usability
+ * score (the learner's 1-5 ratings of the station and its entries), its max (5 per rated item)
+ * and percent (null: nothing rated); the score detail as scoring computes it for the station.
+ */
+export const stationScoresReportRowSchema = z.object({
+  userId: z.string(),
+  learner: z.string(),
+  email: z.string().nullable(),
+  company: z.string().nullable(),
+  stationId: z.string(),
+  station: z.string(),
+  answerScore: z.number(),
+  answerMax: z.number(),
+  answerPercent: z.number().nullable(),
+  usabilityScore: z.number(),
+  usabilityMax: z.number(),
+  usabilityPercent: z.number().nullable(),
+  npsScore: z.number(),
+  questionsScore: z.number(),
+  videosScore: z.number(),
+  videosAnswersScore: z.number(),
+  othersScore: z.number(),
+  total: z.number(),
+  completedEntries: z.number().int(),
+  lastActivityAt: z.string(),
+});
+export type StationScoresReportRow = z.infer<typeof stationScoresReportRowSchema>;
+export const stationScoresReportQuerySchema = reportPageQuerySchema(stationScoresReportColumns, 'lastActivityAt');
+export type StationScoresReportQuery = z.infer<typeof stationScoresReportQuerySchema>;
+export const stationScoresReportExportQuerySchema = reportExportQuerySchema(stationScoresReportColumns, 'lastActivityAt');
+export const stationScoresReportPageSchema = reportPageSchema(stationScoresReportRowSchema);
+export type StationScoresReportPage = z.infer<typeof stationScoresReportPageSchema>;
+
+// ------------------------------------------------------------------- companies (001 §2 companies)
+
+/** How far back a sign-in makes a user active in the companies report (ADR 0070). */
+export const ACTIVE_USER_DAYS = 30;
+
+export const companiesReportColumns = [
+  { key: 'company', header: h('Empresa', 'Empresa', 'Company'), kind: 'text', sortable: true },
+  { key: 'businessCode', header: h('CNPJ / código', 'Código fiscal', 'Business code'), kind: 'text', sortable: true },
+  { key: 'phone', header: h('Telefone', 'Teléfono', 'Phone'), kind: 'text', sortable: false },
+  { key: 'contactEmail', header: h('E-mail de contato', 'Correo de contacto', 'Contact e-mail'), kind: 'text', sortable: true },
+  { key: 'contactName', header: h('Nome do contato', 'Nombre de contacto', 'Contact name'), kind: 'text', sortable: true },
+  { key: 'contactPhone', header: h('Telefone do contato', 'Teléfono de contacto', 'Contact phone'), kind: 'text', sortable: false },
+  { key: 'domains', header: h('Domínios', 'Dominios', 'Domains'), kind: 'text', sortable: false },
+  { key: 'users', header: h('Usuários', 'Usuarios', 'Users'), kind: 'number', sortable: true },
+  { key: 'activeUsers', header: h('Usuários ativos (30 dias)', 'Usuarios activos (30 días)', 'Active users (30 days)'), kind: 'number', sortable: true },
+  { key: 'completions', header: h('Conclusões', 'Finalizaciones', 'Completions'), kind: 'number', sortable: true },
+] as const satisfies readonly ReportColumn[];
+export type CompaniesReportColumn = (typeof companiesReportColumns)[number]['key'];
+
+/**
+ * One company (001 §3 Company) with its users (learners in it at the position read, under the
+ * learner filters), its active users (of those, signed in within ACTIVE_USER_DAYS before the
+ * "as of" date, else now) and its completions (MediaCompleted of those learners, in the date range
+ * and crop/station when given). Domains joined with ", ".
+ */
+export const companiesReportRowSchema = z.object({
+  companyId: z.string(),
+  company: z.string(),
+  businessCode: z.string(),
+  phone: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  contactName: z.string().nullable(),
+  contactPhone: z.string().nullable(),
+  domains: z.string(),
+  users: z.number().int(),
+  activeUsers: z.number().int(),
+  completions: z.number().int(),
+});
+export type CompaniesReportRow = z.infer<typeof companiesReportRowSchema>;
+export const companiesReportQuerySchema = reportPageQuerySchema(companiesReportColumns, 'users');
+export type CompaniesReportQuery = z.infer<typeof companiesReportQuerySchema>;
+export const companiesReportExportQuerySchema = reportExportQuerySchema(companiesReportColumns, 'users');
+export const companiesReportPageSchema = reportPageSchema(companiesReportRowSchema);
+export type CompaniesReportPage = z.infer<typeof companiesReportPageSchema>;
+
 /** The reports by name: the name the export event, the CLI and the bench use, with their columns. */
 export const REPORTS = {
   answers: { columns: answersReportColumns, defaultSort: 'answeredAt' },
   'station-content-answers': { columns: stationContentAnswersReportColumns, defaultSort: 'lastAnsweredAt' },
+  'station-scores': { columns: stationScoresReportColumns, defaultSort: 'lastActivityAt' },
+  'companies-report': { columns: companiesReportColumns, defaultSort: 'users' },
 } as const satisfies Record<string, { columns: readonly ReportColumn[]; defaultSort: string }>;
 export type ReportName = keyof typeof REPORTS;
 export const REPORT_NAMES = Object.keys(REPORTS) as ReportName[];
@@ -220,12 +324,32 @@ export const reportRoutes = {
     errors: ['403', '404'],
     ...file,
   },
+  stationScoresReport: {
+    method: 'GET',
+    path: '/reports/station-scores',
+    query: stationScoresReportQuerySchema,
+    response: stationScoresReportPageSchema,
+    summary: `Station scores report (001 §2 stations-score-report): answer and usability scores and the score detail per learner and station, a page; ${who}`,
+    errors: ['403', '404'],
+  },
+  stationScoresReportExport: { method: 'GET', path: '/reports/station-scores/export', query: stationScoresReportExportQuerySchema, summary: `Station scores report as CSV or XLSX; ${who}`, errors: ['403', '404'], ...file },
+  companiesReport: {
+    method: 'GET',
+    path: '/reports/companies-report',
+    query: companiesReportQuerySchema,
+    response: companiesReportPageSchema,
+    summary: `Companies report (001 §2 companies): each company's fields, users, active users and completions, a page (a company manager sees their company's row only); ${who}`,
+    errors: ['403', '404'],
+  },
+  companiesReportExport: { method: 'GET', path: '/reports/companies-report/export', query: companiesReportExportQuerySchema, summary: `Companies report as CSV or XLSX; ${who}`, errors: ['403', '404'], ...file },
 } as const;
 
 /** Each report's title, and the words an exported file's first rows use (the filters and "as of"), per locale. */
 export const REPORT_TITLES: Record<ReportName, Record<Locale, string>> = {
   answers: h('Relatório de respostas', 'Informe de respuestas', 'Answers report'),
   'station-content-answers': h('Respostas dos conteúdos das estações', 'Respuestas de los contenidos de las estaciones', 'Station content answers'),
+  'station-scores': h('Pontuações por estação', 'Puntuaciones por estación', 'Station scores'),
+  'companies-report': h('Relatório de empresas', 'Informe de empresas', 'Companies report'),
 };
 export const REPORT_FILE_WORDS: Record<Locale, Record<keyof ReportFilters | 'report' | 'exportedAt' | 'sort' | 'dir' | 'live' | 'yes' | 'no', string>> = {
   'pt-BR': {

@@ -19,6 +19,8 @@ export interface ReportRead {
   scopeCompanyId: string | null;
   filters: ReportFilterValues;
   sort: { column: string; direction: 'asc' | 'desc' };
+  /** the time a report's "within N days" columns count back from: the "as of" date asked, else the time of the read (absent: now) */
+  now?: Date | undefined;
 }
 
 /** The filters of every report (001 §2 reports; issue 16). Dates are YYYY-MM-DD (UTC days, `to` included). */
@@ -41,6 +43,14 @@ export interface ReportSqlContext {
   lang: ReportRead['lang'];
   /** `schema.table` of a table of the report's schema */
   table(name: string): RawBuilder<unknown>;
+  /** the read's reference time (`ReportRead.now`) */
+  now: Date;
+  /** the learner filters (country, state, ACL tag, user type, group) on a learners alias: for a company report's learner counts */
+  learnerWhere(alias: string): RawBuilder<boolean>;
+  /** the date range on an expression (true when none is given): for a company report's counted facts */
+  dateWhere(expr: RawBuilder<unknown>): RawBuilder<boolean>;
+  /** the crop/station filter on an expression (true when none is given): for a company report's counted facts */
+  stationWhere(expr: RawBuilder<unknown>): RawBuilder<boolean>;
 }
 
 /** One report's query: its fact table (aliased `f`), its joins, its columns. */
@@ -63,6 +73,13 @@ export interface ReportQuerySpec<Row> {
   tiebreak: RawBuilder<unknown>;
   /** a raw database row to the contract's row */
   toRow(raw: Record<string, unknown>): Row;
+  /**
+   * What a row is about. Absent: a learner (`f.<userColumn>` joins the learner `l`, every filter
+   * applies to the row). A company (report-companies): `f.<companyColumn>` is the company the scope
+   * and the company filter select; the other filters apply to what the report counts, through
+   * `ctx.learnerWhere`, `ctx.dateWhere` and `ctx.stationWhere` in its select list.
+   */
+  subject?: { kind: 'company'; companyColumn: string };
 }
 
 /** The learner's display text (name, else e-mail) and the company's name, for select lists. */
@@ -79,9 +96,62 @@ export function titleText(ctx: ReportSqlContext, alias: string, fallback: RawBui
   return sql<string | null>`coalesce(${a}.title->>${ctx.lang}, ${a}.title->>'pt-BR', ${fallback})`;
 }
 
-const context = (schema: string, read: Pick<ReportRead, 'at' | 'lang'>): ReportSqlContext => ({ at: read.at, lang: read.lang, table: (name) => tableIn(schema, name) });
+function learnerConditions(f: ReportFilterValues, alias: string): RawBuilder<unknown>[] {
+  const l = sql.id(alias);
+  const conditions: RawBuilder<unknown>[] = [];
+  if (f.country) conditions.push(sql`${l}.country = ${f.country}`);
+  if (f.state) conditions.push(sql`${l}.state = ${f.state}`);
+  if (f.userType) conditions.push(sql`${l}.user_type = ${f.userType}`);
+  if (f.group) conditions.push(sql`${l}.user_group = ${f.group}`);
+  if (f.aclTag) conditions.push(sql`${l}.acl_tags @> array[${f.aclTag}]::text[]`);
+  return conditions;
+}
+function dateConditions(f: ReportFilterValues, expr: RawBuilder<unknown>): RawBuilder<unknown>[] {
+  const conditions: RawBuilder<unknown>[] = [];
+  if (f.from) conditions.push(sql`${expr} >= ${f.from}::date`);
+  if (f.to) conditions.push(sql`${expr} < ${f.to}::date + 1`);
+  return conditions;
+}
+function stationConditions(f: ReportFilterValues, expr: RawBuilder<unknown> | null, schema: string, at: bigint | null): RawBuilder<unknown>[] {
+  if (!f.station) return [];
+  if (!expr) return [sql`false`];
+  return [
+    sql`${expr} in (
+      with recursive under(id) as (
+        select ${f.station}::text
+        union
+        select s.id from ${tableIn(schema, catalogueTable.name)} s join under u on s.parent_id = u.id
+        where s.kind = 'station' and ${validAt('s', at)}
+      ) select id from under)`,
+  ];
+}
+const all = (conditions: RawBuilder<unknown>[]): RawBuilder<boolean> => (conditions.length === 0 ? sql<boolean>`true` : sql<boolean>`(${sql.join(conditions, sql` and `)})`);
+
+const context = (schema: string, read: Pick<ReportRead, 'at' | 'lang' | 'now'> & { filters?: ReportFilterValues }): ReportSqlContext => ({
+  at: read.at,
+  lang: read.lang,
+  table: (name) => tableIn(schema, name),
+  now: read.now ?? new Date(),
+  learnerWhere: (alias) => all(learnerConditions(read.filters ?? {}, alias)),
+  dateWhere: (expr) => all(dateConditions(read.filters ?? {}, expr)),
+  stationWhere: (expr) => all(stationConditions(read.filters ?? {}, expr, schema, read.at)),
+});
+
+/** A company report's rows (`subject` company): the scope and the company filter select the company; the rest is the report's. */
+function companyFromAndWhere<Row>(spec: ReportQuerySpec<Row>, companyColumn: string, ctx: ReportSqlContext, read: ReportRead, withJoins: boolean): RawBuilder<unknown> {
+  const f = read.filters;
+  const conditions: RawBuilder<unknown>[] = [validAt('f', ctx.at)];
+  const company = read.scopeCompanyId ?? f.companyId;
+  if (read.scopeCompanyId && f.companyId && f.companyId !== read.scopeCompanyId) conditions.push(sql`false`);
+  if (company) conditions.push(sql`f.${sql.id(companyColumn)} = ${company}`);
+  return sql`from ${ctx.table(spec.fact)} f
+    left join ${ctx.table(companiesTable.name)} c on c.company_id = f.${sql.id(companyColumn)} and ${validAt('c', ctx.at)}
+    ${withJoins ? spec.joins(ctx) : sql``}
+    where ${sql.join(conditions, sql` and `)}`;
+}
 
 function fromAndWhere<Row>(spec: ReportQuerySpec<Row>, ctx: ReportSqlContext, read: ReportRead, withJoins: boolean): RawBuilder<unknown> {
+  if (spec.subject?.kind === 'company') return companyFromAndWhere(spec, spec.subject.companyColumn, ctx, read, withJoins);
   const f = read.filters;
   const conditions: RawBuilder<unknown>[] = [validAt('f', ctx.at)];
   const company = read.scopeCompanyId ?? f.companyId;

@@ -2,8 +2,12 @@ import type { z } from 'zod';
 import type { ReportQuerySpec } from '@portal/projection-report-kit';
 import { answersReportQuery } from '@portal/projection-report-answers';
 import { stationContentAnswersReportQuery } from '@portal/projection-report-station-content-answers';
+import { stationScoresReportQuery } from '@portal/projection-report-station-scores';
+import { companiesReportQuery } from '@portal/projection-report-companies';
 import {
   answersReportExportQuerySchema,
+  companiesReportExportQuerySchema,
+  stationScoresReportExportQuerySchema,
   REPORTS,
   stationContentAnswersReportExportQuerySchema,
   type ReportColumn,
@@ -31,6 +35,14 @@ export const SERVER_REPORTS: Record<ReportName, ServerReport> = {
     columns: REPORTS['station-content-answers'].columns,
     exportQuery: stationContentAnswersReportExportQuerySchema,
   },
+  'station-scores': {
+    name: 'station-scores',
+    projection: 'report-station-scores',
+    query: stationScoresReportQuery,
+    columns: REPORTS['station-scores'].columns,
+    exportQuery: stationScoresReportExportQuerySchema,
+  },
+  'companies-report': { name: 'companies-report', projection: 'report-companies', query: companiesReportQuery, columns: REPORTS['companies-report'].columns, exportQuery: companiesReportExportQuerySchema },
 };
 
 export const isReportName = (name: string): name is ReportName => Object.hasOwn(SERVER_REPORTS, name);

@@ -62,6 +62,8 @@ export class ReportReader {
         scopeCompanyId: scope.kind === 'company' ? scope.companyId : null,
         filters: q,
         sort: { column: q.sort, direction: q.dir },
+        // "within N days" columns (the companies report's active users) count back from the date asked
+        now: q.asOf ? new Date(q.asOf) : new Date(),
       },
     };
   }

@@ -11,6 +11,8 @@ import { MANAGER_REPORTS_QUERIES } from './keys';
 export const REPORT_PAGE_ROUTES = {
   answers: reportRoutes.answersReport,
   'station-content-answers': reportRoutes.stationContentAnswersReport,
+  'station-scores': reportRoutes.stationScoresReport,
+  'companies-report': reportRoutes.companiesReport,
 } as const satisfies Record<ReportName, unknown>;
 
 const queryOf = (params: ReportParams, lang: Locale) => ({

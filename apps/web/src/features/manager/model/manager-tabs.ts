@@ -1,7 +1,7 @@
 import { canEnterManagerArea, canManageUsers, canReadReports, type AccessSubject } from '../../../shared/session/access';
-import { MANAGER_ANSWERS_REPORT, MANAGER_COMPANIES, MANAGER_STATIONS_CONTENT_ANSWERS_REPORT, MANAGER_USERS } from './manager-paths';
+import { MANAGER_ANSWERS_REPORT, MANAGER_COMPANIES, MANAGER_COMPANIES_REPORT, MANAGER_STATIONS_CONTENT_ANSWERS_REPORT, MANAGER_STATIONS_SCORE_REPORT, MANAGER_USERS } from './manager-paths';
 
-export type ManagerTab = 'users' | 'companies' | 'answers-report' | 'stations-content-answers-report';
+export type ManagerTab = 'users' | 'companies' | 'answers-report' | 'stations-content-answers-report' | 'stations-score-report' | 'companies-report';
 
 /**
  * The child views of /manager/users a manager may open (ADR 0054): the user list with
@@ -16,6 +16,8 @@ export const managerTabs = (user: AccessSubject | null | undefined): { value: Ma
     ? [
         { value: 'answers-report' as const, to: MANAGER_ANSWERS_REPORT },
         { value: 'stations-content-answers-report' as const, to: MANAGER_STATIONS_CONTENT_ANSWERS_REPORT },
+        { value: 'stations-score-report' as const, to: MANAGER_STATIONS_SCORE_REPORT },
+        { value: 'companies-report' as const, to: MANAGER_COMPANIES_REPORT },
       ]
     : []),
 ];
@@ -23,6 +25,8 @@ export const managerTabs = (user: AccessSubject | null | undefined): { value: Ma
 /** The tab of a path: the longest tab path it is under (the list is the empty path). */
 export const currentTab = (pathname: string): ManagerTab => {
   const under = (path: string) => pathname === path || pathname.startsWith(`${path}/`);
+  if (under(MANAGER_COMPANIES_REPORT)) return 'companies-report';
+  if (under(MANAGER_STATIONS_SCORE_REPORT)) return 'stations-score-report';
   if (under(MANAGER_COMPANIES)) return 'companies';
   if (under(MANAGER_ANSWERS_REPORT)) return 'answers-report';
   if (under(MANAGER_STATIONS_CONTENT_ANSWERS_REPORT)) return 'stations-content-answers-report';
