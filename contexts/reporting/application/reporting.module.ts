@@ -1,13 +1,23 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { registerRoutes } from '@portal/platform';
-import { reportingRoutes } from '../contracts/index.js';
+import { reportingRoutes, reportRoutes } from '../contracts/index.js';
+import { ExportReportController } from './export-report/export-report.http.controller.js';
+import { ExportReportHandler } from './export-report/export-report.handler.js';
+import { GetAnswersReportController } from './get-answers-report/get-answers-report.http.controller.js';
+import { GetAnswersReportHandler } from './get-answers-report/get-answers-report.handler.js';
+import { GetAnswersTrendController } from './get-answers-trend/get-answers-trend.http.controller.js';
+import { GetAnswersTrendHandler } from './get-answers-trend/get-answers-trend.handler.js';
+import { GetStationContentAnswersReportController } from './get-station-content-answers-report/get-station-content-answers-report.http.controller.js';
+import { GetStationContentAnswersReportHandler } from './get-station-content-answers-report/get-station-content-answers-report.handler.js';
+import { ReportReader } from './shared/report-reader.js';
 import { GetManagerDashboardController } from './get-manager-dashboard/get-manager-dashboard.http.controller.js';
 import { GetManagerDashboardHandler } from './get-manager-dashboard/get-manager-dashboard.handler.js';
 import { ListDashboardCompaniesController } from './list-dashboard-companies/list-dashboard-companies.http.controller.js';
 import { ListDashboardCompaniesHandler } from './list-dashboard-companies/list-dashboard-companies.handler.js';
 
 registerRoutes('reporting', reportingRoutes);
+registerRoutes('reports', reportRoutes);
 
 /**
  * The reporting context (ADR 0053): managers' read-only views over the other contexts' events,
@@ -16,7 +26,23 @@ registerRoutes('reporting', reportingRoutes);
  */
 @Module({
   imports: [CqrsModule],
-  controllers: [ListDashboardCompaniesController, GetManagerDashboardController],
-  providers: [GetManagerDashboardHandler, ListDashboardCompaniesHandler],
+  controllers: [
+    ListDashboardCompaniesController,
+    GetManagerDashboardController,
+    // reports (ADR 0070): the trend before the page (a more specific path), the generic export
+    GetAnswersTrendController,
+    GetAnswersReportController,
+    GetStationContentAnswersReportController,
+    ExportReportController,
+  ],
+  providers: [
+    GetManagerDashboardHandler,
+    ListDashboardCompaniesHandler,
+    ReportReader,
+    GetAnswersReportHandler,
+    GetAnswersTrendHandler,
+    GetStationContentAnswersReportHandler,
+    ExportReportHandler,
+  ],
 })
 export class ReportingModule {}

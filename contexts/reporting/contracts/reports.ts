@@ -180,6 +180,7 @@ export const stationContentAnswersReportRowSchema = z.object({
 });
 export type StationContentAnswersReportRow = z.infer<typeof stationContentAnswersReportRowSchema>;
 export const stationContentAnswersReportQuerySchema = reportPageQuerySchema(stationContentAnswersReportColumns, 'lastAnsweredAt');
+export type StationContentAnswersReportQuery = z.infer<typeof stationContentAnswersReportQuerySchema>;
 export const stationContentAnswersReportExportQuerySchema = reportExportQuerySchema(stationContentAnswersReportColumns, 'lastAnsweredAt');
 export const stationContentAnswersReportPageSchema = reportPageSchema(stationContentAnswersReportRowSchema);
 export type StationContentAnswersReportPage = z.infer<typeof stationContentAnswersReportPageSchema>;
@@ -325,3 +326,23 @@ export const reportRoutes = {
     ...file,
   },
 } as const;
+
+/** Each report's title, and the words an exported file's first rows use (the filters and "as of"), per locale. */
+export const REPORT_TITLES: Record<ReportName, Record<Locale, string>> = {
+  answers: h('Relatório de respostas', 'Informe de respuestas', 'Answers report'),
+  'station-content-answers': h('Respostas dos conteúdos das estações', 'Respuestas de los contenidos de las estaciones', 'Station content answers'),
+};
+export const REPORT_FILE_WORDS: Record<Locale, Record<keyof ReportFilters | 'report' | 'exportedAt' | 'sort' | 'dir' | 'live' | 'yes' | 'no', string>> = {
+  'pt-BR': {
+    report: 'Relatório', exportedAt: 'Exportado em', from: 'De', to: 'Até', companyId: 'Empresa', country: 'País', state: 'Estado', station: 'Cultura/estação',
+    aclTag: 'Tag de acesso', userType: 'Tipo de usuário', group: 'Grupo', asOf: 'Como estava em', sort: 'Ordenar por', dir: 'Direção', live: 'agora', yes: 'Sim', no: 'Não',
+  },
+  es: {
+    report: 'Informe', exportedAt: 'Exportado el', from: 'Desde', to: 'Hasta', companyId: 'Empresa', country: 'País', state: 'Estado', station: 'Cultivo/estación',
+    aclTag: 'Etiqueta de acceso', userType: 'Tipo de usuario', group: 'Grupo', asOf: 'Como estaba el', sort: 'Ordenar por', dir: 'Dirección', live: 'ahora', yes: 'Sí', no: 'No',
+  },
+  en: {
+    report: 'Report', exportedAt: 'Exported at', from: 'From', to: 'To', companyId: 'Company', country: 'Country', state: 'State', station: 'Crop/station',
+    aclTag: 'ACL tag', userType: 'User type', group: 'Group', asOf: 'As of', sort: 'Sort by', dir: 'Direction', live: 'now', yes: 'Yes', no: 'No',
+  },
+};

@@ -12,6 +12,8 @@ export interface InjectResponse {
   statusCode: number;
   headers: Record<string, string | string[] | number | undefined>;
   body: string;
+  /** the body's bytes (binary answers: XLSX, PDF) */
+  rawPayload: Buffer;
   json<T = any>(): T;
 }
 
@@ -61,7 +63,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
         headers,
         ...(options.body !== undefined ? { payload: options.body as never } : {}),
       });
-      return { statusCode: res.statusCode, headers: res.headers, body: res.body, json: () => res.json() };
+      return { statusCode: res.statusCode, headers: res.headers, body: res.body, rawPayload: res.rawPayload, json: () => res.json() };
     },
     async close() {
       await app.close();

@@ -21,9 +21,10 @@ import { eventsScheduledProjection } from '@portal/projection-events-scheduled';
 import { eventsQuizzesProjection } from '@portal/projection-events-quizzes';
 import { userActionsProjection } from '@portal/projection-user-actions';
 import { reportAnswersProjection } from '@portal/projection-report-answers';
+import { reportStationContentAnswersProjection } from '@portal/projection-report-station-content-answers';
 import { reportStationContentProjection } from '@portal/projection-report-station-content';
 import { reportStationsProjection } from '@portal/projection-report-stations';
 import { reportPodcastDownloadsProjection } from '@portal/projection-report-podcast-downloads';
 
 /** Every read model the API serves (composition root). */
-export const PROJECTIONS_LIST: ProjectionDefinition[] = [usersProjection, engagementProjection, searchProjection, pagesProjection, catalogueProjection, progressProjection, feedsProjection, bookingLocationsProjection, bookingAvailabilityProjection, bookingBookingsProjection, bookingCalendarProjection, answersProjection, scoresProjection, certificatesProjection, recommendationsProjection, revocationsProjection, companiesProjection, managerDashboardProjection, eventsScheduledProjection, eventsQuizzesProjection, userActionsProjection, reportAnswersProjection, reportStationContentProjection, reportStationsProjection, reportPodcastDownloadsProjection];
+export const PROJECTIONS_LIST: ProjectionDefinition[] = [usersProjection, engagementProjection, searchProjection, pagesProjection, catalogueProjection, progressProjection, feedsProjection, bookingLocationsProjection, bookingAvailabilityProjection, bookingBookingsProjection, bookingCalendarProjection, answersProjection, scoresProjection, certificatesProjection, recommendationsProjection, revocationsProjection, companiesProjection, managerDashboardProjection, eventsScheduledProjection, eventsQuizzesProjection, userActionsProjection, reportAnswersProjection, reportStationContentAnswersProjection, reportStationContentProjection, reportStationsProjection, reportPodcastDownloadsProjection];

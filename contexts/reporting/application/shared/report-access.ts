@@ -1,0 +1,16 @@
+import { AppError, type Principal } from '@portal/kernel';
+import { managerScope, type ManagerScope } from '@portal/identity/contracts';
+
+/**
+ * Who may read the manager reports (issue 16, ADR 0070): the guard of /manager/users/* (001 §2,
+ * §6) by identity's one scope rule, `managerScope`: company_manager or company_admin with a
+ * company and manage_companies_users read their own company's rows; manage_all_companies reads
+ * every company's; the auditor reads every company's (read-only: reports record nothing but the
+ * export). Anyone else: 403.
+ */
+export function reportScopeOf(user: Extract<Principal, { kind: 'user' }>): Exclude<ManagerScope, { kind: 'none' }> {
+  if (user.roles.includes('auditor')) return { kind: 'all' };
+  const scope = managerScope(user);
+  if (scope.kind === 'none') throw new AppError('403');
+  return scope;
+}

@@ -1,0 +1,36 @@
+import type { z } from 'zod';
+import type { ReportQuerySpec } from '@portal/projection-report-kit';
+import { answersReportQuery } from '@portal/projection-report-answers';
+import { stationContentAnswersReportQuery } from '@portal/projection-report-station-content-answers';
+import {
+  answersReportExportQuerySchema,
+  REPORTS,
+  stationContentAnswersReportExportQuerySchema,
+  type ReportColumn,
+  type ReportName,
+} from '../../contracts/index.js';
+
+/** What the server knows of a report: its projection, its query, its columns, its export query. */
+export interface ServerReport {
+  name: ReportName;
+  /** the projection it reads (projections/report-<name>) */
+  projection: string;
+  // any: each report's row type; the report's own use case reads it typed
+  query: ReportQuerySpec<any>;
+  columns: readonly ReportColumn[];
+  exportQuery: z.ZodType<Record<string, unknown> & { format: 'csv' | 'xlsx' }>;
+}
+
+/** Every report, by name: the export, the CLI and the benchmark iterate over this list (ADR 0070). */
+export const SERVER_REPORTS: Record<ReportName, ServerReport> = {
+  answers: { name: 'answers', projection: 'report-answers', query: answersReportQuery, columns: REPORTS.answers.columns, exportQuery: answersReportExportQuerySchema },
+  'station-content-answers': {
+    name: 'station-content-answers',
+    projection: 'report-station-content-answers',
+    query: stationContentAnswersReportQuery,
+    columns: REPORTS['station-content-answers'].columns,
+    exportQuery: stationContentAnswersReportExportQuerySchema,
+  },
+};
+
+export const isReportName = (name: string): name is ReportName => Object.hasOwn(SERVER_REPORTS, name);
