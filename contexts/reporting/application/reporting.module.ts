@@ -10,6 +10,12 @@ import { GetAnswersTrendController } from './get-answers-trend/get-answers-trend
 import { GetAnswersTrendHandler } from './get-answers-trend/get-answers-trend.handler.js';
 import { GetStationContentAnswersReportController } from './get-station-content-answers-report/get-station-content-answers-report.http.controller.js';
 import { GetStationContentAnswersReportHandler } from './get-station-content-answers-report/get-station-content-answers-report.handler.js';
+import { GetStationContentReportController } from './get-station-content-report/get-station-content-report.http.controller.js';
+import { GetStationContentReportHandler } from './get-station-content-report/get-station-content-report.handler.js';
+import { GetStationsReportController } from './get-stations-report/get-stations-report.http.controller.js';
+import { GetStationsReportHandler } from './get-stations-report/get-stations-report.handler.js';
+import { GetPodcastDownloadsReportController } from './get-podcast-downloads-report/get-podcast-downloads-report.http.controller.js';
+import { GetPodcastDownloadsReportHandler } from './get-podcast-downloads-report/get-podcast-downloads-report.handler.js';
 import { ReportReader } from './shared/report-reader.js';
 import { GetManagerDashboardController } from './get-manager-dashboard/get-manager-dashboard.http.controller.js';
 import { GetManagerDashboardHandler } from './get-manager-dashboard/get-manager-dashboard.handler.js';
@@ -33,6 +39,9 @@ registerRoutes('reports', reportRoutes);
     GetAnswersTrendController,
     GetAnswersReportController,
     GetStationContentAnswersReportController,
+    GetStationContentReportController,
+    GetStationsReportController,
+    GetPodcastDownloadsReportController,
     ExportReportController,
   ],
   providers: [
@@ -42,6 +51,9 @@ registerRoutes('reports', reportRoutes);
     GetAnswersReportHandler,
     GetAnswersTrendHandler,
     GetStationContentAnswersReportHandler,
+    GetStationContentReportHandler,
+    GetStationsReportHandler,
+    GetPodcastDownloadsReportHandler,
     ExportReportHandler,
   ],
 })

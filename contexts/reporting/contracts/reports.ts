@@ -325,12 +325,35 @@ export const reportRoutes = {
     errors: ['403', '404'],
     ...file,
   },
+  stationContentReport: {
+    method: 'GET',
+    path: '/reports/station-content',
+    query: stationContentReportQuerySchema,
+    response: stationContentReportPageSchema,
+    summary: `Station content report (001 §2 stations-content-report): views, plays and completions per learner and entry, a page; ${who}`,
+    errors: ['403', '404'],
+  },
+  stationContentReportExport: { method: 'GET', path: '/reports/station-content/export', query: stationContentReportExportQuerySchema, summary: `Station content report as CSV or XLSX; ${who}`, errors: ['403', '404'], ...file },
+  stationsReport: { method: 'GET', path: '/reports/stations', query: stationsReportQuerySchema, response: stationsReportPageSchema, summary: `Stations report (001 §2 stations-report): visits per learner and station, a page; ${who}`, errors: ['403', '404'] },
+  stationsReportExport: { method: 'GET', path: '/reports/stations/export', query: stationsReportExportQuerySchema, summary: `Stations report as CSV or XLSX; ${who}`, errors: ['403', '404'], ...file },
+  podcastDownloadsReport: {
+    method: 'GET',
+    path: '/reports/podcast-downloads',
+    query: podcastDownloadsReportQuerySchema,
+    response: podcastDownloadsReportPageSchema,
+    summary: `Podcast downloads report (001 §2 ctb-cast-dowload-status): episode, learner, date, a page; ${who}`,
+    errors: ['403', '404'],
+  },
+  podcastDownloadsReportExport: { method: 'GET', path: '/reports/podcast-downloads/export', query: podcastDownloadsReportExportQuerySchema, summary: `Podcast downloads report as CSV or XLSX; ${who}`, errors: ['403', '404'], ...file },
 } as const;
 
 /** Each report's title, and the words an exported file's first rows use (the filters and "as of"), per locale. */
 export const REPORT_TITLES: Record<ReportName, Record<Locale, string>> = {
   answers: h('Relatório de respostas', 'Informe de respuestas', 'Answers report'),
   'station-content-answers': h('Respostas dos conteúdos das estações', 'Respuestas de los contenidos de las estaciones', 'Station content answers'),
+  'station-content': h('Conteúdos das estações', 'Contenidos de las estaciones', 'Station content'),
+  stations: h('Visitas às estações', 'Visitas a las estaciones', 'Station visits'),
+  'podcast-downloads': h('Downloads de podcast', 'Descargas de podcast', 'Podcast downloads'),
 };
 export const REPORT_FILE_WORDS: Record<Locale, Record<keyof ReportFilters | 'report' | 'exportedAt' | 'sort' | 'dir' | 'live' | 'yes' | 'no', string>> = {
   'pt-BR': {

@@ -2,10 +2,16 @@ import type { z } from 'zod';
 import type { ReportQuerySpec } from '@portal/projection-report-kit';
 import { answersReportQuery } from '@portal/projection-report-answers';
 import { stationContentAnswersReportQuery } from '@portal/projection-report-station-content-answers';
+import { stationContentReportQuery } from '@portal/projection-report-station-content';
+import { stationsReportQuery } from '@portal/projection-report-stations';
+import { podcastDownloadsReportQuery } from '@portal/projection-report-podcast-downloads';
 import {
   answersReportExportQuerySchema,
   REPORTS,
   stationContentAnswersReportExportQuerySchema,
+  stationContentReportExportQuerySchema,
+  stationsReportExportQuerySchema,
+  podcastDownloadsReportExportQuerySchema,
   type ReportColumn,
   type ReportName,
 } from '../../contracts/index.js';
@@ -30,6 +36,15 @@ export const SERVER_REPORTS: Record<ReportName, ServerReport> = {
     query: stationContentAnswersReportQuery,
     columns: REPORTS['station-content-answers'].columns,
     exportQuery: stationContentAnswersReportExportQuerySchema,
+  },
+  'station-content': { name: 'station-content', projection: 'report-station-content', query: stationContentReportQuery, columns: REPORTS['station-content'].columns, exportQuery: stationContentReportExportQuerySchema },
+  stations: { name: 'stations', projection: 'report-stations', query: stationsReportQuery, columns: REPORTS.stations.columns, exportQuery: stationsReportExportQuerySchema },
+  'podcast-downloads': {
+    name: 'podcast-downloads',
+    projection: 'report-podcast-downloads',
+    query: podcastDownloadsReportQuery,
+    columns: REPORTS['podcast-downloads'].columns,
+    exportQuery: podcastDownloadsReportExportQuerySchema,
   },
 };
 
