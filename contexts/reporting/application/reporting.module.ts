@@ -16,6 +16,8 @@ import { GetStationsReportController } from './get-stations-report/get-stations-
 import { GetStationsReportHandler } from './get-stations-report/get-stations-report.handler.js';
 import { GetPodcastDownloadsReportController } from './get-podcast-downloads-report/get-podcast-downloads-report.http.controller.js';
 import { GetPodcastDownloadsReportHandler } from './get-podcast-downloads-report/get-podcast-downloads-report.handler.js';
+import { ListReportCompaniesController } from './list-report-companies/list-report-companies.http.controller.js';
+import { ListReportCompaniesHandler } from './list-report-companies/list-report-companies.handler.js';
 import { ReportReader } from './shared/report-reader.js';
 import { GetManagerDashboardController } from './get-manager-dashboard/get-manager-dashboard.http.controller.js';
 import { GetManagerDashboardHandler } from './get-manager-dashboard/get-manager-dashboard.handler.js';
@@ -36,6 +38,7 @@ registerRoutes('reports', reportRoutes);
     ListDashboardCompaniesController,
     GetManagerDashboardController,
     // reports (ADR 0070): the trend before the page (a more specific path), the generic export
+    ListReportCompaniesController,
     GetAnswersTrendController,
     GetAnswersReportController,
     GetStationContentAnswersReportController,
@@ -55,6 +58,7 @@ registerRoutes('reports', reportRoutes);
     GetStationsReportHandler,
     GetPodcastDownloadsReportHandler,
     ExportReportHandler,
+    ListReportCompaniesHandler,
   ],
 })
 export class ReportingModule {}

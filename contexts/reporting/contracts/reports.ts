@@ -303,9 +303,14 @@ export const REPORTS = {
 export type ReportName = keyof typeof REPORTS;
 export const REPORT_NAMES = Object.keys(REPORTS) as ReportName[];
 
+/** GET /api/reports/companies: the companies the caller may pick in the reports (every company for manage_all_companies and auditors; their own otherwise). */
+export const reportCompaniesSchema = z.object({ companies: z.array(z.object({ companyId: z.string(), name: z.string() })) });
+export type ReportCompanies = z.infer<typeof reportCompaniesSchema>;
+
 const file = { responseType: 'text/csv or application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
 const who = 'company_manager or company_admin with a company and manage_companies_users (own company), manage_all_companies or auditor (every company)';
 export const reportRoutes = {
+  reportCompanies: { method: 'GET', path: '/reports/companies', response: reportCompaniesSchema, summary: `The companies the reports' company picker offers; ${who}`, errors: ['403'] },
   answersReport: { method: 'GET', path: '/reports/answers', query: answersReportQuerySchema, response: answersReportPageSchema, summary: `Answers report (001 §2 answers-report), a page; ${who}`, errors: ['403', '404'] },
   answersReportExport: { method: 'GET', path: '/reports/answers/export', query: answersReportExportQuerySchema, summary: `Answers report as CSV or XLSX (every matching row, streamed; recorded as ReportExported); ${who}`, errors: ['403', '404'], ...file },
   answersTrend: { method: 'GET', path: '/reports/answers/trend', query: answersTrendQuerySchema, response: answersTrendSchema, summary: `Answers per week under the report's filters; ${who}`, errors: ['403', '404'] },

@@ -130,6 +130,9 @@ export const routes: RouteObject[] = [
               { path: 'import', lazy: () => import('../features/manager/routes/import-users-route') },
               // companies and reference data of the manager area (issue 14, ADR 0051)
               { path: 'companies', lazy: () => import('../features/manager-companies/routes/companies-route') },
+              // reports (001 §2; issue 16, ADR 0070)
+              { path: 'answers-report', lazy: () => import('../features/manager-reports/routes/answers-report-route') },
+              { path: 'stations-content-answers-report', lazy: () => import('../features/manager-reports/routes/station-content-answers-report-route') },
               // the reports of issue 13 follow
             ],
           },

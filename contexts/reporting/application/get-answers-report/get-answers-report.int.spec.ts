@@ -38,7 +38,10 @@ describe('GET /api/reports/answers and /api/reports/station-content-answers: who
         expect([own.status, a.status, b.status], path).toEqual([c.own, c.a, c.b]);
         for (const r of [a, b].filter((r) => r.status === 404)) expect(r.json()).toMatchObject({ statusCode: 404, code: '404' });
       }
+      const picker = await get('/api/reports/companies', token);
+      expect(picker.status).toBe(c.own);
       if (c.own !== 200) return;
+      expect(picker.json().companies.map((x: { companyId: string }) => x.companyId).sort()).toEqual([...c.sees].sort());
       const page = answersReportPageSchema.parse((await get('/api/reports/answers?pageSize=200', token)).json());
       const companies = new Set(page.rows.map((r) => r.company));
       const names = { [COMPANY_A]: 'Agro Alfa', [COMPANY_B]: 'Beta Coop' } as Record<string, string>;

@@ -10,6 +10,7 @@ import type managerTc from '../../locales/en/manager-tc.json';
 import type manager from '../../locales/en/manager.json';
 import type managerCompanies from '../../locales/en/manager-companies.json';
 import type managerDashboard from '../../locales/en/managerDashboard.json';
+import type reports from '../../locales/en/reports.json';
 import type notifications from '../../locales/en/notifications.json';
 import type publicPages from '../../locales/en/public-pages.json';
 import type realtime from '../../locales/en/realtime.json';
@@ -43,6 +44,7 @@ declare module 'i18next' {
       manager: typeof manager;
       'manager-companies': typeof managerCompanies;
       managerDashboard: typeof managerDashboard;
+      reports: typeof reports;
       scheduledEvents: typeof scheduledEvents;
     };
   }

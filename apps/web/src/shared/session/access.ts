@@ -97,5 +97,13 @@ export const canManageUsers = (subject: Subject): boolean => subject != null && 
  */
 export const managerDashboardScope = (subject: Subject): ManagerScope => (subject == null ? { kind: 'none' } : dashboardScope(actorOf(subject)));
 
+/**
+ * The manager reports (issue 16, ADR 0070), the server's rule: identity's managerScope (own company
+ * with manage_companies_users; every company with manage_all_companies), and the auditor (every company).
+ */
+export const reportScope = (subject: Subject): ManagerScope =>
+  subject == null ? { kind: 'none' } : hasRole(subject, 'auditor') ? { kind: 'all' } : managerScope(actorOf(subject));
+export const canReadReports = (subject: Subject): boolean => reportScope(subject).kind !== 'none';
+
 /** The manager dashboard (001 §2): the server's dashboardScope is not "none" (manage_all_companies picks the company). */
 export const canViewManagerDashboard = (subject: Subject): boolean => managerDashboardScope(subject).kind !== 'none';

@@ -9,3 +9,6 @@ export const MANAGER_USERS_IMPORT = `${MANAGER_USERS}/import`;
 
 /** The user list with its filters (the /find query names), for links that open a filtered view. */
 export const usersPath = (params?: URLSearchParams): string => `${MANAGER_USERS}${params && params.size > 0 ? `?${params.toString()}` : ''}`;
+/** The reports (001 §2 child views; issue 16, features/manager-reports). */
+export const MANAGER_ANSWERS_REPORT = `${MANAGER_USERS}/answers-report`;
+export const MANAGER_STATIONS_CONTENT_ANSWERS_REPORT = `${MANAGER_USERS}/stations-content-answers-report`;

@@ -1,7 +1,7 @@
-import { canEnterManagerArea, canManageUsers, type AccessSubject } from '../../../shared/session/access';
-import { MANAGER_COMPANIES, MANAGER_USERS } from './manager-paths';
+import { canEnterManagerArea, canManageUsers, canReadReports, type AccessSubject } from '../../../shared/session/access';
+import { MANAGER_ANSWERS_REPORT, MANAGER_COMPANIES, MANAGER_STATIONS_CONTENT_ANSWERS_REPORT, MANAGER_USERS } from './manager-paths';
 
-export type ManagerTab = 'users' | 'companies';
+export type ManagerTab = 'users' | 'companies' | 'answers-report' | 'stations-content-answers-report';
 
 /**
  * The child views of /manager/users a manager may open (ADR 0054): the user list with
@@ -12,7 +12,19 @@ export type ManagerTab = 'users' | 'companies';
 export const managerTabs = (user: AccessSubject | null | undefined): { value: ManagerTab; to: string }[] => [
   ...(canManageUsers(user) ? [{ value: 'users' as const, to: MANAGER_USERS }] : []),
   ...(canEnterManagerArea(user) ? [{ value: 'companies' as const, to: MANAGER_COMPANIES }] : []),
+  ...(canReadReports(user)
+    ? [
+        { value: 'answers-report' as const, to: MANAGER_ANSWERS_REPORT },
+        { value: 'stations-content-answers-report' as const, to: MANAGER_STATIONS_CONTENT_ANSWERS_REPORT },
+      ]
+    : []),
 ];
 
 /** The tab of a path: the longest tab path it is under (the list is the empty path). */
-export const currentTab = (pathname: string): ManagerTab => (pathname === MANAGER_COMPANIES || pathname.startsWith(`${MANAGER_COMPANIES}/`) ? 'companies' : 'users');
+export const currentTab = (pathname: string): ManagerTab => {
+  const under = (path: string) => pathname === path || pathname.startsWith(`${path}/`);
+  if (under(MANAGER_COMPANIES)) return 'companies';
+  if (under(MANAGER_ANSWERS_REPORT)) return 'answers-report';
+  if (under(MANAGER_STATIONS_CONTENT_ANSWERS_REPORT)) return 'stations-content-answers-report';
+  return 'users';
+};

@@ -5,9 +5,11 @@ import { currentTab, managerTabs } from './manager-tabs';
 const staff: AccessSubject = { roles: ['company_manager'], permissions: ['manage_companies_users'], companyId: 'c', country: 'BR', allowedStations: 'all' };
 
 describe('the child views of /manager/users a manager may open (ADR 0054)', () => {
-  it('the list for manage_companies_users; the companies for everyone in the area', () => {
-    expect(managerTabs(staff).map((tab) => tab.value)).toEqual(['users', 'companies']);
-    expect(managerTabs({ ...staff, roles: [], companyId: null, permissions: ['manage_all_companies'] }).map((tab) => tab.value)).toEqual(['users', 'companies']);
+  const REPORTS = ['answers-report', 'stations-content-answers-report'];
+  it('the list and the reports for manage_companies_users; the companies for everyone in the area; the reports for auditors', () => {
+    expect(managerTabs(staff).map((tab) => tab.value)).toEqual(['users', 'companies', ...REPORTS]);
+    expect(managerTabs({ ...staff, roles: [], companyId: null, permissions: ['manage_all_companies'] }).map((tab) => tab.value)).toEqual(['users', 'companies', ...REPORTS]);
+    expect(managerTabs({ ...staff, roles: ['auditor'], companyId: null, permissions: [] }).map((tab) => tab.value)).toEqual(REPORTS);
     expect(managerTabs({ ...staff, permissions: [] }).map((tab) => tab.value)).toEqual(['companies']);
     expect(managerTabs({ ...staff, companyId: null })).toEqual([]);
   });
@@ -16,5 +18,7 @@ describe('the child views of /manager/users a manager may open (ADR 0054)', () =
     expect(currentTab('/manager/users')).toBe('users');
     expect(currentTab('/manager/users/companies')).toBe('companies');
     expect(currentTab('/manager/users/companies/x')).toBe('companies');
+    expect(currentTab('/manager/users/answers-report')).toBe('answers-report');
+    expect(currentTab('/manager/users/stations-content-answers-report')).toBe('stations-content-answers-report');
   });
 });

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { data, Outlet, useLocation, type LoaderFunctionArgs } from 'react-router';
 import { useUserData } from '../../../shared/api/user-data';
 import { loadNamespaces } from '../../../shared/i18n/i18n';
-import { canEnterManagerArea } from '../../../shared/session/access';
+import { canEnterManagerArea, canReadReports } from '../../../shared/session/access';
 import { requireSession } from '../../../shared/session/guards';
 import { PageShell } from '../../../shared/ui/page-shell';
 import { RouteTabs } from '../../../shared/ui/route-tabs';
@@ -17,7 +17,7 @@ import { currentTab, managerTabs } from '../model/manager-tabs';
  */
 export async function loader({ request }: LoaderFunctionArgs): Promise<null> {
   const user = await requireSession(new URL(request.url));
-  if (!canEnterManagerArea(user)) throw data(null, { status: 403 });
+  if (!canEnterManagerArea(user) && !canReadReports(user)) throw data(null, { status: 403 });
   await loadNamespaces('manager');
   return null;
 }

@@ -1,6 +1,6 @@
 import type { StationSummary } from '@portal/learning/contracts';
 import type { Locale, Role } from '@portal/kernel';
-import { canEnterManagerArea, canViewManagerDashboard, DEFAULT_AREA, hasAnyRole, listsArea, type AccessSubject } from '../../../shared/session/access';
+import { canEnterManagerArea, canReadReports, canViewManagerDashboard, DEFAULT_AREA, hasAnyRole, listsArea, type AccessSubject } from '../../../shared/session/access';
 
 /**
  * The side menu of the default layout (000 §2.5) as a pure function: every item and its
@@ -133,7 +133,9 @@ export const buildSideMenu = (input: SideMenuInput): SideMenuItem[] => {
   if (canViewManagerDashboard(user)) items.push({ id: 'dashboard', to: MENU_PATHS.dashboard });
   // 9. manager: company manager or admin with a company, or manage_all_companies with or without
   //    one (ADR 0054); /manager/users opens the first of its views the user may open
+  // the auditor reads the reports (issue 16): their first tab
   if (canEnterManagerArea(user)) items.push({ id: 'manager', to: MENU_PATHS.managerUsers });
+  else if (canReadReports(user)) items.push({ id: 'manager', to: `${MENU_PATHS.managerUsers}/answers-report` });
   // 10. scheduling: tc_manager or tc_admin
   if (hasAnyRole(user, ['tc_manager', 'tc_admin'])) items.push({ id: 'scheduling', to: MENU_PATHS.scheduling });
   // 10b. scheduled events (001 §2: Brazil, tc_admin, the toggle), and each attendee's own events (ADR 0061)
