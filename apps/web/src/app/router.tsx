@@ -133,6 +133,9 @@ export const routes: RouteObject[] = [
               // reports (001 §2; issue 16, ADR 0070)
               { path: 'answers-report', lazy: () => import('../features/manager-reports/routes/answers-report-route') },
               { path: 'stations-content-answers-report', lazy: () => import('../features/manager-reports/routes/station-content-answers-report-route') },
+              { path: 'stations-content-report', lazy: () => import('../features/manager-reports/routes/station-content-report-route') },
+              { path: 'stations-report', lazy: () => import('../features/manager-reports/routes/stations-report-route') },
+              { path: 'ctb-cast-dowload-status', lazy: () => import('../features/manager-reports/routes/podcast-downloads-report-route') },
               // the reports of issue 13 follow
             ],
           },

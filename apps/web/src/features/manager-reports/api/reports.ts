@@ -11,6 +11,9 @@ import { MANAGER_REPORTS_QUERIES } from './keys';
 export const REPORT_PAGE_ROUTES = {
   answers: reportRoutes.answersReport,
   'station-content-answers': reportRoutes.stationContentAnswersReport,
+  'station-content': reportRoutes.stationContentReport,
+  stations: reportRoutes.stationsReport,
+  'podcast-downloads': reportRoutes.podcastDownloadsReport,
 } as const satisfies Record<ReportName, unknown>;
 
 const queryOf = (params: ReportParams, lang: Locale) => ({

@@ -12,3 +12,6 @@ export const usersPath = (params?: URLSearchParams): string => `${MANAGER_USERS}
 /** The reports (001 §2 child views; issue 16, features/manager-reports). */
 export const MANAGER_ANSWERS_REPORT = `${MANAGER_USERS}/answers-report`;
 export const MANAGER_STATIONS_CONTENT_ANSWERS_REPORT = `${MANAGER_USERS}/stations-content-answers-report`;
+export const MANAGER_STATIONS_CONTENT_REPORT = `${MANAGER_USERS}/stations-content-report`;
+export const MANAGER_STATIONS_REPORT = `${MANAGER_USERS}/stations-report`;
+export const MANAGER_PODCAST_DOWNLOADS_REPORT = `${MANAGER_USERS}/ctb-cast-dowload-status`;
