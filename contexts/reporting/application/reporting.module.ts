@@ -14,6 +14,12 @@ import { GetStationScoresReportController } from './get-station-scores-report/ge
 import { GetStationScoresReportHandler } from './get-station-scores-report/get-station-scores-report.handler.js';
 import { GetCompaniesReportController } from './get-companies-report/get-companies-report.http.controller.js';
 import { GetCompaniesReportHandler } from './get-companies-report/get-companies-report.handler.js';
+import { GetStationContentReportController } from './get-station-content-report/get-station-content-report.http.controller.js';
+import { GetStationContentReportHandler } from './get-station-content-report/get-station-content-report.handler.js';
+import { GetStationsReportController } from './get-stations-report/get-stations-report.http.controller.js';
+import { GetStationsReportHandler } from './get-stations-report/get-stations-report.handler.js';
+import { GetPodcastDownloadsReportController } from './get-podcast-downloads-report/get-podcast-downloads-report.http.controller.js';
+import { GetPodcastDownloadsReportHandler } from './get-podcast-downloads-report/get-podcast-downloads-report.handler.js';
 import { ListReportCompaniesController } from './list-report-companies/list-report-companies.http.controller.js';
 import { ListReportCompaniesHandler } from './list-report-companies/list-report-companies.handler.js';
 import { ReportReader } from './shared/report-reader.js';
@@ -43,6 +49,9 @@ registerRoutes('reports', reportRoutes);
     GetStationContentAnswersReportController,
     GetStationScoresReportController,
     GetCompaniesReportController,
+    GetStationContentReportController,
+    GetStationsReportController,
+    GetPodcastDownloadsReportController,
     ExportReportController,
   ],
   providers: [
@@ -54,6 +63,9 @@ registerRoutes('reports', reportRoutes);
     GetStationContentAnswersReportHandler,
     GetStationScoresReportHandler,
     GetCompaniesReportHandler,
+    GetStationContentReportHandler,
+    GetStationsReportHandler,
+    GetPodcastDownloadsReportHandler,
     ExportReportHandler,
     ListReportCompaniesHandler,
   ],

@@ -287,10 +287,120 @@ export const companiesReportExportQuerySchema = reportExportQuerySchema(companie
 export const companiesReportPageSchema = reportPageSchema(companiesReportRowSchema);
 export type CompaniesReportPage = z.infer<typeof companiesReportPageSchema>;
 
+// ---------------------------------------------------------------- station content (001 §2 stations-content-report)
+
+export const stationContentReportColumns = [
+  ...learnerColumns,
+  { key: 'station', header: h('Estação', 'Estación', 'Station'), kind: 'text', sortable: true },
+  { key: 'entry', header: h('Conteúdo', 'Contenido', 'Entry'), kind: 'text', sortable: true },
+  { key: 'viewType', header: h('Tipo de visualização', 'Tipo de visualización', 'View type'), kind: 'text', sortable: true },
+  { key: 'views', header: h('Visualizações', 'Visualizaciones', 'Views'), kind: 'number', sortable: true },
+  { key: 'firstViewedAt', header: h('Primeira visualização', 'Primera visualización', 'First view'), kind: 'datetime', sortable: true },
+  { key: 'lastViewedAt', header: h('Última visualização', 'Última visualización', 'Last view'), kind: 'datetime', sortable: true },
+  { key: 'plays', header: h('Reproduções', 'Reproducciones', 'Plays'), kind: 'number', sortable: true },
+  { key: 'completions', header: h('Conclusões', 'Finalizaciones', 'Completions'), kind: 'number', sortable: true },
+  { key: 'lastActivityAt', header: h('Última atividade', 'Última actividad', 'Last activity'), kind: 'datetime', sortable: true },
+] as const satisfies readonly ReportColumn[];
+export type StationContentReportColumn = (typeof stationContentReportColumns)[number]['key'];
+
+/**
+ * One learner's use of one entry (001 §3 station view record): how often they opened it, the
+ * entry's type (video, podcast, pdf...), first and last view, media plays (play sessions) and
+ * completions; `lastActivityAt` (a view, play or completion) is what the date range filters on.
+ */
+export const stationContentReportRowSchema = z.object({
+  userId: z.string(),
+  learner: z.string(),
+  email: z.string().nullable(),
+  company: z.string().nullable(),
+  station: z.string().nullable(),
+  entryId: z.string(),
+  entry: z.string(),
+  viewType: z.string(),
+  views: z.number().int(),
+  firstViewedAt: z.string().nullable(),
+  lastViewedAt: z.string().nullable(),
+  plays: z.number().int(),
+  completions: z.number().int(),
+  lastActivityAt: z.string(),
+});
+export type StationContentReportRow = z.infer<typeof stationContentReportRowSchema>;
+export const stationContentReportQuerySchema = reportPageQuerySchema(stationContentReportColumns, 'lastActivityAt');
+export type StationContentReportQuery = z.infer<typeof stationContentReportQuerySchema>;
+export const stationContentReportExportQuerySchema = reportExportQuerySchema(stationContentReportColumns, 'lastActivityAt');
+export const stationContentReportPageSchema = reportPageSchema(stationContentReportRowSchema);
+export type StationContentReportPage = z.infer<typeof stationContentReportPageSchema>;
+
+// ---------------------------------------------------------------- stations (001 §2 stations-report)
+
+export const stationsReportColumns = [
+  ...learnerColumns,
+  { key: 'station', header: h('Estação', 'Estación', 'Station'), kind: 'text', sortable: true },
+  { key: 'views', header: h('Visualizações', 'Visualizaciones', 'Views'), kind: 'number', sortable: true },
+  { key: 'lastViewType', header: h('Tipo da última visualização', 'Tipo de la última visualización', 'Last view type'), kind: 'text', sortable: true },
+  { key: 'firstViewedAt', header: h('Primeira visualização', 'Primera visualización', 'First view'), kind: 'datetime', sortable: true },
+  { key: 'lastViewedAt', header: h('Última visualização', 'Última visualización', 'Last view'), kind: 'datetime', sortable: true },
+] as const satisfies readonly ReportColumn[];
+export type StationsReportColumn = (typeof stationsReportColumns)[number]['key'];
+
+/** One learner's visits of one station (001 §3 station view record): how many, the last one's view type (map, detail), first and last. */
+export const stationsReportRowSchema = z.object({
+  userId: z.string(),
+  learner: z.string(),
+  email: z.string().nullable(),
+  company: z.string().nullable(),
+  stationId: z.string(),
+  station: z.string(),
+  views: z.number().int(),
+  lastViewType: z.string(),
+  firstViewedAt: z.string(),
+  lastViewedAt: z.string(),
+});
+export type StationsReportRow = z.infer<typeof stationsReportRowSchema>;
+export const stationsReportQuerySchema = reportPageQuerySchema(stationsReportColumns, 'lastViewedAt');
+export type StationsReportQuery = z.infer<typeof stationsReportQuerySchema>;
+export const stationsReportExportQuerySchema = reportExportQuerySchema(stationsReportColumns, 'lastViewedAt');
+export const stationsReportPageSchema = reportPageSchema(stationsReportRowSchema);
+export type StationsReportPage = z.infer<typeof stationsReportPageSchema>;
+
+// ---------------------------------------------------------------- podcast downloads (001 §2 ctb-cast-dowload-status)
+
+export const podcastDownloadsReportColumns = [
+  ...learnerColumns,
+  { key: 'station', header: h('Estação', 'Estación', 'Station'), kind: 'text', sortable: true },
+  { key: 'episode', header: h('Episódio', 'Episodio', 'Episode'), kind: 'text', sortable: true },
+  { key: 'language', header: h('Idioma', 'Idioma', 'Language'), kind: 'text', sortable: true },
+  { key: 'downloadedAt', header: h('Baixado em', 'Descargado el', 'Downloaded at'), kind: 'datetime', sortable: true },
+] as const satisfies readonly ReportColumn[];
+export type PodcastDownloadsReportColumn = (typeof podcastDownloadsReportColumns)[number]['key'];
+
+/** One download of a podcast episode (001 §3 podcast download record): the episode's title in the reader's locale, who, the file's language, when. */
+export const podcastDownloadsReportRowSchema = z.object({
+  downloadId: z.string(),
+  userId: z.string(),
+  learner: z.string(),
+  email: z.string().nullable(),
+  company: z.string().nullable(),
+  station: z.string().nullable(),
+  entryId: z.string(),
+  episode: z.string(),
+  language: z.string(),
+  downloadedAt: z.string(),
+});
+export type PodcastDownloadsReportRow = z.infer<typeof podcastDownloadsReportRowSchema>;
+export const podcastDownloadsReportQuerySchema = reportPageQuerySchema(podcastDownloadsReportColumns, 'downloadedAt');
+export type PodcastDownloadsReportQuery = z.infer<typeof podcastDownloadsReportQuerySchema>;
+export const podcastDownloadsReportExportQuerySchema = reportExportQuerySchema(podcastDownloadsReportColumns, 'downloadedAt');
+export const podcastDownloadsReportPageSchema = reportPageSchema(podcastDownloadsReportRowSchema);
+export type PodcastDownloadsReportPage = z.infer<typeof podcastDownloadsReportPageSchema>;
+
 /** The reports by name: the name the export event, the CLI and the bench use, with their columns. */
 export const REPORTS = {
   answers: { columns: answersReportColumns, defaultSort: 'answeredAt' },
   'station-content-answers': { columns: stationContentAnswersReportColumns, defaultSort: 'lastAnsweredAt' },
+  'station-content': { columns: stationContentReportColumns, defaultSort: 'lastActivityAt' },
+  stations: { columns: stationsReportColumns, defaultSort: 'lastViewedAt' },
+  'podcast-downloads': { columns: podcastDownloadsReportColumns, defaultSort: 'downloadedAt' },
   'station-scores': { columns: stationScoresReportColumns, defaultSort: 'lastActivityAt' },
   'companies-report': { columns: companiesReportColumns, defaultSort: 'users' },
 } as const satisfies Record<string, { columns: readonly ReportColumn[]; defaultSort: string }>;
@@ -342,12 +452,35 @@ export const reportRoutes = {
     errors: ['403', '404'],
   },
   companiesReportExport: { method: 'GET', path: '/reports/companies-report/export', query: companiesReportExportQuerySchema, summary: `Companies report as CSV or XLSX; ${who}`, errors: ['403', '404'], ...file },
+  stationContentReport: {
+    method: 'GET',
+    path: '/reports/station-content',
+    query: stationContentReportQuerySchema,
+    response: stationContentReportPageSchema,
+    summary: `Station content report (001 §2 stations-content-report): views, plays and completions per learner and entry, a page; ${who}`,
+    errors: ['403', '404'],
+  },
+  stationContentReportExport: { method: 'GET', path: '/reports/station-content/export', query: stationContentReportExportQuerySchema, summary: `Station content report as CSV or XLSX; ${who}`, errors: ['403', '404'], ...file },
+  stationsReport: { method: 'GET', path: '/reports/stations', query: stationsReportQuerySchema, response: stationsReportPageSchema, summary: `Stations report (001 §2 stations-report): visits per learner and station, a page; ${who}`, errors: ['403', '404'] },
+  stationsReportExport: { method: 'GET', path: '/reports/stations/export', query: stationsReportExportQuerySchema, summary: `Stations report as CSV or XLSX; ${who}`, errors: ['403', '404'], ...file },
+  podcastDownloadsReport: {
+    method: 'GET',
+    path: '/reports/podcast-downloads',
+    query: podcastDownloadsReportQuerySchema,
+    response: podcastDownloadsReportPageSchema,
+    summary: `Podcast downloads report (001 §2 ctb-cast-dowload-status): episode, learner, date, a page; ${who}`,
+    errors: ['403', '404'],
+  },
+  podcastDownloadsReportExport: { method: 'GET', path: '/reports/podcast-downloads/export', query: podcastDownloadsReportExportQuerySchema, summary: `Podcast downloads report as CSV or XLSX; ${who}`, errors: ['403', '404'], ...file },
 } as const;
 
 /** Each report's title, and the words an exported file's first rows use (the filters and "as of"), per locale. */
 export const REPORT_TITLES: Record<ReportName, Record<Locale, string>> = {
   answers: h('Relatório de respostas', 'Informe de respuestas', 'Answers report'),
   'station-content-answers': h('Respostas dos conteúdos das estações', 'Respuestas de los contenidos de las estaciones', 'Station content answers'),
+  'station-content': h('Conteúdos das estações', 'Contenidos de las estaciones', 'Station content'),
+  stations: h('Visitas às estações', 'Visitas a las estaciones', 'Station visits'),
+  'podcast-downloads': h('Downloads de podcast', 'Descargas de podcast', 'Podcast downloads'),
   'station-scores': h('Pontuações por estação', 'Puntuaciones por estación', 'Station scores'),
   'companies-report': h('Relatório de empresas', 'Informe de empresas', 'Companies report'),
 };

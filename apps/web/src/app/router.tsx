@@ -135,6 +135,9 @@ export const routes: RouteObject[] = [
               { path: 'stations-content-answers-report', lazy: () => import('../features/manager-reports/routes/station-content-answers-report-route') },
               { path: 'stations-score-report', lazy: () => import('../features/manager-reports/routes/station-scores-report-route') },
               { path: 'companies-report', lazy: () => import('../features/manager-reports/routes/companies-report-route') },
+              { path: 'stations-content-report', lazy: () => import('../features/manager-reports/routes/station-content-report-route') },
+              { path: 'stations-report', lazy: () => import('../features/manager-reports/routes/stations-report-route') },
+              { path: 'ctb-cast-dowload-status', lazy: () => import('../features/manager-reports/routes/podcast-downloads-report-route') },
               // the reports of issue 13 follow
             ],
           },

@@ -4,12 +4,18 @@ import { answersReportQuery } from '@portal/projection-report-answers';
 import { stationContentAnswersReportQuery } from '@portal/projection-report-station-content-answers';
 import { stationScoresReportQuery } from '@portal/projection-report-station-scores';
 import { companiesReportQuery } from '@portal/projection-report-companies';
+import { stationContentReportQuery } from '@portal/projection-report-station-content';
+import { stationsReportQuery } from '@portal/projection-report-stations';
+import { podcastDownloadsReportQuery } from '@portal/projection-report-podcast-downloads';
 import {
   answersReportExportQuerySchema,
   companiesReportExportQuerySchema,
   stationScoresReportExportQuerySchema,
   REPORTS,
   stationContentAnswersReportExportQuerySchema,
+  stationContentReportExportQuerySchema,
+  stationsReportExportQuerySchema,
+  podcastDownloadsReportExportQuerySchema,
   type ReportColumn,
   type ReportName,
 } from '../../contracts/index.js';
@@ -43,6 +49,15 @@ export const SERVER_REPORTS: Record<ReportName, ServerReport> = {
     exportQuery: stationScoresReportExportQuerySchema,
   },
   'companies-report': { name: 'companies-report', projection: 'report-companies', query: companiesReportQuery, columns: REPORTS['companies-report'].columns, exportQuery: companiesReportExportQuerySchema },
+  'station-content': { name: 'station-content', projection: 'report-station-content', query: stationContentReportQuery, columns: REPORTS['station-content'].columns, exportQuery: stationContentReportExportQuerySchema },
+  stations: { name: 'stations', projection: 'report-stations', query: stationsReportQuery, columns: REPORTS.stations.columns, exportQuery: stationsReportExportQuerySchema },
+  'podcast-downloads': {
+    name: 'podcast-downloads',
+    projection: 'report-podcast-downloads',
+    query: podcastDownloadsReportQuery,
+    columns: REPORTS['podcast-downloads'].columns,
+    exportQuery: podcastDownloadsReportExportQuerySchema,
+  },
 };
 
 export const isReportName = (name: string): name is ReportName => Object.hasOwn(SERVER_REPORTS, name);

@@ -13,6 +13,9 @@ export const REPORT_PAGE_ROUTES = {
   'station-content-answers': reportRoutes.stationContentAnswersReport,
   'station-scores': reportRoutes.stationScoresReport,
   'companies-report': reportRoutes.companiesReport,
+  'station-content': reportRoutes.stationContentReport,
+  stations: reportRoutes.stationsReport,
+  'podcast-downloads': reportRoutes.podcastDownloadsReport,
 } as const satisfies Record<ReportName, unknown>;
 
 const queryOf = (params: ReportParams, lang: Locale) => ({

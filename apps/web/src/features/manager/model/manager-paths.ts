@@ -15,3 +15,6 @@ export const MANAGER_STATIONS_CONTENT_ANSWERS_REPORT = `${MANAGER_USERS}/station
 export const MANAGER_STATIONS_SCORE_REPORT = `${MANAGER_USERS}/stations-score-report`;
 /** The companies report: /manager/users/companies is issue 14's companies administration, so the report has a path of its own (ADR 0070). */
 export const MANAGER_COMPANIES_REPORT = `${MANAGER_USERS}/companies-report`;
+export const MANAGER_STATIONS_CONTENT_REPORT = `${MANAGER_USERS}/stations-content-report`;
+export const MANAGER_STATIONS_REPORT = `${MANAGER_USERS}/stations-report`;
+export const MANAGER_PODCAST_DOWNLOADS_REPORT = `${MANAGER_USERS}/ctb-cast-dowload-status`;

@@ -1,7 +1,7 @@
 import { canEnterManagerArea, canManageUsers, canReadReports, type AccessSubject } from '../../../shared/session/access';
-import { MANAGER_ANSWERS_REPORT, MANAGER_COMPANIES, MANAGER_COMPANIES_REPORT, MANAGER_STATIONS_CONTENT_ANSWERS_REPORT, MANAGER_STATIONS_SCORE_REPORT, MANAGER_USERS } from './manager-paths';
+import { MANAGER_ANSWERS_REPORT, MANAGER_COMPANIES, MANAGER_COMPANIES_REPORT, MANAGER_PODCAST_DOWNLOADS_REPORT, MANAGER_STATIONS_CONTENT_ANSWERS_REPORT, MANAGER_STATIONS_CONTENT_REPORT, MANAGER_STATIONS_REPORT, MANAGER_STATIONS_SCORE_REPORT, MANAGER_USERS } from './manager-paths';
 
-export type ManagerTab = 'users' | 'companies' | 'answers-report' | 'stations-content-answers-report' | 'stations-score-report' | 'companies-report';
+export type ManagerTab = 'users' | 'companies' | 'answers-report' | 'stations-content-answers-report' | 'stations-score-report' | 'companies-report' | 'stations-content-report' | 'stations-report' | 'ctb-cast-dowload-status';
 
 /**
  * The child views of /manager/users a manager may open (ADR 0054): the user list with
@@ -18,6 +18,9 @@ export const managerTabs = (user: AccessSubject | null | undefined): { value: Ma
         { value: 'stations-content-answers-report' as const, to: MANAGER_STATIONS_CONTENT_ANSWERS_REPORT },
         { value: 'stations-score-report' as const, to: MANAGER_STATIONS_SCORE_REPORT },
         { value: 'companies-report' as const, to: MANAGER_COMPANIES_REPORT },
+        { value: 'stations-content-report' as const, to: MANAGER_STATIONS_CONTENT_REPORT },
+        { value: 'stations-report' as const, to: MANAGER_STATIONS_REPORT },
+        { value: 'ctb-cast-dowload-status' as const, to: MANAGER_PODCAST_DOWNLOADS_REPORT },
       ]
     : []),
 ];
@@ -30,5 +33,8 @@ export const currentTab = (pathname: string): ManagerTab => {
   if (under(MANAGER_COMPANIES)) return 'companies';
   if (under(MANAGER_ANSWERS_REPORT)) return 'answers-report';
   if (under(MANAGER_STATIONS_CONTENT_ANSWERS_REPORT)) return 'stations-content-answers-report';
+  if (under(MANAGER_STATIONS_CONTENT_REPORT)) return 'stations-content-report';
+  if (under(MANAGER_STATIONS_REPORT)) return 'stations-report';
+  if (under(MANAGER_PODCAST_DOWNLOADS_REPORT)) return 'ctb-cast-dowload-status';
   return 'users';
 };

@@ -5,7 +5,7 @@ import { currentTab, managerTabs } from './manager-tabs';
 const staff: AccessSubject = { roles: ['company_manager'], permissions: ['manage_companies_users'], companyId: 'c', country: 'BR', allowedStations: 'all' };
 
 describe('the child views of /manager/users a manager may open (ADR 0054)', () => {
-  const REPORTS = ['answers-report', 'stations-content-answers-report', 'stations-score-report', 'companies-report'];
+  const REPORTS = ['answers-report', 'stations-content-answers-report', 'stations-score-report', 'companies-report', 'stations-content-report', 'stations-report', 'ctb-cast-dowload-status'];
   it('the list and the reports for manage_companies_users; the companies for everyone in the area; the reports for auditors', () => {
     expect(managerTabs(staff).map((tab) => tab.value)).toEqual(['users', 'companies', ...REPORTS]);
     expect(managerTabs({ ...staff, roles: [], companyId: null, permissions: ['manage_all_companies'] }).map((tab) => tab.value)).toEqual(['users', 'companies', ...REPORTS]);
@@ -24,5 +24,8 @@ describe('the child views of /manager/users a manager may open (ADR 0054)', () =
     // the companies report is not the companies administration under /manager/users/companies
     expect(currentTab('/manager/users/companies-report')).toBe('companies-report');
     expect(currentTab('/manager/users/companies')).toBe('companies');
+    expect(currentTab('/manager/users/stations-content-report')).toBe('stations-content-report');
+    expect(currentTab('/manager/users/stations-report')).toBe('stations-report');
+    expect(currentTab('/manager/users/ctb-cast-dowload-status')).toBe('ctb-cast-dowload-status');
   });
 });

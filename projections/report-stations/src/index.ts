@@ -1,0 +1,3 @@
+export { reportStationsProjection } from './report-stations.projection.js';
+export { stationsReportQuery } from './queries.js';
+export * from './schema.js';
