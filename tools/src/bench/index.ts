@@ -49,6 +49,10 @@ const suites: Record<string, () => Promise<unknown>> = {
     const { benchScheduledEvents } = await import('./scheduled-events.js');
     return benchScheduledEvents({ url, ...toy({ attendees: 20, spreadSeconds: 2, learners: 50, vacancies: 10, reportFile: null }) });
   },
+  reports: async () => {
+    const { benchReports } = await import('./reports.js');
+    return benchReports({ url, ...toy({ learners: 40, companies: 4, answersPerLearner: 10, otherPerLearner: 5, seconds: 1, reportFile: null }) });
+  },
   'first-load': async () => {
     const { benchFirstLoad } = await import('./first-load.js');
     return benchFirstLoad({ smoke, ...toy({ reportFile: null }) });
