@@ -1,7 +1,9 @@
 /**
- * Public surface of the reporting context (ADR 0053): the HTTP contracts of the manager dashboard
- * (and, with issue 16, the reports), shared by the API and the SPA, and its error codes. Reporting
- * records no events of its own: it reads the other contexts' events through its projections.
+ * Public surface of the reporting context (ADR 0053, 0070): the HTTP contracts of the manager
+ * dashboard and of the reports (`reports.ts`: filters, columns with their headers, rows, routes),
+ * shared by the API, the CLI and the SPA; its error codes; and its one stored event,
+ * `ReportExported` (`events.ts`). Everything else it reads from the other contexts' events through
+ * its projections.
  */
 export * from './http.js';
 export * from './errors.js';

@@ -93,6 +93,8 @@ export const perRun = (values: number[]): string => (values.every((v) => v === v
 export interface BenchApi {
   /** http://127.0.0.1:<port>/api */
   base: string;
+  /** the API process's id (its memory read from /proc) */
+  pid: number;
   /** CPU time the API process has used so far (ms). */
   cpuMs(): Promise<number>;
   /** Opens a window of the API's event-loop delay and GC pauses (and the load generator's). */
@@ -139,6 +141,7 @@ export async function startBenchApi(options: { databaseUrl: string; dataDir: str
   const runtime = async (method: 'GET' | 'POST') => (await (await fetch(`http://127.0.0.1:${meterPort}/runtime`, { method })).json()) as RuntimeFigures;
   return {
     base: `http://127.0.0.1:${port}/api`,
+    pid: server.pid!,
     cpuMs: async () => ((await (await fetch(`http://127.0.0.1:${meterPort}/`)).json()) as { cpuMs: number }).cpuMs,
     async window() {
       await runtime('POST');

@@ -53,6 +53,10 @@ const suites: Record<string, () => Promise<unknown>> = {
     const { benchXapi } = await import('./xapi.js');
     return benchXapi({ url, ...toy({ events: 2_000, runs: 2, reportFile: null }) });
   },
+  reports: async () => {
+    const { benchReports } = await import('./reports.js');
+    return benchReports({ url, ...toy({ learners: 40, companies: 4, answersPerLearner: 10, otherPerLearner: 5, seconds: 1, reportFile: null }) });
+  },
   'first-load': async () => {
     const { benchFirstLoad } = await import('./first-load.js');
     return benchFirstLoad({ smoke, ...toy({ reportFile: null }) });
