@@ -10,11 +10,11 @@ import { scoringEvents } from '@portal/scoring/contracts';
 import { bookingEvents } from '@portal/booking/contracts';
 import { engagementEvents } from '@portal/engagement/contracts';
 import { eventsContextEvents } from '@portal/events/contracts';
-import { auditEvents } from '@portal/reporting/contracts';
+import { auditEvents, reportingEvents } from '@portal/reporting/contracts';
 import { migrateAuditSubjects, type AuditSubjectsDB } from './schema.js';
 
 /** Every context's stored events: the auditor's index reads the whole log (ADR 0071). */
-export const auditedEvents = combineEvents(identityEvents, learningEvents, assessmentEvents, scoringEvents, bookingEvents, engagementEvents, eventsContextEvents, auditEvents);
+export const auditedEvents = combineEvents(identityEvents, learningEvents, assessmentEvents, scoringEvents, bookingEvents, engagementEvents, eventsContextEvents, auditEvents, reportingEvents);
 type Audited = ReturnType<typeof auditedEvents.parseRecorded>;
 
 /** The e-mail key of identity's claim streams and booking's visitor streams: sha256 of the trimmed, lower-cased address, 40 hex. */
@@ -55,7 +55,8 @@ interface BatchState {
  */
 export const auditSubjectsProjection = defineProjection({
   name: 'audit-subjects',
-  version: 1,
+  // 2: a manager's report exports (ReportExported, by) on their own timeline
+  version: 2,
   events: auditedEvents,
   migrate: migrateAuditSubjects,
   async apply(trx: Transaction<AuditSubjectsDB>, schema, events) {
