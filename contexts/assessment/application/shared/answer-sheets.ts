@@ -16,7 +16,7 @@ export class AnswerSheets {
   private readonly writer: StreamWriter<AnswerSheetCommand, LearnerAssessmentEvent, AnswerSheetState>;
 
   constructor(@Inject(EVENT_STORE) store: EventStore) {
-    this.writer = new StreamWriter(store, answerSheetDecider, { cacheSize: 20_000, serialize: true, attempts: 8 });
+    this.writer = new StreamWriter(store, answerSheetDecider, { cacheSize: 20_000, serialize: true, attempts: 16 });
   }
 
   execute(actor: string, command: AnswerSheetCommand, context: AppendContext): Promise<DecisionOutcome<LearnerAssessmentEvent, AnswerSheetState>> {
