@@ -9,6 +9,15 @@ const isoTime = z.string();
 export const POINTS_PER_COMPLETED_ENTRY = 30;
 
 /**
+ * Where an answer's points count (ADR 0044), the one rule the scores read model and the station
+ * scores report share: NPS answers -> npsScore; asked by an entry -> videosAnswersScore; asked by
+ * a station's questions config -> questionsScore; asked by no station (adaptive only) -> extra.
+ */
+export type ScoreBucket = 'questions' | 'videos_answers' | 'nps' | 'extra';
+export const scoreBucketOf = (a: { context: string; entryId: string | null | undefined; stationId: string | null | undefined }): ScoreBucket =>
+  a.context === 'nps' ? 'nps' : a.entryId ? 'videos_answers' : a.stationId ? 'questions' : 'extra';
+
+/**
  * 000 §3 / 001 §3 score detail (ADR 0044):
  * - questionsScore: answers to a station's questions (asked without an entry)
  * - videosScore: 30 per completed content entry (first completion)

@@ -3,7 +3,7 @@ import { combineEvents } from '@portal/eventstore/event-schemas';
 import { assessmentEvents } from '@portal/assessment/contracts';
 import { identityEvents } from '@portal/identity/contracts';
 import { catalogueEvents, progressEvents } from '@portal/learning/contracts';
-import { POINTS_PER_COMPLETED_ENTRY } from '@portal/scoring/contracts';
+import { POINTS_PER_COMPLETED_ENTRY, scoreBucketOf } from '@portal/scoring/contracts';
 import { DIMENSION_EVENT_TYPES, foldDimensions, TemporalBatch } from '@portal/projection-report-kit';
 import {
   answerPointsTable,
@@ -27,8 +27,10 @@ const events = combineEvents(identityEvents, catalogueEvents, assessmentEvents, 
  * questionsScore. 'none': the answer is current but belongs to no station.
  */
 type Bucket = AnswerPointsRow['bucket'] | 'none';
-const bucketOf = (a: { context: string; entryId: string | null; stationId: string | null }): Bucket | null =>
-  a.context === 'nps' ? null : a.entryId && a.stationId ? 'videos_answers' : a.stationId ? 'questions' : 'none';
+const bucketOf = (a: { context: string; entryId: string | null; stationId: string | null }): Bucket | null => {
+  const bucket = scoreBucketOf(a);
+  return bucket === 'nps' ? null : !a.stationId || bucket === 'extra' ? 'none' : bucket;
+};
 
 const iso = (t: string): string => new Date(t).toISOString();
 const isGuest = (actor: string): boolean => actor.startsWith('guest:');

@@ -3,7 +3,7 @@ import { combineEvents } from '@portal/eventstore';
 import { defineProjection } from '@portal/projections-runtime';
 import { assessmentEvents, type AnswerSubmitted } from '@portal/assessment/contracts';
 import { catalogueEvents, progressEvents } from '@portal/learning/contracts';
-import { POINTS_PER_COMPLETED_ENTRY } from '@portal/scoring/contracts';
+import { POINTS_PER_COMPLETED_ENTRY, scoreBucketOf } from '@portal/scoring/contracts';
 import { migrateScores, type Bucket, type ScoresDB } from './schema.js';
 
 const events = combineEvents(assessmentEvents, catalogueEvents, progressEvents);
@@ -16,8 +16,7 @@ const events = combineEvents(assessmentEvents, catalogueEvents, progressEvents);
  * - extra: asked by no station (adaptive only)       -> part of othersScore, total only
  */
 export type { Bucket };
-export const bucketOf = (a: Pick<AnswerSubmitted['data'], 'context' | 'entryId' | 'stationId'>): Bucket =>
-  a.context === 'nps' ? 'nps' : a.entryId ? 'videos_answers' : a.stationId ? 'questions' : 'extra';
+export const bucketOf = (a: Pick<AnswerSubmitted['data'], 'context' | 'entryId' | 'stationId'>): Bucket => scoreBucketOf(a);
 
 /** Score rows per learner: 'total', 'crop:<root station>' and 'station:<station>'. */
 export const TOTAL_SCOPE = 'total';
