@@ -27,6 +27,8 @@ const settled = () => t.app.get(ExpertNotices).settled();
 beforeAll(async () => {
   t = await startTestApp();
   await seedDemoUsers(t.infra.store, t.infra.clock);
+  // the reference lists (themes and sub-themes) are read from identity's projection: let it catch up with the seed
+  await t.infra.projections.waitFor('companies', await t.infra.store.headCheckpoint(), 30_000);
   learner = await signIn(t, 'learner@demo.agro', DEMO_PASSWORD);
   expert = await signIn(t, 'tc.admin@demo.agro', DEMO_PASSWORD);
   admin = await signIn(t, 'admin@demo.agro', DEMO_PASSWORD);

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@portal/database';
-import { START, type Checkpoint, type EventStore, type RecordedEvent } from '@portal/eventstore';
+import { compareCheckpoints, START, type Checkpoint, type EventStore, type RecordedEvent } from '@portal/eventstore';
 import type { ProjectionDefinition } from '@portal/projections-runtime';
 
 /**
@@ -17,14 +17,20 @@ import type { ProjectionDefinition } from '@portal/projections-runtime';
 
 let schemas = 0;
 
-/** Every event of the projection's types, in log order. */
+/**
+ * Every event of the projection's types, in log order, up to the head committed when called.
+ * The store shows only events older than every running transaction (cluster-wide), so a page can
+ * come back empty while another database's transaction is open: read on until the head is passed.
+ */
 export async function eventsOf(store: EventStore, def: ProjectionDefinition): Promise<RecordedEvent[]> {
+  const head = await store.headCheckpoint();
   const all: RecordedEvent[] = [];
   let after: Checkpoint = START;
   for (;;) {
-    const { events, checkpoint } = await store.readAll({ after, limit: 1000, types: def.eventTypes });
+    const { events, checkpoint, scannedTo } = await store.readAll({ after, limit: 1000, types: def.eventTypes });
     all.push(...events);
-    if (events.length === 0) return all;
+    if (compareCheckpoints(scannedTo ?? checkpoint, head) >= 0) return all;
+    if (events.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
     after = checkpoint;
   }
 }
