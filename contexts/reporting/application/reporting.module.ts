@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { registerRoutes } from '@portal/platform';
 import { reportingRoutes, reportRoutes } from '../contracts/index.js';
+import { AuditModule } from './audit.module.js';
 import { ExportReportController } from './export-report/export-report.http.controller.js';
 import { ExportReportHandler } from './export-report/export-report.handler.js';
 import { GetAnswersReportController } from './get-answers-report/get-answers-report.http.controller.js';
@@ -23,7 +24,10 @@ import { GetPodcastDownloadsReportHandler } from './get-podcast-downloads-report
 import { ListReportCompaniesController } from './list-report-companies/list-report-companies.http.controller.js';
 import { ListReportCompaniesHandler } from './list-report-companies/list-report-companies.handler.js';
 import { ReportReader } from './shared/report-reader.js';
-import { AuditModule } from './audit.module.js';
+import { GetMessagingReportController } from './get-messaging-report/get-messaging-report.http.controller.js';
+import { GetMessagingReportHandler } from './get-messaging-report/get-messaging-report.handler.js';
+import { GetExpertQuestionsReportController } from './get-expert-questions-report/get-expert-questions-report.http.controller.js';
+import { GetExpertQuestionsReportHandler } from './get-expert-questions-report/get-expert-questions-report.handler.js';
 import { GetManagerDashboardController } from './get-manager-dashboard/get-manager-dashboard.http.controller.js';
 import { GetManagerDashboardHandler } from './get-manager-dashboard/get-manager-dashboard.handler.js';
 import { ListDashboardCompaniesController } from './list-dashboard-companies/list-dashboard-companies.http.controller.js';
@@ -52,6 +56,8 @@ registerRoutes('reports', reportRoutes);
     GetStationContentReportController,
     GetStationsReportController,
     GetPodcastDownloadsReportController,
+    GetMessagingReportController,
+    GetExpertQuestionsReportController,
     ExportReportController,
   ],
   providers: [
@@ -66,6 +72,8 @@ registerRoutes('reports', reportRoutes);
     GetStationContentReportHandler,
     GetStationsReportHandler,
     GetPodcastDownloadsReportHandler,
+    GetMessagingReportHandler,
+    GetExpertQuestionsReportHandler,
     ExportReportHandler,
     ListReportCompaniesHandler,
   ],

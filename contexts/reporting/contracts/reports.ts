@@ -394,10 +394,97 @@ export const podcastDownloadsReportExportQuerySchema = reportExportQuerySchema(p
 export const podcastDownloadsReportPageSchema = reportPageSchema(podcastDownloadsReportRowSchema);
 export type PodcastDownloadsReportPage = z.infer<typeof podcastDownloadsReportPageSchema>;
 
+// ------------------------------------------------- messaging (001 §2 whatsapp-messages, §3 messaging-app message record)
+
+/** The messaging report's columns: the learner (empty for a phone no user had when the message arrived), the phone, the user's message, our response, the send date. */
+export const messagingReportColumns = [
+  ...learnerColumns,
+  { key: 'phone', header: h('Telefone', 'Teléfono', 'Phone'), kind: 'text', sortable: true },
+  { key: 'contactName', header: h('Nome no aplicativo', 'Nombre en la aplicación', 'Name in the app'), kind: 'text', sortable: true },
+  { key: 'userMessage', header: h('Mensagem do usuário', 'Mensaje del usuario', 'User message'), kind: 'text', sortable: false },
+  { key: 'response', header: h('Resposta', 'Respuesta', 'Response'), kind: 'text', sortable: false },
+  { key: 'sentAt', header: h('Enviada em', 'Enviado el', 'Sent at'), kind: 'datetime', sortable: true },
+  { key: 'respondedAt', header: h('Respondida em', 'Respondido el', 'Responded at'), kind: 'datetime', sortable: true },
+  { key: 'replies', header: h('Respostas', 'Respuestas', 'Replies'), kind: 'number', sortable: true },
+] as const satisfies readonly ReportColumn[];
+export type MessagingReportColumn = (typeof messagingReportColumns)[number]['key'];
+
+/**
+ * One user message and our replies to it (001 §3 messaging-app message record), or a reply that
+ * answered no message (it opened the conversation: `userMessage` null). `userId`, `learner`,
+ * `email`, `company` are null for a phone that matched no user when the message arrived.
+ */
+export const messagingReportRowSchema = z.object({
+  rowId: z.string(),
+  userId: z.string().nullable(),
+  learner: z.string().nullable(),
+  email: z.string().nullable(),
+  company: z.string().nullable(),
+  phone: z.string(),
+  contactName: z.string().nullable(),
+  messageType: z.string(),
+  userMessage: z.string().nullable(),
+  response: z.string().nullable(),
+  sentAt: z.string(),
+  respondedAt: z.string().nullable(),
+  replies: z.number().int(),
+});
+export type MessagingReportRow = z.infer<typeof messagingReportRowSchema>;
+export const messagingReportQuerySchema = reportPageQuerySchema(messagingReportColumns, 'sentAt');
+export type MessagingReportQuery = z.infer<typeof messagingReportQuerySchema>;
+export const messagingReportExportQuerySchema = reportExportQuerySchema(messagingReportColumns, 'sentAt');
+export const messagingReportPageSchema = reportPageSchema(messagingReportRowSchema);
+export type MessagingReportPage = z.infer<typeof messagingReportPageSchema>;
+
+// ------------------------------------------------- ask the expert (001 §2 expert-ask-question, §3 ask-expert item)
+
+export const expertQuestionsReportColumns = [
+  ...learnerColumns,
+  { key: 'theme', header: h('Tema', 'Tema', 'Theme'), kind: 'text', sortable: true },
+  { key: 'subTheme', header: h('Subtema', 'Subtema', 'Sub-theme'), kind: 'text', sortable: true },
+  { key: 'phone', header: h('Telefone', 'Teléfono', 'Phone'), kind: 'text', sortable: true },
+  { key: 'title', header: h('Título', 'Título', 'Title'), kind: 'text', sortable: true },
+  { key: 'question', header: h('Pergunta', 'Pregunta', 'Question'), kind: 'text', sortable: false },
+  { key: 'response', header: h('Resposta', 'Respuesta', 'Response'), kind: 'text', sortable: false },
+  { key: 'answeredBy', header: h('Respondida por', 'Respondida por', 'Answered by'), kind: 'text', sortable: true },
+  { key: 'askedAt', header: h('Perguntada em', 'Preguntada el', 'Asked at'), kind: 'datetime', sortable: true },
+  { key: 'answeredAt', header: h('Respondida em', 'Respondida el', 'Answered at'), kind: 'datetime', sortable: true },
+  { key: 'status', header: h('Situação', 'Estado', 'Status'), kind: 'text', sortable: true },
+] as const satisfies readonly ReportColumn[];
+export type ExpertQuestionsReportColumn = (typeof expertQuestionsReportColumns)[number]['key'];
+export const EXPERT_QUESTION_STATUSES = ['open', 'claimed', 'answered', 'withdrawn'] as const;
+
+/** One question to the experts (001 §3 ask-expert item): theme and sub-theme in the reader's locale, phone, title, question, the response, who answered and when, where it stands. */
+export const expertQuestionsReportRowSchema = z.object({
+  questionId: z.string(),
+  userId: z.string(),
+  learner: z.string(),
+  email: z.string().nullable(),
+  company: z.string().nullable(),
+  theme: z.string(),
+  subTheme: z.string(),
+  phone: z.string(),
+  title: z.string(),
+  question: z.string(),
+  response: z.string().nullable(),
+  answeredBy: z.string().nullable(),
+  askedAt: z.string(),
+  answeredAt: z.string().nullable(),
+  status: z.enum(EXPERT_QUESTION_STATUSES),
+});
+export type ExpertQuestionsReportRow = z.infer<typeof expertQuestionsReportRowSchema>;
+export const expertQuestionsReportQuerySchema = reportPageQuerySchema(expertQuestionsReportColumns, 'askedAt');
+export type ExpertQuestionsReportQuery = z.infer<typeof expertQuestionsReportQuerySchema>;
+export const expertQuestionsReportExportQuerySchema = reportExportQuerySchema(expertQuestionsReportColumns, 'askedAt');
+export const expertQuestionsReportPageSchema = reportPageSchema(expertQuestionsReportRowSchema);
+export type ExpertQuestionsReportPage = z.infer<typeof expertQuestionsReportPageSchema>;
+
 /** The reports by name: the name the export event, the CLI and the bench use, with their columns. */
 export const REPORTS = {
   answers: { columns: answersReportColumns, defaultSort: 'answeredAt' },
   'station-content-answers': { columns: stationContentAnswersReportColumns, defaultSort: 'lastAnsweredAt' },
+  messaging: { columns: messagingReportColumns, defaultSort: 'sentAt' },
+  'expert-questions': { columns: expertQuestionsReportColumns, defaultSort: 'askedAt' },
   'station-content': { columns: stationContentReportColumns, defaultSort: 'lastActivityAt' },
   stations: { columns: stationsReportColumns, defaultSort: 'lastViewedAt' },
   'podcast-downloads': { columns: podcastDownloadsReportColumns, defaultSort: 'downloadedAt' },
@@ -412,6 +499,7 @@ export const reportCompaniesSchema = z.object({ companies: z.array(z.object({ co
 export type ReportCompanies = z.infer<typeof reportCompaniesSchema>;
 
 const file = { responseType: 'text/csv or application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
+const whoMessaging = 'manage_whatsapp only (identity messagingScope): with manage_all_companies every row, unmatched phones included; company_manager or company_admin with a company: their company\'s users';
 const who = 'company_manager or company_admin with a company and manage_companies_users (own company), manage_all_companies or auditor (every company)';
 export const reportRoutes = {
   reportCompanies: { method: 'GET', path: '/reports/companies', response: reportCompaniesSchema, summary: `The companies the reports' company picker offers; ${who}`, errors: ['403'] },
@@ -472,12 +560,32 @@ export const reportRoutes = {
     errors: ['403', '404'],
   },
   podcastDownloadsReportExport: { method: 'GET', path: '/reports/podcast-downloads/export', query: podcastDownloadsReportExportQuerySchema, summary: `Podcast downloads report as CSV or XLSX; ${who}`, errors: ['403', '404'], ...file },
+  messagingReport: {
+    method: 'GET',
+    path: '/reports/messaging',
+    query: messagingReportQuerySchema,
+    response: messagingReportPageSchema,
+    summary: `Messaging report (001 §2 whatsapp-messages): user messages, our responses, send dates, a page; ${whoMessaging}`,
+    errors: ['403', '404'],
+  },
+  messagingReportExport: { method: 'GET', path: '/reports/messaging/export', query: messagingReportExportQuerySchema, summary: `Messaging report as CSV or XLSX; ${whoMessaging}`, errors: ['403', '404'], ...file },
+  expertQuestionsReport: {
+    method: 'GET',
+    path: '/reports/expert-questions',
+    query: expertQuestionsReportQuerySchema,
+    response: expertQuestionsReportPageSchema,
+    summary: `Ask the expert report (001 §2 expert-ask-question): questions, responses, who answered and when, a page; ${who}`,
+    errors: ['403', '404'],
+  },
+  expertQuestionsReportExport: { method: 'GET', path: '/reports/expert-questions/export', query: expertQuestionsReportExportQuerySchema, summary: `Ask the expert report as CSV or XLSX; ${who}`, errors: ['403', '404'], ...file },
 } as const;
 
 /** Each report's title, and the words an exported file's first rows use (the filters and "as of"), per locale. */
 export const REPORT_TITLES: Record<ReportName, Record<Locale, string>> = {
   answers: h('Relatório de respostas', 'Informe de respuestas', 'Answers report'),
   'station-content-answers': h('Respostas dos conteúdos das estações', 'Respuestas de los contenidos de las estaciones', 'Station content answers'),
+  messaging: h('Mensagens do WhatsApp', 'Mensajes de WhatsApp', 'WhatsApp messages'),
+  'expert-questions': h('Pergunte ao especialista', 'Pregunte al experto', 'Ask the expert'),
   'station-content': h('Conteúdos das estações', 'Contenidos de las estaciones', 'Station content'),
   stations: h('Visitas às estações', 'Visitas a las estaciones', 'Station visits'),
   'podcast-downloads': h('Downloads de podcast', 'Descargas de podcast', 'Podcast downloads'),

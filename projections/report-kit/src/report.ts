@@ -59,6 +59,12 @@ export interface ReportQuerySpec<Row> {
   fact: string;
   /** the column of `f` holding the learner's user id */
   userColumn: string;
+  /**
+   * Rows whose user column is null or names no learner are kept (left join; the learner's and
+   * company's columns read null) instead of dropped: the messaging report's unmatched phones.
+   * A company scope or any learner filter still leaves them out (their company is no one's).
+   */
+  learnerOptional?: boolean;
   /** the expression the date range filters on (a timestamptz of `f`) */
   dateColumn: RawBuilder<unknown>;
   /** the station the station/crop filter matches, or null when the report has none */
@@ -174,7 +180,7 @@ function fromAndWhere<Row>(spec: ReportQuerySpec<Row>, ctx: ReportSqlContext, re
       ) select id from under)`);
   } else if (f.station) conditions.push(sql`false`);
   return sql`from ${ctx.table(spec.fact)} f
-    join ${ctx.table(learnersTable.name)} l on l.user_id = f.${sql.id(spec.userColumn)} and ${validAt('l', ctx.at)}
+    ${spec.learnerOptional ? sql`left join` : sql`join`} ${ctx.table(learnersTable.name)} l on l.user_id = f.${sql.id(spec.userColumn)} and ${validAt('l', ctx.at)}
     left join ${ctx.table(companiesTable.name)} c on c.company_id = l.company_id and ${validAt('c', ctx.at)}
     ${withJoins ? spec.joins(ctx) : sql``}
     where ${sql.join(conditions, sql` and `)}`;

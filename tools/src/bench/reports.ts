@@ -182,8 +182,9 @@ export async function benchReports(opts: ReportsBenchOptions): Promise<ReportsBe
     const api = await startBenchApi({ databaseUrl: scratch.url, dataDir: mkdtempSync(join(tmpdir(), 'bench-reports-')), jwtSecret: JWT_SECRET, env: { BOOKING_EXPIRY_SWEEP_SECONDS: '0', CERTIFICATE_ISSUER: 'off' } });
     try {
       const tokens = new TokenService(JWT_SECRET, 3600);
+      // manage_whatsapp too: the messaging report is read under identity's messagingScope (ADR 0073)
       const token = (companyId: string | null, all: boolean) =>
-        tokens.issue({ sub: newId(), sid: newId(), email: `${newId()}@bench.example`, roles: ['company_manager'], permissions: all ? ['manage_all_companies'] : ['manage_companies_users'], aclTags: [], companyId, country: 'BR', allowedStations: 'all', registerStatus: 'Completed', emailVerified: true });
+        tokens.issue({ sub: newId(), sid: newId(), email: `${newId()}@bench.example`, roles: ['company_manager'], permissions: all ? ['manage_all_companies', 'manage_whatsapp'] : ['manage_companies_users', 'manage_whatsapp'], aclTags: [], companyId, country: 'BR', allowedStations: 'all', registerStatus: 'Completed', emailVerified: true });
       const admin = await token(benchCompany(0), true);
       await waitForProjections(api, admin, out);
       const managers = await Promise.all(Array.from({ length: MANAGERS }, (_, n) => token(benchCompany(n % companies), false)));

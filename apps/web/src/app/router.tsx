@@ -133,6 +133,8 @@ export const routes: RouteObject[] = [
               // reports (001 §2; issue 16, ADR 0070)
               { path: 'answers-report', lazy: () => import('../features/manager-reports/routes/answers-report-route') },
               { path: 'stations-content-answers-report', lazy: () => import('../features/manager-reports/routes/station-content-answers-report-route') },
+              { path: 'expert-ask-question', lazy: () => import('../features/manager-reports/routes/expert-questions-report-route') },
+              { path: 'whatsapp-messages', lazy: () => import('../features/manager-reports/routes/messaging-report-route') },
               { path: 'stations-score-report', lazy: () => import('../features/manager-reports/routes/station-scores-report-route') },
               { path: 'companies-report', lazy: () => import('../features/manager-reports/routes/companies-report-route') },
               { path: 'stations-content-report', lazy: () => import('../features/manager-reports/routes/station-content-report-route') },

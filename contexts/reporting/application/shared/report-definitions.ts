@@ -2,6 +2,10 @@ import type { z } from 'zod';
 import type { ReportQuerySpec } from '@portal/projection-report-kit';
 import { answersReportQuery } from '@portal/projection-report-answers';
 import { stationContentAnswersReportQuery } from '@portal/projection-report-station-content-answers';
+import { messagingReportQuery } from '@portal/projection-report-messaging';
+import { expertQuestionsReportQuery } from '@portal/projection-report-expert-questions';
+import type { Principal } from '@portal/kernel';
+import type { ManagerScope } from '@portal/identity/contracts';
 import { stationScoresReportQuery } from '@portal/projection-report-station-scores';
 import { companiesReportQuery } from '@portal/projection-report-companies';
 import { stationContentReportQuery } from '@portal/projection-report-station-content';
@@ -9,6 +13,8 @@ import { stationsReportQuery } from '@portal/projection-report-stations';
 import { podcastDownloadsReportQuery } from '@portal/projection-report-podcast-downloads';
 import {
   answersReportExportQuerySchema,
+  messagingReportExportQuerySchema,
+  expertQuestionsReportExportQuerySchema,
   companiesReportExportQuerySchema,
   stationScoresReportExportQuerySchema,
   REPORTS,
@@ -19,6 +25,7 @@ import {
   type ReportColumn,
   type ReportName,
 } from '../../contracts/index.js';
+import { messagingReportScopeOf } from './report-access.js';
 
 /** What the server knows of a report: its projection, its query, its columns, its export query. */
 export interface ServerReport {
@@ -29,6 +36,8 @@ export interface ServerReport {
   query: ReportQuerySpec<any>;
   columns: readonly ReportColumn[];
   exportQuery: z.ZodType<Record<string, unknown> & { format: 'csv' | 'xlsx' }>;
+  /** who may read it and which companies (absent: the reports' guard, `reportScopeOf`); throws 403 outside it */
+  scopeOf?: (user: Extract<Principal, { kind: 'user' }>) => Exclude<ManagerScope, { kind: 'none' }>;
 }
 
 /** Every report, by name: the export, the CLI and the benchmark iterate over this list (ADR 0070). */
@@ -57,6 +66,21 @@ export const SERVER_REPORTS: Record<ReportName, ServerReport> = {
     query: podcastDownloadsReportQuery,
     columns: REPORTS['podcast-downloads'].columns,
     exportQuery: podcastDownloadsReportExportQuerySchema,
+  },
+  messaging: {
+    name: 'messaging',
+    projection: 'report-messaging',
+    query: messagingReportQuery,
+    columns: REPORTS.messaging.columns,
+    exportQuery: messagingReportExportQuerySchema,
+    scopeOf: messagingReportScopeOf,
+  },
+  'expert-questions': {
+    name: 'expert-questions',
+    projection: 'report-expert-questions',
+    query: expertQuestionsReportQuery,
+    columns: REPORTS['expert-questions'].columns,
+    exportQuery: expertQuestionsReportExportQuerySchema,
   },
 };
 

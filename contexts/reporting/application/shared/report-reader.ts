@@ -44,7 +44,7 @@ export class ReportReader {
   ) {}
 
   async prepare(principal: Extract<Principal, { kind: 'user' }>, report: ServerReport, q: ReportQueryInput, req?: PortalRequest): Promise<PreparedRead> {
-    const scope = reportScopeOf(principal);
+    const scope = (report.scopeOf ?? reportScopeOf)(principal);
     if (q.companyId && !inScope(scope, q.companyId)) throw new AppError('404');
     if (req) await waitForReads(this.projections, req, [report.projection]);
     const schema = this.projections.schemaOf(report.projection);

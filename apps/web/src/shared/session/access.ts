@@ -1,4 +1,4 @@
-import { dashboardScope, isCompanyStaff, managerScope, type ManagerScope } from '@portal/identity/contracts/manager-scope';
+import { dashboardScope, isCompanyStaff, managerScope, messagingScope, type ManagerScope } from '@portal/identity/contracts/manager-scope';
 import type { Permission, Role } from '@portal/kernel';
 
 /**
@@ -104,6 +104,10 @@ export const managerDashboardScope = (subject: Subject): ManagerScope => (subjec
 export const reportScope = (subject: Subject): ManagerScope =>
   subject == null ? { kind: 'none' } : hasRole(subject, 'auditor') ? { kind: 'all' } : managerScope(actorOf(subject));
 export const canReadReports = (subject: Subject): boolean => reportScope(subject).kind !== 'none';
+
+/** The messaging report (001 §2 whatsapp-messages, ADR 0073), the server's messagingScope: manage_whatsapp only (no auditor by role). */
+export const messagingReportScope = (subject: Subject): ManagerScope => (subject == null ? { kind: 'none' } : messagingScope(actorOf(subject)));
+export const canReadMessagingReport = (subject: Subject): boolean => messagingReportScope(subject).kind !== 'none';
 
 /** The manager dashboard (001 §2): the server's dashboardScope is not "none" (manage_all_companies picks the company). */
 export const canViewManagerDashboard = (subject: Subject): boolean => managerDashboardScope(subject).kind !== 'none';

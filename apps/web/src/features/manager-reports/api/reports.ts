@@ -11,6 +11,8 @@ import { MANAGER_REPORTS_QUERIES } from './keys';
 export const REPORT_PAGE_ROUTES = {
   answers: reportRoutes.answersReport,
   'station-content-answers': reportRoutes.stationContentAnswersReport,
+  messaging: reportRoutes.messagingReport,
+  'expert-questions': reportRoutes.expertQuestionsReport,
   'station-scores': reportRoutes.stationScoresReport,
   'companies-report': reportRoutes.companiesReport,
   'station-content': reportRoutes.stationContentReport,

@@ -12,6 +12,8 @@ export const usersPath = (params?: URLSearchParams): string => `${MANAGER_USERS}
 /** The reports (001 §2 child views; issue 16, features/manager-reports). */
 export const MANAGER_ANSWERS_REPORT = `${MANAGER_USERS}/answers-report`;
 export const MANAGER_STATIONS_CONTENT_ANSWERS_REPORT = `${MANAGER_USERS}/stations-content-answers-report`;
+export const MANAGER_EXPERT_ASK_QUESTION = `${MANAGER_USERS}/expert-ask-question`;
+export const MANAGER_WHATSAPP_MESSAGES = `${MANAGER_USERS}/whatsapp-messages`;
 export const MANAGER_STATIONS_SCORE_REPORT = `${MANAGER_USERS}/stations-score-report`;
 /** The companies report: /manager/users/companies is issue 14's companies administration, so the report has a path of its own (ADR 0070). */
 export const MANAGER_COMPANIES_REPORT = `${MANAGER_USERS}/companies-report`;

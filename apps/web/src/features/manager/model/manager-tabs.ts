@@ -1,7 +1,7 @@
-import { canEnterManagerArea, canManageUsers, canReadReports, type AccessSubject } from '../../../shared/session/access';
-import { MANAGER_ANSWERS_REPORT, MANAGER_COMPANIES, MANAGER_COMPANIES_REPORT, MANAGER_PODCAST_DOWNLOADS_REPORT, MANAGER_STATIONS_CONTENT_ANSWERS_REPORT, MANAGER_STATIONS_CONTENT_REPORT, MANAGER_STATIONS_REPORT, MANAGER_STATIONS_SCORE_REPORT, MANAGER_USERS } from './manager-paths';
+import { canEnterManagerArea, canManageUsers, canReadMessagingReport, canReadReports, type AccessSubject } from '../../../shared/session/access';
+import { MANAGER_ANSWERS_REPORT, MANAGER_COMPANIES, MANAGER_COMPANIES_REPORT, MANAGER_EXPERT_ASK_QUESTION, MANAGER_PODCAST_DOWNLOADS_REPORT, MANAGER_STATIONS_CONTENT_ANSWERS_REPORT, MANAGER_STATIONS_CONTENT_REPORT, MANAGER_STATIONS_REPORT, MANAGER_STATIONS_SCORE_REPORT, MANAGER_USERS, MANAGER_WHATSAPP_MESSAGES } from './manager-paths';
 
-export type ManagerTab = 'users' | 'companies' | 'answers-report' | 'stations-content-answers-report' | 'stations-score-report' | 'companies-report' | 'stations-content-report' | 'stations-report' | 'ctb-cast-dowload-status';
+export type ManagerTab = 'users' | 'companies' | 'answers-report' | 'stations-content-answers-report' | 'stations-score-report' | 'companies-report' | 'stations-content-report' | 'stations-report' | 'ctb-cast-dowload-status' | 'expert-ask-question' | 'whatsapp-messages';
 
 /**
  * The child views of /manager/users a manager may open (ADR 0054): the user list with
@@ -21,8 +21,10 @@ export const managerTabs = (user: AccessSubject | null | undefined): { value: Ma
         { value: 'stations-content-report' as const, to: MANAGER_STATIONS_CONTENT_REPORT },
         { value: 'stations-report' as const, to: MANAGER_STATIONS_REPORT },
         { value: 'ctb-cast-dowload-status' as const, to: MANAGER_PODCAST_DOWNLOADS_REPORT },
+        { value: 'expert-ask-question' as const, to: MANAGER_EXPERT_ASK_QUESTION },
       ]
     : []),
+  ...(canReadMessagingReport(user) ? [{ value: 'whatsapp-messages' as const, to: MANAGER_WHATSAPP_MESSAGES }] : []),
 ];
 
 /** The tab of a path: the longest tab path it is under (the list is the empty path). */
@@ -36,5 +38,7 @@ export const currentTab = (pathname: string): ManagerTab => {
   if (under(MANAGER_STATIONS_CONTENT_REPORT)) return 'stations-content-report';
   if (under(MANAGER_STATIONS_REPORT)) return 'stations-report';
   if (under(MANAGER_PODCAST_DOWNLOADS_REPORT)) return 'ctb-cast-dowload-status';
+  if (under(MANAGER_EXPERT_ASK_QUESTION)) return 'expert-ask-question';
+  if (under(MANAGER_WHATSAPP_MESSAGES)) return 'whatsapp-messages';
   return 'users';
 };
