@@ -1,32 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@portal/testing/database';
-import { createEventStore, type Checkpoint, type EventStore } from '@portal/eventstore';
-import { ProjectionRuntime } from '@portal/projections-runtime';
+import { describe, expect, it } from 'vitest';
 import { reportPage, type ReportFilterValues, type ReportRead } from '@portal/projection-report-kit';
-import { eventsOf, expectAsOfEqualsRebuild, expectReplayEqualsLive } from '@portal/projection-report-kit/testing';
+import { useReportProjection } from '@portal/projection-report-kit/testing';
 import { A1, A2, appendReportsStory, B1, COMPANY_A, COMPANY_B, MOVER } from '../../../contexts/reporting/testing/reports-story.js';
 import { answersReportQuery } from './queries.js';
 import { reportAnswersProjection } from './report-answers.projection.js';
 
-let db: TestDatabase;
-let store: EventStore;
-let runtime: ProjectionRuntime;
-let cuts: { beforeMove: Checkpoint; end: Checkpoint };
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  store = createEventStore({ database: db.database });
-  await store.migrate();
-  cuts = await appendReportsStory(store);
-  runtime = new ProjectionRuntime(db.database, store, [reportAnswersProjection], { run: false, batchSize: 1 });
-  await runtime.start();
-  await runtime.catchUp();
-});
-afterAll(async () => {
-  await runtime?.stop();
-  await store.close();
-  await db.drop();
-});
+const report = useReportProjection(reportAnswersProjection, appendReportsStory);
 
 const read = (over: Partial<ReportRead> & { filters?: ReportFilterValues } = {}): ReportRead => ({
   at: null,
@@ -36,7 +15,7 @@ const read = (over: Partial<ReportRead> & { filters?: ReportFilterValues } = {})
   sort: { column: 'answeredAt', direction: 'asc' },
   ...over,
 });
-const page = (r: ReportRead, schema = runtime.schemaOf('report-answers')) => reportPage(db.database.db, schema, answersReportQuery, r, { page: 1, pageSize: 200 });
+const page = (r: ReportRead, schema = report.schema) => reportPage(report.database.db, schema, answersReportQuery, r, { page: 1, pageSize: 200 });
 /** who answered what, in order: `userId question answer company` */
 const brief = async (r: ReportRead) => (await page(r)).rows.map((row) => `${row.userId} ${row.question} ${row.answer} ${row.company}`);
 
@@ -95,15 +74,15 @@ describe('answers report projection', () => {
   it('sorts by a whitelisted column and pages without overlap', async () => {
     const byLearner = (await page(read({ sort: { column: 'learner', direction: 'desc' } }))).rows.map((r) => r.learner);
     expect(byLearner).toEqual([...byLearner].sort().reverse());
-    const first = await reportPage(db.database.db, runtime.schemaOf('report-answers'), answersReportQuery, read(), { page: 1, pageSize: 3 });
-    const second = await reportPage(db.database.db, runtime.schemaOf('report-answers'), answersReportQuery, read(), { page: 2, pageSize: 3 });
+    const first = await reportPage(report.database.db, report.schema, answersReportQuery, read(), { page: 1, pageSize: 3 });
+    const second = await reportPage(report.database.db, report.schema, answersReportQuery, read(), { page: 2, pageSize: 3 });
     expect(first.total).toBe(8);
     expect(first.rows.map((r) => r.rowId).filter((id) => second.rows.some((s) => s.rowId === id))).toEqual([]);
     await expect(page(read({ sort: { column: 'answer; drop table x', direction: 'asc' } }))).rejects.toThrow(/sortable/);
   });
 
   it('as of the move, shows the log as it stood: the mover under company A, no later retry, the question title of then', async () => {
-    const at = cuts.beforeMove.position;
+    const at = report.cuts.beforeMove.position;
     expect(await brief(read({ at, scopeCompanyId: COMPANY_A }))).toEqual([
       `${A1} Question q1 No Agro Alfa`,
       `${A1} Question q1 Yes Agro Alfa`,
@@ -115,11 +94,10 @@ describe('answers report projection', () => {
   });
 
   it('an event arriving twice changes nothing; folded one event per batch or rebuilt, the tables are the same', async () => {
-    await expectReplayEqualsLive(db.database, store, reportAnswersProjection);
+    await report.expectReplayEqualsLive();
   });
 
   it('as of every position of the log, the report equals a fresh rebuild of only the events up to it', async () => {
-    const positions = (await eventsOf(store, reportAnswersProjection)).map((e) => e.checkpoint.position);
-    await expectAsOfEqualsRebuild(db.database, store, reportAnswersProjection, positions, async (schema, at) => (await page(read({ at }), schema)).rows);
+    await report.expectAsOfEveryPositionEqualsRebuild(async (schema, at) => (await page(read({ at }), schema)).rows);
   });
 });

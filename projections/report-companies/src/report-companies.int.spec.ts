@@ -1,34 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@portal/testing/database';
-import { createEventStore, type Checkpoint, type EventStore } from '@portal/eventstore';
-import { ProjectionRuntime } from '@portal/projections-runtime';
+import { describe, expect, it } from 'vitest';
 import { reportPage, type ReportFilterValues, type ReportRead } from '@portal/projection-report-kit';
-import { eventsOf, expectAsOfEqualsRebuild, expectReplayEqualsLive } from '@portal/projection-report-kit/testing';
+import { useReportProjection } from '@portal/projection-report-kit/testing';
 import { appendReportsStory, COMPANY_A, COMPANY_B } from '../../../contexts/reporting/testing/reports-story.js';
 import { appendScoresStory, SCORES_STORY_NOW } from '../../../contexts/reporting/testing/scores-story.js';
 import { companiesReportQuery } from './queries.js';
 import { reportCompaniesProjection } from './report-companies.projection.js';
 
-let db: TestDatabase;
-let store: EventStore;
-let runtime: ProjectionRuntime;
-let cuts: { beforeMove: Checkpoint; beforeQuestions: Checkpoint };
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  store = createEventStore({ database: db.database });
-  await store.migrate();
+const report = useReportProjection(reportCompaniesProjection, async (store) => {
   const { beforeMove } = await appendReportsStory(store);
   const { beforeQuestions } = await appendScoresStory(store);
-  cuts = { beforeMove, beforeQuestions };
-  runtime = new ProjectionRuntime(db.database, store, [reportCompaniesProjection], { run: false, batchSize: 1 });
-  await runtime.start();
-  await runtime.catchUp();
-});
-afterAll(async () => {
-  await runtime?.stop();
-  await store.close();
-  await db.drop();
+  return { beforeMove, beforeQuestions };
 });
 
 const read = (over: Partial<ReportRead> & { filters?: ReportFilterValues } = {}): ReportRead => ({
@@ -40,7 +21,7 @@ const read = (over: Partial<ReportRead> & { filters?: ReportFilterValues } = {})
   now: SCORES_STORY_NOW,
   ...over,
 });
-const page = (r: ReportRead, schema = runtime.schemaOf('report-companies')) => reportPage(db.database.db, schema, companiesReportQuery, r, { page: 1, pageSize: 200 });
+const page = (r: ReportRead, schema = report.schema) => reportPage(report.database.db, schema, companiesReportQuery, r, { page: 1, pageSize: 200 });
 /** `company users/active/completions` per row */
 const counts = async (r: ReportRead) => (await page(r)).rows.map((x) => `${x.company} ${x.users}/${x.activeUsers}/${x.completions}`);
 
@@ -83,18 +64,17 @@ describe('companies report projection', () => {
   });
 
   it('as of a past position: the mover still in A, no completion yet, the contact of then', async () => {
-    const then = await page(read({ at: cuts.beforeMove.position }));
+    const then = await page(read({ at: report.cuts.beforeMove.position }));
     expect(then.rows.map((x) => `${x.company} ${x.users}/${x.completions}`)).toEqual(['Agro Alfa 3/0', 'Beta Coop 1/0']);
     expect(then.rows[0]).toMatchObject({ phone: null, contactName: null, domains: '' });
-    expect((await page(read({ at: cuts.beforeQuestions.position }))).rows.map((x) => x.completions)).toEqual([2, 0]);
+    expect((await page(read({ at: report.cuts.beforeQuestions.position }))).rows.map((x) => x.completions)).toEqual([2, 0]);
   });
 
   it('an event arriving twice changes nothing; folded one event per batch or rebuilt, the tables are the same', async () => {
-    await expectReplayEqualsLive(db.database, store, reportCompaniesProjection);
+    await report.expectReplayEqualsLive();
   });
 
   it('as of every position of the log, the report equals a fresh rebuild of only the events up to it', async () => {
-    const positions = (await eventsOf(store, reportCompaniesProjection)).map((e) => e.checkpoint.position);
-    await expectAsOfEqualsRebuild(db.database, store, reportCompaniesProjection, positions, async (schema, at) => (await page(read({ at }), schema)).rows);
+    await report.expectAsOfEveryPositionEqualsRebuild(async (schema, at) => (await page(read({ at }), schema)).rows);
   });
 });

@@ -1,32 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@portal/testing/database';
-import { createEventStore, type Checkpoint, type EventStore } from '@portal/eventstore';
+import { describe, expect, it } from 'vitest';
 import { reportPage, type ReportFilterValues, type ReportRead } from '@portal/projection-report-kit';
-import { eventsOf, expectAsOfEqualsRebuild, expectReplayEqualsLive, foldInto } from '@portal/projection-report-kit/testing';
+import { useReportProjection } from '@portal/projection-report-kit/testing';
 import { A1, B1, COMPANY_A, COMPANY_B, MOVER } from '../../../contexts/reporting/testing/reports-story.js';
 import { appendExpertQuestionsStory } from '../../../contexts/reporting/testing/expert-questions-story.js';
 import { expertQuestionsReportQuery } from './queries.js';
 import { reportExpertQuestionsProjection } from './report-expert-questions.projection.js';
 
-let db: TestDatabase;
-let store: EventStore;
-let schema: string;
-let cuts: { beforeMove: Checkpoint; end: Checkpoint };
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  store = createEventStore({ database: db.database });
-  await store.migrate();
-  cuts = await appendExpertQuestionsStory(store);
-  schema = await foldInto(db.database, reportExpertQuestionsProjection, await eventsOf(store, reportExpertQuestionsProjection), 1);
-});
-afterAll(async () => {
-  await store.close();
-  await db.drop();
-});
+const report = useReportProjection(reportExpertQuestionsProjection, appendExpertQuestionsStory);
 
 const read = (over: Partial<ReportRead> & { filters?: ReportFilterValues } = {}): ReportRead => ({ at: null, lang: 'en', scopeCompanyId: null, filters: {}, sort: { column: 'askedAt', direction: 'asc' }, ...over });
-const rows = async (r: ReportRead, s = schema) => (await reportPage(db.database.db, s, expertQuestionsReportQuery, r, { page: 1, pageSize: 200 })).rows;
+const rows = async (r: ReportRead, s = report.schema) => (await reportPage(report.database.db, s, expertQuestionsReportQuery, r, { page: 1, pageSize: 200 })).rows;
 /** `question who company theme/subTheme status by: response` */
 const brief = async (r: ReportRead) => (await rows(r)).map((x) => `${x.questionId} ${x.userId} ${x.company} ${x.theme}/${x.subTheme} ${x.status} ${x.answeredBy ?? '-'}: ${x.response ?? '-'}`);
 
@@ -57,7 +40,7 @@ describe('ask the expert report projection', () => {
   });
 
   it('as of before the move: a1 claimed and unanswered, the mover open under company A, the soil theme with its old label', async () => {
-    expect(await brief(read({ at: cuts.beforeMove.position }))).toEqual([
+    expect(await brief(read({ at: report.cuts.beforeMove.position }))).toEqual([
       `eq-a1 ${A1} Agro Alfa Pests/Caterpillars claimed -: -`,
       `eq-b1 ${B1} Beta Coop Soil/Soil pH answered Dr. Eva: Two tonnes per hectare`,
       `eq-m1 ${MOVER} Agro Alfa Soil/Soil pH open -: -`,
@@ -65,11 +48,10 @@ describe('ask the expert report projection', () => {
   });
 
   it('an event arriving twice changes nothing; one event per batch or rebuilt, the same tables', async () => {
-    await expectReplayEqualsLive(db.database, store, reportExpertQuestionsProjection);
+    await report.expectReplayEqualsLive();
   });
 
   it('as of every position, equals a fresh rebuild of the events up to it', async () => {
-    const positions = (await eventsOf(store, reportExpertQuestionsProjection)).map((e) => e.checkpoint.position);
-    await expectAsOfEqualsRebuild(db.database, store, reportExpertQuestionsProjection, positions, (s, at) => rows(read({ at }), s));
+    await report.expectAsOfEveryPositionEqualsRebuild((s, at) => rows(read({ at }), s));
   });
 });

@@ -1,32 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@portal/testing/database';
-import { createEventStore, type Checkpoint, type EventStore } from '@portal/eventstore';
+import { describe, expect, it } from 'vitest';
 import { reportPage, type ReportFilterValues, type ReportRead } from '@portal/projection-report-kit';
-import { eventsOf, expectAsOfEqualsRebuild, expectReplayEqualsLive, foldInto } from '@portal/projection-report-kit/testing';
+import { useReportProjection } from '@portal/projection-report-kit/testing';
 import { A1, B1, COMPANY_A, COMPANY_B, MOVER } from '../../../contexts/reporting/testing/reports-story.js';
 import { appendMessagingStory } from '../../../contexts/reporting/testing/messaging-story.js';
 import { messagingReportQuery } from './queries.js';
 import { reportMessagingProjection } from './report-messaging.projection.js';
 
-let db: TestDatabase;
-let store: EventStore;
-let schema: string;
-let cuts: { beforeMove: Checkpoint; end: Checkpoint };
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  store = createEventStore({ database: db.database });
-  await store.migrate();
-  cuts = await appendMessagingStory(store);
-  schema = await foldInto(db.database, reportMessagingProjection, await eventsOf(store, reportMessagingProjection), 1);
-});
-afterAll(async () => {
-  await store.close();
-  await db.drop();
-});
+const report = useReportProjection(reportMessagingProjection, appendMessagingStory);
 
 const read = (over: Partial<ReportRead> & { filters?: ReportFilterValues } = {}): ReportRead => ({ at: null, lang: 'en', scopeCompanyId: null, filters: {}, sort: { column: 'sentAt', direction: 'asc' }, ...over });
-const rows = async (r: ReportRead, s = schema) => (await reportPage(db.database.db, s, messagingReportQuery, r, { page: 1, pageSize: 200 })).rows;
+const rows = async (r: ReportRead, s = report.schema) => (await reportPage(report.database.db, s, messagingReportQuery, r, { page: 1, pageSize: 200 })).rows;
 /** `rowId who company: message -> response (replies)` */
 const brief = async (r: ReportRead) =>
   (await rows(r)).map((x) => `${x.rowId} ${x.userId ?? x.phone} ${x.company ?? '-'}: ${x.userMessage ?? '-'} -> ${x.response?.replace('\n\n', ' | ') ?? '-'} (${x.replies})`);
@@ -55,7 +38,7 @@ describe('messaging report projection', () => {
   });
 
   it('as of before the later replies and the move: what had been answered then, the mover under company A', async () => {
-    const at = cuts.beforeMove.position;
+    const at = report.cuts.beforeMove.position;
     expect(await brief(read({ at }))).toEqual([
       `wamid.open ${A1} Agro Alfa: - -> Welcome to the portal (1)`,
       `wamid.a1 ${A1} Agro Alfa: How do I book a visit? -> Open Bookings in the menu (1)`,
@@ -67,18 +50,17 @@ describe('messaging report projection', () => {
 
   it('sorts by a whitelisted column (unmatched learners last) and pages without overlap', async () => {
     expect((await rows(read({ sort: { column: 'learner', direction: 'asc' } }))).map((r) => r.learner)).toEqual(['Ana Alfa', 'Ana Alfa', 'Carla Beta', 'Davi Mover', null]);
-    const p1 = await reportPage(db.database.db, schema, messagingReportQuery, read(), { page: 1, pageSize: 3 });
-    const p2 = await reportPage(db.database.db, schema, messagingReportQuery, read(), { page: 2, pageSize: 3 });
+    const p1 = await reportPage(report.database.db, report.schema, messagingReportQuery, read(), { page: 1, pageSize: 3 });
+    const p2 = await reportPage(report.database.db, report.schema, messagingReportQuery, read(), { page: 2, pageSize: 3 });
     expect(p1.total).toBe(5);
     expect([...p1.rows, ...p2.rows].map((r) => r.rowId)).toHaveLength(new Set([...p1.rows, ...p2.rows].map((r) => r.rowId)).size);
   });
 
   it('an event arriving twice changes nothing; one event per batch or rebuilt, the same tables', async () => {
-    await expectReplayEqualsLive(db.database, store, reportMessagingProjection);
+    await report.expectReplayEqualsLive();
   });
 
   it('as of every position, equals a fresh rebuild of the events up to it', async () => {
-    const positions = (await eventsOf(store, reportMessagingProjection)).map((e) => e.checkpoint.position);
-    await expectAsOfEqualsRebuild(db.database, store, reportMessagingProjection, positions, (s, at) => rows(read({ at }), s));
+    await report.expectAsOfEveryPositionEqualsRebuild((s, at) => rows(read({ at }), s));
   });
 });

@@ -1,33 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@portal/testing/database';
-import { createEventStore, type Checkpoint, type EventStore } from '@portal/eventstore';
-import { ProjectionRuntime } from '@portal/projections-runtime';
+import { describe, expect, it } from 'vitest';
 import { reportPage, type ReportFilterValues, type ReportRead } from '@portal/projection-report-kit';
-import { eventsOf, expectAsOfEqualsRebuild, expectReplayEqualsLive } from '@portal/projection-report-kit/testing';
+import { useReportProjection } from '@portal/projection-report-kit/testing';
 import { A1, A2, COMPANY_A, COMPANY_B, MOVER } from '../../../contexts/reporting/testing/reports-story.js';
 import { appendContentStory, CAST } from '../../../contexts/reporting/testing/content-story.js';
 import { podcastDownloadsReportQuery } from './queries.js';
 import { reportPodcastDownloadsProjection } from './report-podcast-downloads.projection.js';
 
-let db: TestDatabase;
-let store: EventStore;
-let runtime: ProjectionRuntime;
-let cuts: { beforeMove: Checkpoint; end: Checkpoint };
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  store = createEventStore({ database: db.database });
-  await store.migrate();
-  cuts = await appendContentStory(store);
-  runtime = new ProjectionRuntime(db.database, store, [reportPodcastDownloadsProjection], { run: false, batchSize: 1 });
-  await runtime.start();
-  await runtime.catchUp();
-});
-afterAll(async () => {
-  await runtime?.stop();
-  await store.close();
-  await db.drop();
-});
+const report = useReportProjection(reportPodcastDownloadsProjection, appendContentStory);
 
 const read = (over: Partial<ReportRead> & { filters?: ReportFilterValues } = {}): ReportRead => ({
   at: null,
@@ -37,7 +16,7 @@ const read = (over: Partial<ReportRead> & { filters?: ReportFilterValues } = {})
   sort: { column: 'downloadedAt', direction: 'asc' },
   ...over,
 });
-const page = (r: ReportRead, schema = runtime.schemaOf('report-podcast-downloads')) => reportPage(db.database.db, schema, podcastDownloadsReportQuery, r, { page: 1, pageSize: 200 });
+const page = (r: ReportRead, schema = report.schema) => reportPage(report.database.db, schema, podcastDownloadsReportQuery, r, { page: 1, pageSize: 200 });
 /** `userId episode language company` */
 const brief = async (r: ReportRead) => (await page(r)).rows.map((row) => `${row.userId} ${row.episode} ${row.language} ${row.company}`);
 
@@ -84,15 +63,14 @@ describe('podcast downloads report projection', () => {
   });
 
   it('as of the move, shows the downloads of then under the company of then, the episode under its title of then', async () => {
-    expect(await brief(read({ at: cuts.beforeMove.position }))).toEqual([`${A1} Episode ep1 pt-BR Agro Alfa`, `${A2} Episode ep2 es Agro Alfa`, `${MOVER} Episode ep1 en Agro Alfa`]);
+    expect(await brief(read({ at: report.cuts.beforeMove.position }))).toEqual([`${A1} Episode ep1 pt-BR Agro Alfa`, `${A2} Episode ep2 es Agro Alfa`, `${MOVER} Episode ep1 en Agro Alfa`]);
   });
 
   it('an event arriving twice changes nothing; folded one event per batch or rebuilt, the tables are the same', async () => {
-    await expectReplayEqualsLive(db.database, store, reportPodcastDownloadsProjection);
+    await report.expectReplayEqualsLive();
   });
 
   it('as of every position of the log, the report equals a fresh rebuild of only the events up to it', async () => {
-    const positions = (await eventsOf(store, reportPodcastDownloadsProjection)).map((e) => e.checkpoint.position);
-    await expectAsOfEqualsRebuild(db.database, store, reportPodcastDownloadsProjection, positions, async (schema, at) => (await page(read({ at }), schema)).rows);
+    await report.expectAsOfEveryPositionEqualsRebuild(async (schema, at) => (await page(read({ at }), schema)).rows);
   });
 });

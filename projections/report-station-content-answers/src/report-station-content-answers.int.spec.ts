@@ -1,31 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@portal/testing/database';
-import { createEventStore, type Checkpoint, type EventStore } from '@portal/eventstore';
+import { describe, expect, it } from 'vitest';
 import { reportPage, type ReportRead } from '@portal/projection-report-kit';
-import { eventsOf, expectAsOfEqualsRebuild, expectReplayEqualsLive, foldInto } from '@portal/projection-report-kit/testing';
+import { useReportProjection } from '@portal/projection-report-kit/testing';
 import { A1, A2, appendReportsStory, COMPANY_B } from '../../../contexts/reporting/testing/reports-story.js';
 import { stationContentAnswersReportQuery } from './queries.js';
 import { reportStationContentAnswersProjection } from './report-station-content-answers.projection.js';
 
-let db: TestDatabase;
-let store: EventStore;
-let schema: string;
-let cuts: { beforeMove: Checkpoint; end: Checkpoint };
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  store = createEventStore({ database: db.database });
-  await store.migrate();
-  cuts = await appendReportsStory(store);
-  schema = await foldInto(db.database, reportStationContentAnswersProjection, await eventsOf(store, reportStationContentAnswersProjection), 1);
-});
-afterAll(async () => {
-  await store.close();
-  await db.drop();
-});
+const report = useReportProjection(reportStationContentAnswersProjection, appendReportsStory);
 
 const read = (over: Partial<ReportRead> = {}): ReportRead => ({ at: null, lang: 'en', scopeCompanyId: null, filters: {}, sort: { column: 'learner', direction: 'asc' }, ...over });
-const rows = async (r: ReportRead, s = schema) => (await reportPage(db.database.db, s, stationContentAnswersReportQuery, r, { page: 1, pageSize: 200 })).rows;
+const rows = async (r: ReportRead, s = report.schema) => (await reportPage(report.database.db, s, stationContentAnswersReportQuery, r, { page: 1, pageSize: 200 })).rows;
 
 describe('station content answers report projection', () => {
   it('keeps one row per learner, entry and media question: the current answer, the attempts, the first and last answer', async () => {
@@ -38,15 +21,14 @@ describe('station content answers report projection', () => {
   });
 
   it('as of before the retry, shows the answer of then', async () => {
-    expect((await rows(read({ at: cuts.beforeMove.position }))).find((r) => r.userId === A2)).toMatchObject({ answer: 'No', correct: false, attempts: 1 });
+    expect((await rows(read({ at: report.cuts.beforeMove.position }))).find((r) => r.userId === A2)).toMatchObject({ answer: 'No', correct: false, attempts: 1 });
   });
 
   it('an event arriving twice changes nothing; one event per batch or rebuilt, the same tables', async () => {
-    await expectReplayEqualsLive(db.database, store, reportStationContentAnswersProjection);
+    await report.expectReplayEqualsLive();
   });
 
   it('as of every position, equals a fresh rebuild of the events up to it', async () => {
-    const positions = (await eventsOf(store, reportStationContentAnswersProjection)).map((e) => e.checkpoint.position);
-    await expectAsOfEqualsRebuild(db.database, store, reportStationContentAnswersProjection, positions, (s, at) => rows(read({ at }), s));
+    await report.expectAsOfEveryPositionEqualsRebuild((s, at) => rows(read({ at }), s));
   });
 });

@@ -1,33 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@portal/testing/database';
-import { createEventStore, type Checkpoint, type EventStore } from '@portal/eventstore';
-import { ProjectionRuntime } from '@portal/projections-runtime';
+import { describe, expect, it } from 'vitest';
 import { reportPage, type ReportFilterValues, type ReportRead } from '@portal/projection-report-kit';
-import { eventsOf, expectAsOfEqualsRebuild, expectReplayEqualsLive } from '@portal/projection-report-kit/testing';
+import { useReportProjection } from '@portal/projection-report-kit/testing';
 import { A1, A2, B1, COMPANY_A, COMPANY_B } from '../../../contexts/reporting/testing/reports-story.js';
 import { appendContentStory } from '../../../contexts/reporting/testing/content-story.js';
 import { stationContentReportQuery } from './queries.js';
 import { reportStationContentProjection } from './report-station-content.projection.js';
 
-let db: TestDatabase;
-let store: EventStore;
-let runtime: ProjectionRuntime;
-let cuts: { beforeMove: Checkpoint; end: Checkpoint };
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  store = createEventStore({ database: db.database });
-  await store.migrate();
-  cuts = await appendContentStory(store);
-  runtime = new ProjectionRuntime(db.database, store, [reportStationContentProjection], { run: false, batchSize: 1 });
-  await runtime.start();
-  await runtime.catchUp();
-});
-afterAll(async () => {
-  await runtime?.stop();
-  await store.close();
-  await db.drop();
-});
+const report = useReportProjection(reportStationContentProjection, appendContentStory);
 
 const read = (over: Partial<ReportRead> & { filters?: ReportFilterValues } = {}): ReportRead => ({
   at: null,
@@ -37,7 +16,7 @@ const read = (over: Partial<ReportRead> & { filters?: ReportFilterValues } = {})
   sort: { column: 'lastActivityAt', direction: 'asc' },
   ...over,
 });
-const page = (r: ReportRead, schema = runtime.schemaOf('report-station-content')) => reportPage(db.database.db, schema, stationContentReportQuery, r, { page: 1, pageSize: 200 });
+const page = (r: ReportRead, schema = report.schema) => reportPage(report.database.db, schema, stationContentReportQuery, r, { page: 1, pageSize: 200 });
 /** `userId entry views/plays/completions company` */
 const brief = async (r: ReportRead) => (await page(r)).rows.map((row) => `${row.userId} ${row.entryId} ${row.views}/${row.plays}/${row.completions} ${row.company}`);
 
@@ -85,15 +64,14 @@ describe('station content report projection', () => {
   });
 
   it('as of the move, shows the counts of then', async () => {
-    expect(await brief(read({ at: cuts.beforeMove.position }))).toEqual([`${A1} v1 2/2/1 Agro Alfa`, `${A2} c1 1/0/0 Agro Alfa`, `${B1} v1 1/1/0 Beta Coop`]);
+    expect(await brief(read({ at: report.cuts.beforeMove.position }))).toEqual([`${A1} v1 2/2/1 Agro Alfa`, `${A2} c1 1/0/0 Agro Alfa`, `${B1} v1 1/1/0 Beta Coop`]);
   });
 
   it('an event arriving twice changes nothing; folded one event per batch or rebuilt, the tables are the same', async () => {
-    await expectReplayEqualsLive(db.database, store, reportStationContentProjection);
+    await report.expectReplayEqualsLive();
   });
 
   it('as of every position of the log, the report equals a fresh rebuild of only the events up to it', async () => {
-    const positions = (await eventsOf(store, reportStationContentProjection)).map((e) => e.checkpoint.position);
-    await expectAsOfEqualsRebuild(db.database, store, reportStationContentProjection, positions, async (schema, at) => (await page(read({ at }), schema)).rows);
+    await report.expectAsOfEveryPositionEqualsRebuild(async (schema, at) => (await page(read({ at }), schema)).rows);
   });
 });

@@ -1,34 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@portal/testing/database';
-import { createEventStore, type Checkpoint, type EventStore } from '@portal/eventstore';
-import { ProjectionRuntime } from '@portal/projections-runtime';
+import { describe, expect, it } from 'vitest';
 import { reportPage, type ReportFilterValues, type ReportRead } from '@portal/projection-report-kit';
-import { eventsOf, expectAsOfEqualsRebuild, expectReplayEqualsLive } from '@portal/projection-report-kit/testing';
+import { useReportProjection } from '@portal/projection-report-kit/testing';
 import { A1, A2, appendReportsStory, B1, COMPANY_A, COMPANY_B, MOVER } from '../../../contexts/reporting/testing/reports-story.js';
 import { appendScoresStory } from '../../../contexts/reporting/testing/scores-story.js';
 import { stationScoresReportQuery } from './queries.js';
 import { reportStationScoresProjection } from './report-station-scores.projection.js';
 
-let db: TestDatabase;
-let store: EventStore;
-let runtime: ProjectionRuntime;
-let cuts: { beforeMove: Checkpoint; beforeQuestions: Checkpoint };
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  store = createEventStore({ database: db.database });
-  await store.migrate();
+const report = useReportProjection(reportStationScoresProjection, async (store) => {
   const { beforeMove } = await appendReportsStory(store);
   const { beforeQuestions } = await appendScoresStory(store);
-  cuts = { beforeMove, beforeQuestions };
-  runtime = new ProjectionRuntime(db.database, store, [reportStationScoresProjection], { run: false, batchSize: 1 });
-  await runtime.start();
-  await runtime.catchUp();
-});
-afterAll(async () => {
-  await runtime?.stop();
-  await store.close();
-  await db.drop();
+  return { beforeMove, beforeQuestions };
 });
 
 const read = (over: Partial<ReportRead> & { filters?: ReportFilterValues } = {}): ReportRead => ({
@@ -39,7 +20,7 @@ const read = (over: Partial<ReportRead> & { filters?: ReportFilterValues } = {})
   sort: { column: 'learner', direction: 'asc' },
   ...over,
 });
-const page = (r: ReportRead, schema = runtime.schemaOf('report-station-scores')) => reportPage(db.database.db, schema, stationScoresReportQuery, r, { page: 1, pageSize: 200 });
+const page = (r: ReportRead, schema = report.schema) => reportPage(report.database.db, schema, stationScoresReportQuery, r, { page: 1, pageSize: 200 });
 const rowOf = async (r: ReportRead, userId: string, stationId: string) => (await page(r)).rows.find((x) => x.userId === userId && x.stationId === stationId);
 
 describe('station scores report projection', () => {
@@ -94,19 +75,18 @@ describe('station scores report projection', () => {
   });
 
   it('as of a past position: the score, the ratings and the catalogue maximum as they stood then', async () => {
-    const a1 = await rowOf(read({ at: cuts.beforeQuestions.position }), A1, 'soy-pests');
+    const a1 = await rowOf(read({ at: report.cuts.beforeQuestions.position }), A1, 'soy-pests');
     expect(a1).toMatchObject({ answerScore: 20, answerMax: 0, answerPercent: null, usabilityScore: 4, usabilityMax: 5, usabilityPercent: 80, videosScore: 30 });
-    const before = await page(read({ at: cuts.beforeMove.position, scopeCompanyId: COMPANY_A }));
+    const before = await page(read({ at: report.cuts.beforeMove.position, scopeCompanyId: COMPANY_A }));
     expect(before.rows.map((r) => r.userId).sort()).toEqual([A1, A2, MOVER]);
     expect(before.rows.find((r) => r.userId === A2)).toMatchObject({ answerScore: 0, videosScore: 0, total: 0 });
   });
 
   it('an event arriving twice changes nothing; folded one event per batch or rebuilt, the tables are the same', async () => {
-    await expectReplayEqualsLive(db.database, store, reportStationScoresProjection);
+    await report.expectReplayEqualsLive();
   });
 
   it('as of every position of the log, the report equals a fresh rebuild of only the events up to it', async () => {
-    const positions = (await eventsOf(store, reportStationScoresProjection)).map((e) => e.checkpoint.position);
-    await expectAsOfEqualsRebuild(db.database, store, reportStationScoresProjection, positions, async (schema, at) => (await page(read({ at }), schema)).rows);
+    await report.expectAsOfEveryPositionEqualsRebuild(async (schema, at) => (await page(read({ at }), schema)).rows);
   });
 });

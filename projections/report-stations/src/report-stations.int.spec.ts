@@ -1,33 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@portal/testing/database';
-import { createEventStore, type Checkpoint, type EventStore } from '@portal/eventstore';
-import { ProjectionRuntime } from '@portal/projections-runtime';
+import { describe, expect, it } from 'vitest';
 import { reportPage, type ReportFilterValues, type ReportRead } from '@portal/projection-report-kit';
-import { eventsOf, expectAsOfEqualsRebuild, expectReplayEqualsLive } from '@portal/projection-report-kit/testing';
+import { useReportProjection } from '@portal/projection-report-kit/testing';
 import { A1, A2, B1, COMPANY_A, COMPANY_B, MOVER } from '../../../contexts/reporting/testing/reports-story.js';
 import { appendContentStory } from '../../../contexts/reporting/testing/content-story.js';
 import { stationsReportQuery } from './queries.js';
 import { reportStationsProjection } from './report-stations.projection.js';
 
-let db: TestDatabase;
-let store: EventStore;
-let runtime: ProjectionRuntime;
-let cuts: { beforeMove: Checkpoint; end: Checkpoint };
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  store = createEventStore({ database: db.database });
-  await store.migrate();
-  cuts = await appendContentStory(store);
-  runtime = new ProjectionRuntime(db.database, store, [reportStationsProjection], { run: false, batchSize: 1 });
-  await runtime.start();
-  await runtime.catchUp();
-});
-afterAll(async () => {
-  await runtime?.stop();
-  await store.close();
-  await db.drop();
-});
+const report = useReportProjection(reportStationsProjection, appendContentStory);
 
 const read = (over: Partial<ReportRead> & { filters?: ReportFilterValues } = {}): ReportRead => ({
   at: null,
@@ -37,7 +16,7 @@ const read = (over: Partial<ReportRead> & { filters?: ReportFilterValues } = {})
   sort: { column: 'lastViewedAt', direction: 'asc' },
   ...over,
 });
-const page = (r: ReportRead, schema = runtime.schemaOf('report-stations')) => reportPage(db.database.db, schema, stationsReportQuery, r, { page: 1, pageSize: 200 });
+const page = (r: ReportRead, schema = report.schema) => reportPage(report.database.db, schema, stationsReportQuery, r, { page: 1, pageSize: 200 });
 /** `userId station views lastViewType company` */
 const brief = async (r: ReportRead) => (await page(r)).rows.map((row) => `${row.userId} ${row.stationId} ${row.views} ${row.lastViewType} ${row.company}`);
 
@@ -80,16 +59,15 @@ describe('stations report projection', () => {
   });
 
   it('as of the move, the mover counts under company A and a1 had visited once', async () => {
-    const at = cuts.beforeMove.position;
+    const at = report.cuts.beforeMove.position;
     expect(await brief(read({ at, scopeCompanyId: COMPANY_A }))).toEqual([`${A1} soy-pests 2 detail Agro Alfa`, `${A2} corn 1 map Agro Alfa`, `${MOVER} soy 1 map Agro Alfa`]);
   });
 
   it('an event arriving twice changes nothing; folded one event per batch or rebuilt, the tables are the same', async () => {
-    await expectReplayEqualsLive(db.database, store, reportStationsProjection);
+    await report.expectReplayEqualsLive();
   });
 
   it('as of every position of the log, the report equals a fresh rebuild of only the events up to it', async () => {
-    const positions = (await eventsOf(store, reportStationsProjection)).map((e) => e.checkpoint.position);
-    await expectAsOfEqualsRebuild(db.database, store, reportStationsProjection, positions, async (schema, at) => (await page(read({ at }), schema)).rows);
+    await report.expectAsOfEveryPositionEqualsRebuild(async (schema, at) => (await page(read({ at }), schema)).rows);
   });
 });
