@@ -42,7 +42,16 @@ export interface ReportColumn<K extends string = string> {
   header: Record<Locale, string>;
   kind: 'text' | 'number' | 'boolean' | 'datetime';
   sortable: boolean;
+  /**
+   * A column of codes: each code's label per locale. The row (and the API) carries the code; the
+   * screen's table and the exported file write the label, in the same words (a code without a
+   * label is written as it is). The server sorts by the code.
+   */
+  values?: Readonly<Record<string, Record<Locale, string>>>;
 }
+
+/** A code's label in a locale, for a column of codes (`ReportColumn.values`); the code itself when it has none. */
+export const reportCellLabel = (column: Pick<ReportColumn, 'values'>, code: string, lang: Locale): string => column.values?.[code]?.[lang] ?? code;
 
 /** The query of a report's page: the filters, a whitelisted sort column and direction, the page (1-based) and its size (at most 200), the titles' locale. */
 export function reportPageQuerySchema<K extends string>(columns: readonly ReportColumn<K>[], defaultSort: K) {
@@ -438,6 +447,9 @@ export type MessagingReportPage = z.infer<typeof messagingReportPageSchema>;
 
 // ------------------------------------------------- ask the expert (001 §2 expert-ask-question, §3 ask-expert item)
 
+export const EXPERT_QUESTION_STATUSES = ['open', 'claimed', 'answered', 'withdrawn'] as const;
+export type ExpertQuestionStatus = (typeof EXPERT_QUESTION_STATUSES)[number];
+
 export const expertQuestionsReportColumns = [
   ...learnerColumns,
   { key: 'theme', header: h('Tema', 'Tema', 'Theme'), kind: 'text', sortable: true },
@@ -449,10 +461,21 @@ export const expertQuestionsReportColumns = [
   { key: 'answeredBy', header: h('Respondida por', 'Respondida por', 'Answered by'), kind: 'text', sortable: true },
   { key: 'askedAt', header: h('Perguntada em', 'Preguntada el', 'Asked at'), kind: 'datetime', sortable: true },
   { key: 'answeredAt', header: h('Respondida em', 'Respondida el', 'Answered at'), kind: 'datetime', sortable: true },
-  { key: 'status', header: h('Situação', 'Estado', 'Status'), kind: 'text', sortable: true },
+  {
+    key: 'status',
+    header: h('Situação', 'Estado', 'Status'),
+    kind: 'text',
+    sortable: true,
+    // the words of the ask-the-expert screens (claimed: an expert took it and is answering)
+    values: {
+      open: h('Aguardando', 'En espera', 'Waiting'),
+      claimed: h('Sendo respondida', 'Siendo respondida', 'Being answered'),
+      answered: h('Respondida', 'Respondida', 'Answered'),
+      withdrawn: h('Retirada', 'Retirada', 'Withdrawn'),
+    } satisfies Record<ExpertQuestionStatus, Record<Locale, string>>,
+  },
 ] as const satisfies readonly ReportColumn[];
 export type ExpertQuestionsReportColumn = (typeof expertQuestionsReportColumns)[number]['key'];
-export const EXPERT_QUESTION_STATUSES = ['open', 'claimed', 'answered', 'withdrawn'] as const;
 
 /** One question to the experts (001 §3 ask-expert item): theme and sub-theme in the reader's locale, phone, title, question, the response, who answered and when, where it stands. */
 export const expertQuestionsReportRowSchema = z.object({

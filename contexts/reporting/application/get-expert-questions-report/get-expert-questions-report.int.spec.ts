@@ -58,6 +58,16 @@ describe('the ask the expert report', () => {
       ['eq-b1', 'answered', 'Beta Coop', 'Soil'],
       ['eq-m1', 'open', 'Agro Alfa', 'Soil'],
     ]);
+    // the API carries the status code; the files write its label in the caller's language, as the screen does
+    const statuses = async (format: 'csv' | 'xlsx', lang: string) => {
+      const file = await get(`/api/reports/expert-questions/export?format=${format}&lang=${lang}&sort=askedAt&dir=asc`, token);
+      const parsed = format === 'csv' ? parseCsvExport(file.body) : await parseXlsxExport(file.rawPayload);
+      const status = parsed.header.indexOf(REPORTS['expert-questions'].columns.find((col) => col.key === 'status')!.header[lang as 'en']);
+      return parsed.rows.map((r) => r[status]);
+    };
+    expect(await statuses('csv', 'pt-BR')).toEqual(['Respondida', 'Respondida', 'Retirada']);
+    expect(await statuses('xlsx', 'es')).toEqual(['Respondida', 'Respondida', 'Retirada']);
+    expect(await statuses('csv', 'en')).toEqual(['Answered', 'Answered', 'Withdrawn']);
     const bad = await get('/api/reports/expert-questions?sort=question', token);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details.map((e: { path: string }) => e.path)).toContain('sort');

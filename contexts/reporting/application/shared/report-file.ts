@@ -4,7 +4,7 @@ import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import { safeCell } from '@portal/platform';
 import type { Locale } from '@portal/kernel';
-import { REPORT_FILE_WORDS, REPORT_TITLES, type ReportColumn, type ReportFormat, type ReportName } from '../../contracts/index.js';
+import { REPORT_FILE_WORDS, REPORT_TITLES, reportCellLabel, type ReportColumn, type ReportFormat, type ReportName } from '../../contracts/index.js';
 
 export const REPORT_CONTENT_TYPES: Record<ReportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
@@ -49,7 +49,7 @@ function cells(file: ReportFile, row: Record<string, unknown>): (string | number
     if (v === null || v === undefined) return null;
     if (c.kind === 'boolean') return v ? words.yes : words.no;
     if (c.kind === 'number') return Number(v);
-    return safeCell(v);
+    return safeCell(c.values ? reportCellLabel(c, String(v), file.lang) : v);
   });
 }
 

@@ -1,15 +1,15 @@
 import { Table, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '@portal/kernel';
-import type { ReportColumn } from '@portal/reporting/contracts';
+import { reportCellLabel, type ReportColumn } from '@portal/reporting/contracts';
 
 /** A cell as the reader's locale writes it. */
-function cellText(column: ReportColumn, value: unknown, lang: string, yes: string, no: string): string {
+function cellText(column: ReportColumn, value: unknown, lang: Locale, yes: string, no: string): string {
   if (value === null || value === undefined) return '';
   if (column.kind === 'boolean') return value ? yes : no;
   if (column.kind === 'number') return new Intl.NumberFormat(lang).format(Number(value));
   if (column.kind === 'datetime') return new Intl.DateTimeFormat(lang, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(String(value)));
-  return String(value);
+  return reportCellLabel(column, String(value), lang);
 }
 
 /** The report's rows; sortable headers are buttons (the server sorts), with aria-sort on the sorted one. */
