@@ -58,7 +58,8 @@ export const useReportCompanies = (enabled: boolean) => useQuery({ ...reportComp
 /** GET /api/adminApi/manager-reports-lookups/acl-tags-options: the ACL tags the filter offers (a free text field when it is not offered to the caller). */
 export const reportAclTagsQueryOptions = () =>
   queryOptions({ queryKey: [...MANAGER_REPORTS_QUERIES, 'acl-tags'] as const, queryFn: ({ signal }) => callRoute(companyRoutes.aclTagsOptions, { signal }), staleTime: 5 * 60_000, retry: false });
-export const useReportAclTags = () => useQuery(reportAclTagsQueryOptions());
+/** Asked only of callers of the manager area (identity's rule); the auditor, who reads reports outside it, gets the text field. */
+export const useReportAclTags = (enabled: boolean) => useQuery({ ...reportAclTagsQueryOptions(), enabled });
 
 /** GET /api/reports/<report>/export: the whole filtered report as a file, saved by the browser. Returns the file name. */
 export async function downloadReport(report: ReportName, format: ReportFormat, params: ReportParams, lang: Locale): Promise<string> {

@@ -2,6 +2,8 @@ import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReportFilters } from '@portal/reporting/contracts';
+import { canEnterManagerArea } from '../../../shared/session/access';
+import { useAuthClaims } from '../../../shared/session/use-session';
 import { useReportAclTags, useReportCompanies } from '../api/reports';
 import { asOfFromLocal, localFromAsOf } from '../model/report-params';
 
@@ -10,14 +12,15 @@ const TEXT_FILTERS = ['country', 'state', 'station', 'userType', 'group'] as con
 /**
  * The filter bar every report shares (issue 16): date range, company (a picker for callers who read
  * every company), country, state, crop or station, ACL tag (the acl-tags-options lookup; a text
- * field when it is not offered), user type, group, and "as of" (a past date and time). Applied
- * together, so a half-typed filter does not fire a request.
+ * field when it is not offered: the lookup is the manager area's), user type, group, and "as of" (a
+ * past date and time, to the second). Applied together, so a half-typed filter does not fire a
+ * request.
  */
 export function ReportFilterBar({ filters, canPickCompany, onApply }: { filters: ReportFilters; canPickCompany: boolean; onApply: (filters: ReportFilters) => void }) {
   const { t } = useTranslation('reports');
   const [draft, setDraft] = useState<Record<string, string>>({ ...filters, asOf: localFromAsOf(filters.asOf) });
   const companies = useReportCompanies(canPickCompany);
-  const tags = useReportAclTags();
+  const tags = useReportAclTags(canEnterManagerArea(useAuthClaims()));
   const set = (name: string) => (value: string | null) => setDraft((d) => ({ ...d, [name]: value ?? '' }));
   const apply = () => {
     const out: Record<string, string> = {};
@@ -58,7 +61,7 @@ export function ReportFilterBar({ filters, canPickCompany, onApply }: { filters:
         {TEXT_FILTERS.map((name) => (
           <TextInput key={name} label={t(`filters.${name}`)} value={draft[name] ?? ''} onChange={(e) => set(name)(e.currentTarget.value)} data-testid={`report-filter-${name}`} />
         ))}
-        <TextInput type="datetime-local" label={t('filters.asOf')} description={t('filters.asOfHint')} value={draft.asOf ?? ''} onChange={(e) => set('asOf')(e.currentTarget.value)} data-testid="report-filter-asOf" />
+        <TextInput type="datetime-local" step={1} label={t('filters.asOf')} description={t('filters.asOfHint')} value={draft.asOf ?? ''} onChange={(e) => set('asOf')(e.currentTarget.value)} data-testid="report-filter-asOf" />
       </SimpleGrid>
       <Group justify="flex-end" mt="sm">
         <Button

@@ -56,13 +56,18 @@ export const asOfFromLocal = (local: string): string | undefined => {
   const date = new Date(local);
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 };
-/** An ISO date-time as a `datetime-local` value in the reader's local time. */
+/**
+ * An ISO date-time as a `datetime-local` value in the reader's local time, to the second (the
+ * picker takes seconds: two events a few seconds apart can be told apart); the seconds are left
+ * out when zero, as the browser writes the value.
+ */
 export const localFromAsOf = (iso: string | undefined): string => {
   if (!iso) return '';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  const seconds = d.getSeconds() > 0 ? `:${pad(d.getSeconds())}` : '';
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}${seconds}`;
 };
 
 export const EXPORT_FORMATS: readonly ReportFormat[] = ['csv', 'xlsx'];

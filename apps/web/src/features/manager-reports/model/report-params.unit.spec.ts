@@ -30,6 +30,10 @@ describe('report params in the URL', () => {
     const iso = asOfFromLocal('2026-11-01T09:30');
     expect(iso).toBe(new Date('2026-11-01T09:30').toISOString());
     expect(localFromAsOf(iso)).toBe('2026-11-01T09:30');
+    // to the second
+    const precise = asOfFromLocal('2026-11-01T09:30:05');
+    expect(precise).toBe(new Date('2026-11-01T09:30:05').toISOString());
+    expect(localFromAsOf(precise)).toBe('2026-11-01T09:30:05');
     expect(asOfFromLocal('')).toBeUndefined();
   });
 });
