@@ -114,7 +114,7 @@ function section(r: LearningBenchResult): string {
     "a learner's rows stay in memory until that learner's next event is applied (docs/adr/0028-learner-facts-in-memory.md), so",
     'the one-client rows read memory and the after-a-write row reads the database;',
     'the learning read models fold a batch in memory and write each touched row once. An append wakes only the projection',
-    "runners that handle its event types. The /home rows start once every projection reports lag 0 on /api/health (${ms(r.home.settledAfterMs)} ms, median,",
+    `runners that handle its event types. The /home rows start once every projection reports lag 0 on /api/health (${ms(r.home.settledAfterMs)} ms, median,`,
     'after the learners stopped), so they measure /home, not the backlog of the stress run; the whole API, Postgres and the load generator share',
     "two cores, here with other work running (see the load average and the control rows: when the control's p99 is far above",
     'its p50, the tail of every row is the machine\'s).',
