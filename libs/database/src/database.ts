@@ -107,7 +107,7 @@ async function createPgDatabase(options: DatabaseOptions): Promise<Database> {
   pool.on('error', () => {
     /* reported by the client's own listener above; pg-pool has already removed the client */
   });
-  // pg-cursor lets `.stream()` read a query's rows in chunks (report exports, ADR 0070)
+  // pg-cursor lets `.stream()` read a query's rows in chunks (report exports, ADR 0070); PGlite's dialect fetches from a cursor of its own
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
   const listeners = new Set<ReconnectingListener>();
   const sessions = new Set<Session>();

@@ -12,3 +12,4 @@ export * from './realtime.js';
 export * from './revocations.js';
 export * from './reads.js';
 export * from './log-verification.js';
+export * from './xlsx.js';

@@ -212,7 +212,8 @@ export async function reportPage<Row>(
 
 /**
  * Every row the filters match, in the report's order, read from a database cursor `chunkSize`
- * rows at a time (constant memory on a Postgres server; PGlite answers the query at once).
+ * rows at a time: constant memory on a Postgres server (pg-cursor) and on the embedded PGlite (a
+ * `WITH HOLD` cursor fetched page by page, the session free between pages: libs/database).
  */
 export async function* reportRows<Row>(db: Kysely<any>, schema: string, spec: ReportQuerySpec<Row>, read: ReportRead, chunkSize = 1000): AsyncGenerator<Row> {
   const ctx = context(schema, read);

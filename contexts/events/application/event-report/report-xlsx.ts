@@ -1,7 +1,6 @@
-import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type { Readable } from 'node:stream';
 import { localDateOf, localTimeOf, type Locale } from '@portal/kernel';
-import { safeCell } from '@portal/platform';
+import { xlsxStream, type XlsxCell } from '@portal/platform';
 import { EVENT_REPORT_CSV_COLUMNS, type AttendeeRow, type ScheduledEvent } from '../../contracts/index.js';
 
 type Column = (typeof EVENT_REPORT_CSV_COLUMNS)[number];
@@ -38,54 +37,34 @@ const wallClock = (iso: string, timeZone: string): Date => {
 };
 
 /**
- * The event report as XLSX (ADR 0062), streamed with exceljs's WorkbookWriter: each row is
- * committed as it is written, so memory stays flat whatever the number of attendees. The first
- * rows name what the sheet is about (the event, its day and hours, venue, state, time zone, when
- * it was made); then the localized header and one row per attendee, times in the event's time zone
- * as spreadsheet dates, numbers as numbers, text made safe from formulas.
+ * The event report as XLSX (ADR 0062), streamed by the portal's one XLSX writer (`xlsxStream`,
+ * libs/platform): the first rows name what the sheet is about (the event, its day and hours, venue,
+ * state, time zone, when it was made); then the localized header and one row per attendee, times in
+ * the event's time zone as spreadsheet dates, numbers as numbers, text made safe from formulas.
  */
 export function eventReportXlsx(event: ScheduledEvent, attendees: readonly AttendeeRow[], lang: Locale, now: Date): Readable {
-  const stream = new PassThrough();
   const labels = LABELS[lang];
   const states = STATES[lang];
-  const write = async () => {
-    const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-    const sheet = book.addWorksheet(labels.event, { views: [{ state: 'frozen', ySplit: 8 }] });
-    sheet.columns = EVENT_REPORT_CSV_COLUMNS.map((c) => ({ key: c, width: c === 'name' || c === 'email' ? 32 : TIME_COLUMNS.has(c) ? 18 : 14 }));
-    const first: [string, string | Date][] = [
-      [labels.event, safeCell(event.title)],
+  return xlsxStream({
+    name: labels.event,
+    preamble: [
+      [labels.event, event.title],
       [labels.date, `${event.date} ${event.startHour}-${event.finishHour}`],
-      [labels.venue, safeCell(event.venue)],
+      [labels.venue, event.venue],
       [labels.state, states[event.state]],
       [labels.timezone, event.timezone],
       [labels.generatedAt, wallClock(now.toISOString(), event.timezone)],
-    ];
-    for (const [label, value] of first) {
-      const row = sheet.addRow([label, value]);
-      row.getCell(1).font = { bold: true };
-      if (value instanceof Date) row.getCell(2).numFmt = 'yyyy-mm-dd hh:mm';
-      row.commit();
-    }
-    sheet.addRow([]).commit();
-    const header = sheet.addRow(EVENT_REPORT_CSV_COLUMNS.map((c) => labels[c]));
-    header.font = { bold: true };
-    header.commit();
-    for (const a of attendees) {
-      const row = sheet.addRow(
-        EVENT_REPORT_CSV_COLUMNS.map((c) => {
-          const v = a[c];
-          if (v === null || v === undefined) return null;
-          if (TIME_COLUMNS.has(c)) return wallClock(String(v), event.timezone);
-          if (c === 'status') return states[a.status];
-          return typeof v === 'number' ? v : safeCell(v);
-        }),
-      );
-      for (const c of TIME_COLUMNS) row.getCell(EVENT_REPORT_CSV_COLUMNS.indexOf(c) + 1).numFmt = 'yyyy-mm-dd hh:mm';
-      row.commit();
-    }
-    sheet.commit();
-    await book.commit();
-  };
-  write().catch((error: unknown) => stream.destroy(error instanceof Error ? error : new Error(String(error))));
-  return stream;
+    ],
+    header: EVENT_REPORT_CSV_COLUMNS.map((c) => labels[c]),
+    widths: EVENT_REPORT_CSV_COLUMNS.map((c) => (c === 'name' || c === 'email' ? 32 : TIME_COLUMNS.has(c) ? 18 : 14)),
+    rows: attendees.map((a) =>
+      EVENT_REPORT_CSV_COLUMNS.map((c): XlsxCell => {
+        const v = a[c];
+        if (v === null || v === undefined) return null;
+        if (TIME_COLUMNS.has(c)) return wallClock(String(v), event.timezone);
+        if (c === 'status') return states[a.status];
+        return typeof v === 'number' ? v : String(v);
+      }),
+    ),
+  });
 }

@@ -1,4 +1,5 @@
 import { Command } from '@nestjs/cqrs';
+import type { AppendContext } from '@portal/eventstore';
 
 /** What the download route sends: the file, its download name. */
 export interface ProtectedFile {
@@ -14,7 +15,8 @@ export class DownloadMediaCommand extends Command<ProtectedFile> {
   constructor(
     readonly hash: string,
     readonly range: string | undefined,
-    readonly request: { correlationId: string | undefined; id: string | undefined },
+    /** the request's metadata (appendContextOf: correlation, ip, User-Agent); the actor is the link's owner, set by the handler */
+    readonly request: AppendContext,
   ) {
     super();
   }

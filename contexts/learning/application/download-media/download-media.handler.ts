@@ -44,7 +44,8 @@ export class DownloadMediaHandler implements ICommandHandler<DownloadMediaComman
     if (!file || !statFile(file)) throw new AppError('404');
     // recorded before the bytes go out, so whoever has the file also has the fact in the log
     if (!range || /^bytes=0-/.test(range.trim())) {
-      const context: AppendContext = { correlationId: request.correlationId ?? claims.linkId, causationId: request.id ?? null, actor: claims.actor, origin: 'web' };
+      // the request's metadata (ip, User-Agent, ADR 0071) under the link owner's name: the route is public, the link is the credential
+      const context: AppendContext = { ...request, correlationId: request.correlationId || claims.linkId, actor: claims.actor, origin: 'web' };
       const entry = { entryId: found.entry.entryId, type: found.entry.type, duration: found.entry.duration };
       await this.writer.execute(claims.actor, found.stationId, () => ({ type: 'RecordDownload', data: { actor: claims.actor, stationId: found.stationId, entry, lang: claims.lang, linkId: claims.linkId, now } }), context);
     }

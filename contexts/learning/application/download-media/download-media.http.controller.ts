@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { Public, ZodParams, type PortalRequest } from '@portal/platform';
+import { appendContextOf, Public, ZodParams, type PortalRequest } from '@portal/platform';
 import type { z } from 'zod';
 import { downloadParamsSchema } from '../../contracts/index.js';
 import { sendFile, type FileReply } from '../shared/file-response.js';
@@ -16,7 +16,7 @@ export class DownloadMediaController {
   @Get('download/:hash')
   @Public()
   async download(@ZodParams(downloadParamsSchema) params: z.infer<typeof downloadParamsSchema>, @Req() req: RawRequest, @Res() reply: FileReply): Promise<void> {
-    const { file, name } = await this.commands.execute(new DownloadMediaCommand(params.hash, req.headers.range, { correlationId: req.correlationId, id: req.id }));
+    const { file, name } = await this.commands.execute(new DownloadMediaCommand(params.hash, req.headers.range, appendContextOf(req)));
     const attachment = req.query.download === '1' || req.query.download === 'true';
     sendFile(reply, file, req.headers, { cacheControl: 'private, no-store', disposition: `${attachment ? 'attachment' : 'inline'}; filename="${name}"` });
   }

@@ -58,7 +58,7 @@ describe('protected media: POST/DELETE /api/watermarkApi/media-protector, GET /a
     const { url, hash, expiresAt } = res.json();
     expect(url).toBe(`/api/download/${hash}`);
     expect(expiresAt).toBe(new Date(t.clock.now().getTime() + 15 * 60_000).toISOString());
-    const file = await t.request('GET', url);
+    const file = await t.request('GET', url, { headers: { 'user-agent': 'Mozilla/5.0 (PodcastTest)' } });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('audio/mpeg');
     expect(file.headers['cache-control']).toBe('private, no-store');
@@ -66,6 +66,8 @@ describe('protected media: POST/DELETE /api/watermarkApi/media-protector, GET /a
     expect(seek.statusCode).toBe(206);
     const events = await t.infra.store.readStream(`learning.progress-${learner.userId}-ctb_cast`);
     expect(events.filter((e) => e.type === 'PodcastEpisodeDownloaded').map((e) => e.data.entryId)).toEqual(['ctb-cast-01']);
+    // where the download came from, as every HTTP write records it (ADR 0071); the link's owner is the actor
+    expect(events.find((e) => e.type === 'PodcastEpisodeDownloaded')!.metadata).toMatchObject({ actor: learner.userId, origin: 'web', ip: '127.0.0.1', userAgent: 'Mozilla/5.0 (PodcastTest)' });
     const pdf = await link('milho-hibridos-manual');
     const doc = await t.request('GET', `${pdf.json().url}?download=1`);
     expect(doc.headers['content-disposition']).toBe('attachment; filename="milho-hibridos-manual.pdf"');

@@ -1,8 +1,7 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
-import { safeCell } from '@portal/platform';
+import { safeCell, writeXlsx } from '@portal/platform';
 import type { Locale } from '@portal/kernel';
 import { REPORT_FILE_WORDS, REPORT_TITLES, reportCellLabel, type ReportColumn, type ReportFormat, type ReportName } from '../../contracts/index.js';
 
@@ -26,10 +25,10 @@ export interface ReportFile {
   rows: AsyncIterable<Record<string, unknown>>;
 }
 
-/** The file's first rows: the report, when, "as of", each filter given; then a blank row. */
-function preamble(file: ReportFile): string[][] {
+/** The file's first rows: the report, when, "as of", each filter given (a blank row follows them). */
+function preamble(file: ReportFile): [string, string][] {
   const words = REPORT_FILE_WORDS[file.lang];
-  const lines: string[][] = [
+  const lines: [string, string][] = [
     [words.report, REPORT_TITLES[file.report][file.lang]],
     [words.exportedAt, file.exportedAt.toISOString()],
     [words.asOf, file.asOf ? `${file.asOf.requested} (${file.asOf.position ?? '0'})` : words.live],
@@ -38,7 +37,6 @@ function preamble(file: ReportFile): string[][] {
     if (name === 'asOf' || name === 'lang') continue;
     lines.push([(words as Record<string, string>)[name] ?? name, value]);
   }
-  lines.push([]);
   return lines;
 }
 
@@ -55,41 +53,35 @@ function cells(file: ReportFile, row: Record<string, unknown>): (string | number
 
 /**
  * Writes a report file row by row as the rows arrive (ADR 0070): CSV with csv-stringify (UTF-8
- * with a BOM) or XLSX with exceljs' streaming WorkbookWriter; the filters in the first rows, the
- * headers in the reader's locale. Waits for the output to drain, so memory stays constant at any
- * size. Stops early when `out` is destroyed (the download was cut off). Returns the data rows written.
+ * with a BOM) or XLSX with the portal's streamed sheet (`writeXlsx`, libs/platform); the filters in
+ * the first rows, the headers in the reader's locale. Waits for the output to drain, so memory stays
+ * constant at any size. Stops early when `out` is destroyed (the download was cut off). Returns the
+ * data rows written.
  */
 export async function writeReportFile(file: ReportFile, out: Writable): Promise<{ rows: number; complete: boolean }> {
   const header = file.columns.map((c) => c.header[file.lang]);
-  let rows = 0;
-  if (file.format === 'csv') {
-    const csv = stringify({ bom: true });
-    csv.pipe(out);
-    const write = async (line: unknown[]) => {
-      if (!csv.write(line)) await Promise.race([once(csv, 'drain'), once(out, 'close')]);
-    };
-    for (const line of preamble(file)) await write(line);
-    await write(header);
-    for await (const row of file.rows) {
-      if (out.destroyed) return { rows, complete: false };
-      await write(cells(file, row).map((v) => (v === null ? '' : v)));
-      rows += 1;
-    }
-    csv.end();
-    await once(out, 'finish').catch(() => undefined);
-    return { rows, complete: !out.destroyed || out.writableFinished };
+  if (file.format === 'xlsx') {
+    return writeXlsx({ name: REPORT_TITLES[file.report][file.lang], preamble: preamble(file), header, rows: xlsxRows(file) }, out);
   }
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(REPORT_TITLES[file.report][file.lang].slice(0, 31));
-  for (const line of preamble(file)) sheet.addRow(line).commit();
-  sheet.addRow(header).commit();
+  let rows = 0;
+  const csv = stringify({ bom: true });
+  csv.pipe(out);
+  const write = async (line: unknown[]) => {
+    if (!csv.write(line)) await Promise.race([once(csv, 'drain'), once(out, 'close')]);
+  };
+  for (const line of preamble(file)) await write(line);
+  await write([]);
+  await write(header);
   for await (const row of file.rows) {
     if (out.destroyed) return { rows, complete: false };
-    sheet.addRow(cells(file, row)).commit();
+    await write(cells(file, row).map((v) => (v === null ? '' : v)));
     rows += 1;
-    if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
   }
-  sheet.commit();
-  await workbook.commit();
-  return { rows, complete: true };
+  csv.end();
+  await once(out, 'finish').catch(() => undefined);
+  return { rows, complete: !out.destroyed || out.writableFinished };
+}
+
+async function* xlsxRows(file: ReportFile): AsyncGenerator<(string | number | null)[]> {
+  for await (const row of file.rows) yield cells(file, row);
 }

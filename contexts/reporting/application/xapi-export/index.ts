@@ -9,4 +9,5 @@ export { LearningCatalogue } from './learning-catalogue.js';
 export { validateStatement, InvalidStatementError } from './validate.js';
 export { statementIdOf, registrationOf, XAPI_NAMESPACE } from './statement-ids.js';
 export { readExportCheckpoint } from './export-checkpoints.js';
+export { leaseXapiTarget, XapiExportBusyError, XapiExportLeaseLostError, type XapiExportLease } from './export-lease.js';
 export { xapiSourceEvents, LEARNING_LOG_TYPES, NAMING_EVENT_TYPES } from './source-events.js';

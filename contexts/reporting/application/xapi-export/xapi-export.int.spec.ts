@@ -3,17 +3,38 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Statement } from '@xapi/xapi';
+import { sql } from 'kysely';
+import { createDatabase } from '@portal/database';
 import { createPostgresEventStore, type EventStore } from '@portal/eventstore';
 import { createTestDatabase, type TestDatabase } from '@portal/testing/database';
 import { answered, appendLog, checkedIn, FIELD_DAY, LEARNER_1, LEARNER_2, mediaCompleted, xapiLog } from '../../testing/xapi-log.js';
 import { readExportCheckpoint } from './export-checkpoints.js';
+import { leaseXapiTarget, XapiExportBusyError, XapiExportLeaseLostError } from './export-lease.js';
 import { statementIdOf } from './statement-ids.js';
 import { StatementMapper } from './statements.js';
-import { fileTarget, XapiTargetError } from './targets.js';
+import { fileTarget, XapiTargetError, type XapiTarget } from './targets.js';
 import { InvalidStatementError, validateStatement } from './validate.js';
 import { exportXapi } from './xapi-export.js';
 
 const mapping = { baseIri: 'https://portal.example.com', platform: 'Portal Agro' };
+/** A file target whose first write waits until `open()` is called on the gate: an export caught in the middle. */
+function pausedTarget(path: string) {
+  const real = fileTarget(path);
+  let writing!: () => void;
+  let resume!: () => void;
+  const started = new Promise<void>((r) => (writing = r));
+  const gate = new Promise<void>((r) => (resume = r));
+  const target: XapiTarget = {
+    ...real,
+    async write(statements) {
+      writing();
+      await gate;
+      return real.write(statements);
+    },
+  };
+  return { target, started, resume };
+}
+
 const lines = (file: string): Statement[] =>
   readFileSync(file, 'utf8')
     .split('\n')
@@ -114,5 +135,71 @@ describe('xapi export to a file, on the event store (ADR 0074)', () => {
     const fixed = await exportXapi({ store, database: test.database, target: fileTarget(out), mapping });
     expect(lines(out)[4]).toMatchObject({ id: statementIdOf(broken), actor: { account: { name: LEARNER_1 } } });
     expect(fixed.statements).toBe(lines(out).length - 4);
+  });
+
+  it('refuses a second export to a target while one runs (in this process or another), takes it again once the first ended, failed or died, and never blocks another target', async () => {
+    const out = join(dir, 'leased.ndjson');
+    const first = pausedTarget(out);
+    const running = exportXapi({ store, database: test.database, target: first.target, mapping, batchSize: 2 });
+    await first.started;
+    const refused = await exportXapi({ store, database: test.database, target: fileTarget(out), mapping, fromStart: true }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(XapiExportBusyError);
+    expect((refused as Error).message).toContain(`another xAPI export to file:${out} is running`);
+    // another file is another target
+    expect((await exportXapi({ store, database: test.database, target: fileTarget(join(dir, 'beside.ndjson')), mapping })).statements).toBeGreaterThan(0);
+    first.resume();
+    const done = await running;
+    // the refused run touched nothing: the file holds the first run's statements once
+    expect(lines(out)).toHaveLength(done.totalStatements);
+    expect(new Set(lines(out).map((s) => s.id)).size).toBe(done.totalStatements);
+    expect((await exportXapi({ store, database: test.database, target: fileTarget(out), mapping })).statements).toBe(0);
+
+    // a run that fails gives the target back
+    const failing: XapiTarget = { ...fileTarget(out), write: () => Promise.reject(new Error('disk full')) };
+    await expect(exportXapi({ store, database: test.database, target: failing, mapping, fromStart: true })).rejects.toThrow('disk full');
+    expect((await exportXapi({ store, database: test.database, target: fileTarget(out), mapping, fromStart: true })).statements).toBe(done.totalStatements);
+
+    if (test.kind === 'postgres') {
+      // another process holds the target; when it dies its connection goes, and the lock with it
+      const other = await createDatabase({ url: test.url! });
+      await leaseXapiTarget(other, `file:${out}`);
+      await expect(exportXapi({ store, database: test.database, target: fileTarget(out), mapping })).rejects.toThrow(XapiExportBusyError);
+      await other.close();
+      expect((await exportXapi({ store, database: test.database, target: fileTarget(out), mapping })).statements).toBe(0);
+
+      // a run whose lease connection is cut stops before writing more
+      const cut = pausedTarget(join(dir, 'cut.ndjson'));
+      const cutRun = exportXapi({ store, database: test.database, target: cut.target, mapping, batchSize: 2 });
+      const failed = cutRun.catch((e: unknown) => e);
+      await cut.started;
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'portal:xapi-export' and datname = current_database()`.execute(test.database.db);
+      await new Promise((r) => setTimeout(r, 200));
+      cut.resume();
+      expect(await failed).toBeInstanceOf(XapiExportLeaseLostError);
+    }
+  });
+});
+
+describe('xapi export on PGlite (one process): one run per target', () => {
+  it('refuses a second export to a target while one runs, and takes it again once the first ended', async () => {
+    const database = await createDatabase({});
+    const store = createPostgresEventStore(database);
+    try {
+      await store.migrate();
+      await appendLog(store, xapiLog());
+      const dir = mkdtempSync(join(tmpdir(), 'xapi-pglite-'));
+      const out = join(dir, 'statements.ndjson');
+      const first = pausedTarget(out);
+      const running = exportXapi({ store, database, target: first.target, mapping });
+      await first.started;
+      await expect(exportXapi({ store, database, target: fileTarget(out), mapping })).rejects.toThrow(XapiExportBusyError);
+      first.resume();
+      expect((await running).statements).toBe(8);
+      expect((await exportXapi({ store, database, target: fileTarget(out), mapping, fromStart: true })).statements).toBe(8);
+      expect(lines(out)).toHaveLength(8);
+    } finally {
+      await store.close();
+      await database.close();
+    }
   });
 });

@@ -9,6 +9,7 @@ import type { Statement } from '@xapi/xapi';
 import { compareCheckpoints, START, type Checkpoint, type EventStore, type RecordedEvent } from '@portal/eventstore';
 import type { Database } from '@portal/database';
 import { migrateExportCheckpoints, readExportCheckpoint, saveExportCheckpoint } from './export-checkpoints.js';
+import { leaseXapiTarget, type XapiExportLease } from './export-lease.js';
 import { LearningCatalogue } from './learning-catalogue.js';
 import { LEARNING_LOG_TYPES, NAMING_EVENT_TYPES, xapiSourceEvents } from './source-events.js';
 import { StatementMapper, type XapiMappingOptions } from './statements.js';
@@ -68,7 +69,20 @@ async function waitVisible(store: EventStore, target: Checkpoint, withinMs: numb
   }
 }
 
+/**
+ * Exports what the target does not have yet. One run per target at a time: a second run while one
+ * holds the target's lease throws XapiExportBusyError before touching anything (export-lease.ts).
+ */
 export async function exportXapi(options: XapiExportOptions): Promise<XapiExportResult> {
+  const lease = await leaseXapiTarget(options.database, options.target.key);
+  try {
+    return await exportLeased(options, lease);
+  } finally {
+    await lease.release();
+  }
+}
+
+async function exportLeased(options: XapiExportOptions, lease: XapiExportLease): Promise<XapiExportResult> {
   const { store, database, target } = options;
   const batchSize = options.batchSize ?? 500;
   const readLimit = options.readLimit ?? 1000;
@@ -103,6 +117,7 @@ export async function exportXapi(options: XapiExportOptions): Promise<XapiExport
   let pending: Statement[] = [];
   let pendingUpTo = from; // the last event whose statements are all in `pending` (or already out)
   const flush = async () => {
+    lease.check();
     if (pending.length > 0) {
       const written = await target.write(pending);
       fileBytes = written.fileBytes;
@@ -112,6 +127,7 @@ export async function exportXapi(options: XapiExportOptions): Promise<XapiExport
       pending = [];
     }
     if (compareCheckpoints(pendingUpTo, result.to) !== 0) {
+      lease.check();
       await saveExportCheckpoint(database, target.key, { checkpoint: pendingUpTo, statements: totalStatements, fileBytes });
       result.to = pendingUpTo;
     }
