@@ -7,6 +7,8 @@
  */
 import { z } from 'zod';
 import { LOCALES, type Locale } from '@portal/kernel';
+import type { AnswerContext } from '@portal/assessment/contracts';
+import type { EntryType, ViewType } from '@portal/learning/contracts';
 
 const day = z.iso.date({ message: 'must be a date (YYYY-MM-DD)' });
 const short = z.string().trim().min(1).max(120);
@@ -97,6 +99,45 @@ export function reportPageSchema<R extends z.ZodType>(row: R) {
 
 const h = (ptBR: string, es: string, en: string): Record<Locale, string> => ({ 'pt-BR': ptBR, es, en });
 
+/*
+ * The labels of the coded columns (`ReportColumn.values`), each typed against the code list it
+ * labels: a code added there without a label here fails the typecheck.
+ */
+
+/** Where an answer was given (assessment's ANSWER_CONTEXTS). */
+const ANSWER_CONTEXT_LABELS = {
+  station: h('Estação', 'Estación', 'Station'),
+  media: h('Conteúdo', 'Contenido', 'Content'),
+  nps: h('Avaliação do portal (NPS)', 'Valoración del portal (NPS)', 'Portal rating (NPS)'),
+  adaptive_learning: h('Aprendizagem adaptativa', 'Aprendizaje adaptativo', 'Adaptive learning'),
+  survey: h('Pesquisa', 'Encuesta', 'Survey'),
+} as const satisfies Record<AnswerContext, Record<Locale, string>>;
+
+/** An entry's type (learning's ENTRY_TYPES), in the words of the station page. */
+const ENTRY_TYPE_LABELS = {
+  video: h('Vídeo', 'Video', 'Video'),
+  podcast: h('Podcast', 'Podcast', 'Podcast'),
+  audio: h('Áudio', 'Audio', 'Audio'),
+  'iframe-video': h('Vídeo incorporado', 'Video integrado', 'Embedded video'),
+  pdf: h('Documento PDF', 'Documento PDF', 'PDF document'),
+  iframe: h('Página interativa', 'Página interactiva', 'Interactive page'),
+  scorm: h('Curso (SCORM)', 'Curso (SCORM)', 'Course (SCORM)'),
+  link: h('Link externo', 'Enlace externo', 'External link'),
+} as const satisfies Record<EntryType, Record<Locale, string>>;
+
+/** Where a station was visited from (learning's ViewType): the map, or the station's own page. */
+const VIEW_TYPE_LABELS = {
+  map: h('Mapa', 'Mapa', 'Map'),
+  detail: h('Página da estação', 'Página de la estación', 'Station page'),
+} as const satisfies Record<ViewType, Record<Locale, string>>;
+
+/** A language (a file's, a podcast episode's), named in the reader's language. */
+const LANGUAGE_LABELS = {
+  'pt-BR': h('Português', 'Portugués', 'Portuguese'),
+  es: h('Espanhol', 'Español', 'Spanish'),
+  en: h('Inglês', 'Inglés', 'English'),
+} as const satisfies Record<Locale, Record<Locale, string>>;
+
 /** The learner columns every report starts with. */
 const learnerColumns = [
   { key: 'learner', header: h('Usuário', 'Usuario', 'Learner'), kind: 'text', sortable: true },
@@ -116,7 +157,7 @@ export const answersReportColumns = [
   { key: 'score', header: h('Pontuação', 'Puntuación', 'Score'), kind: 'number', sortable: true },
   { key: 'secondsToAnswer', header: h('Segundos para responder', 'Segundos para responder', 'Seconds to answer'), kind: 'number', sortable: true },
   { key: 'answeredAt', header: h('Respondida em', 'Respondida el', 'Answered at'), kind: 'datetime', sortable: true },
-  { key: 'context', header: h('Contexto', 'Contexto', 'Context'), kind: 'text', sortable: true },
+  { key: 'context', header: h('Contexto', 'Contexto', 'Context'), kind: 'text', sortable: true, values: ANSWER_CONTEXT_LABELS },
   { key: 'attempt', header: h('Tentativa', 'Intento', 'Attempt'), kind: 'number', sortable: true },
 ] as const satisfies readonly ReportColumn[];
 export type AnswersReportColumn = (typeof answersReportColumns)[number]['key'];
@@ -302,7 +343,7 @@ export const stationContentReportColumns = [
   ...learnerColumns,
   { key: 'station', header: h('Estação', 'Estación', 'Station'), kind: 'text', sortable: true },
   { key: 'entry', header: h('Conteúdo', 'Contenido', 'Entry'), kind: 'text', sortable: true },
-  { key: 'viewType', header: h('Tipo de visualização', 'Tipo de visualización', 'View type'), kind: 'text', sortable: true },
+  { key: 'viewType', header: h('Tipo de visualização', 'Tipo de visualización', 'View type'), kind: 'text', sortable: true, values: ENTRY_TYPE_LABELS },
   { key: 'views', header: h('Visualizações', 'Visualizaciones', 'Views'), kind: 'number', sortable: true },
   { key: 'firstViewedAt', header: h('Primeira visualização', 'Primera visualización', 'First view'), kind: 'datetime', sortable: true },
   { key: 'lastViewedAt', header: h('Última visualização', 'Última visualización', 'Last view'), kind: 'datetime', sortable: true },
@@ -346,7 +387,7 @@ export const stationsReportColumns = [
   ...learnerColumns,
   { key: 'station', header: h('Estação', 'Estación', 'Station'), kind: 'text', sortable: true },
   { key: 'views', header: h('Visualizações', 'Visualizaciones', 'Views'), kind: 'number', sortable: true },
-  { key: 'lastViewType', header: h('Tipo da última visualização', 'Tipo de la última visualización', 'Last view type'), kind: 'text', sortable: true },
+  { key: 'lastViewType', header: h('Tipo da última visualização', 'Tipo de la última visualización', 'Last view type'), kind: 'text', sortable: true, values: VIEW_TYPE_LABELS },
   { key: 'firstViewedAt', header: h('Primeira visualização', 'Primera visualización', 'First view'), kind: 'datetime', sortable: true },
   { key: 'lastViewedAt', header: h('Última visualização', 'Última visualización', 'Last view'), kind: 'datetime', sortable: true },
 ] as const satisfies readonly ReportColumn[];
@@ -378,7 +419,7 @@ export const podcastDownloadsReportColumns = [
   ...learnerColumns,
   { key: 'station', header: h('Estação', 'Estación', 'Station'), kind: 'text', sortable: true },
   { key: 'episode', header: h('Episódio', 'Episodio', 'Episode'), kind: 'text', sortable: true },
-  { key: 'language', header: h('Idioma', 'Idioma', 'Language'), kind: 'text', sortable: true },
+  { key: 'language', header: h('Idioma', 'Idioma', 'Language'), kind: 'text', sortable: true, values: LANGUAGE_LABELS },
   { key: 'downloadedAt', header: h('Baixado em', 'Descargado el', 'Downloaded at'), kind: 'datetime', sortable: true },
 ] as const satisfies readonly ReportColumn[];
 export type PodcastDownloadsReportColumn = (typeof podcastDownloadsReportColumns)[number]['key'];
@@ -615,17 +656,17 @@ export const REPORT_TITLES: Record<ReportName, Record<Locale, string>> = {
   'station-scores': h('Pontuações por estação', 'Puntuaciones por estación', 'Station scores'),
   'companies-report': h('Relatório de empresas', 'Informe de empresas', 'Companies report'),
 };
-export const REPORT_FILE_WORDS: Record<Locale, Record<keyof ReportFilters | 'report' | 'exportedAt' | 'sort' | 'dir' | 'live' | 'yes' | 'no', string>> = {
+export const REPORT_FILE_WORDS: Record<Locale, Record<keyof ReportFilters | 'report' | 'exportedAt' | 'sort' | 'dir' | 'asc' | 'desc' | 'live' | 'yes' | 'no', string>> = {
   'pt-BR': {
     report: 'Relatório', exportedAt: 'Exportado em', from: 'De', to: 'Até', companyId: 'Empresa', country: 'País', state: 'Estado', station: 'Cultura/estação',
-    aclTag: 'Tag de acesso', userType: 'Tipo de usuário', group: 'Grupo', asOf: 'Como estava em', sort: 'Ordenar por', dir: 'Direção', live: 'agora', yes: 'Sim', no: 'Não',
+    aclTag: 'Tag de acesso', userType: 'Tipo de usuário', group: 'Grupo', asOf: 'Como estava em', sort: 'Ordenar por', dir: 'Direção', asc: 'crescente', desc: 'decrescente', live: 'agora', yes: 'Sim', no: 'Não',
   },
   es: {
     report: 'Informe', exportedAt: 'Exportado el', from: 'Desde', to: 'Hasta', companyId: 'Empresa', country: 'País', state: 'Estado', station: 'Cultivo/estación',
-    aclTag: 'Etiqueta de acceso', userType: 'Tipo de usuario', group: 'Grupo', asOf: 'Como estaba el', sort: 'Ordenar por', dir: 'Dirección', live: 'ahora', yes: 'Sí', no: 'No',
+    aclTag: 'Etiqueta de acceso', userType: 'Tipo de usuario', group: 'Grupo', asOf: 'Como estaba el', sort: 'Ordenar por', dir: 'Dirección', asc: 'ascendente', desc: 'descendente', live: 'ahora', yes: 'Sí', no: 'No',
   },
   en: {
     report: 'Report', exportedAt: 'Exported at', from: 'From', to: 'To', companyId: 'Company', country: 'Country', state: 'State', station: 'Crop/station',
-    aclTag: 'ACL tag', userType: 'User type', group: 'Group', asOf: 'As of', sort: 'Sort by', dir: 'Direction', live: 'now', yes: 'Yes', no: 'No',
+    aclTag: 'ACL tag', userType: 'User type', group: 'Group', asOf: 'As of', sort: 'Sort by', dir: 'Direction', asc: 'ascending', desc: 'descending', live: 'now', yes: 'Yes', no: 'No',
   },
 };

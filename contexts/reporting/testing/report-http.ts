@@ -1,8 +1,9 @@
 /** Helpers of the report HTTP specs (ADR 0070): callers by role, and exported files parsed back. Imported by specs only. */
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import { newId, type Permission, type Role } from '@portal/kernel';
+import { newId, type Locale, type Permission, type Role } from '@portal/kernel';
 import type { TestApp } from '@portal/testing/app';
+import { REPORTS, type ReportFormat, type ReportName } from '../contracts/index.js';
 import { COMPANY_A, COMPANY_B } from './reports-story.js';
 
 /** A signed-in caller's bearer token with these roles, permissions and company (the claims a real sign-in gives). */
@@ -66,4 +67,23 @@ export async function parseXlsxExport(bytes: Buffer): Promise<{ preamble: string
   }
   const blank = lines.findIndex((l) => l.every((v) => v === ''));
   return { preamble: lines.slice(0, blank), header: lines[blank + 1]!, rows: lines.slice(blank + 2) };
+}
+
+/**
+ * One column of a report's export as `token` reads it: the file downloaded in `format` and `lang`
+ * (with `query`, e.g. the sort), parsed back, the cells under the column's header in that language.
+ */
+export async function exportedColumn(
+  t: TestApp,
+  token: string | undefined,
+  file: { report: ReportName; format: ReportFormat; lang: Locale; query?: string },
+  key: string,
+): Promise<string[]> {
+  const res = await t.request('GET', `/api/reports/${file.report}/export?format=${file.format}&lang=${file.lang}${file.query ? `&${file.query}` : ''}`, token ? { token } : {});
+  if (res.statusCode !== 200) throw new Error(`the ${file.report} export answered ${res.statusCode}: ${res.body}`);
+  const parsed = file.format === 'csv' ? parseCsvExport(res.body) : await parseXlsxExport(res.rawPayload);
+  const header = (REPORTS[file.report].columns as readonly { key: string; header: Record<Locale, string> }[]).find((c) => c.key === key)?.header[file.lang];
+  const column = header === undefined ? -1 : parsed.header.indexOf(header);
+  if (column < 0) throw new Error(`no column ${key} in the ${file.report} export: ${parsed.header.join(', ')}`);
+  return parsed.rows.map((r) => r[column] ?? '');
 }

@@ -66,7 +66,9 @@ describe('an exported file', () => {
         ['Cultura/estação', 'soy'],
         ['De', '2026-11-01'],
         ['Até', '2026-11-30'],
-        ['Ordenar por', 'learner'],
+        // the sort column by its header and the direction in words, as the reader sees them on screen
+        ['Ordenar por', 'Usuário'],
+        ['Direção', 'crescente'],
       ]),
     );
     expect(file.header).toEqual(REPORTS.answers.columns.map((c) => c.header['pt-BR']));
@@ -86,6 +88,12 @@ describe('an exported file', () => {
       expect.objectContaining({ report: 'answers', format: 'csv', rows: file.rows.length, complete: true, by: userId, scopeCompanyId: null, asOf: null, filters: expect.objectContaining({ station: 'soy', from: '2026-11-01' }) }),
       expect.objectContaining({ report: 'answers', format: 'xlsx', rows: file.rows.length, complete: true }),
     ]);
+  });
+
+  it('writes the filters in the reader\'s language, and a typed filter that starts like a formula as text', async () => {
+    const token = await tokenOf(t, ['auditor']);
+    const file = parseCsvExport((await download(`/api/reports/station-content-answers/export?format=csv&lang=es&sort=lastAnsweredAt&dir=desc&group=${encodeURIComponent('=1+1')}`, token)).body);
+    expect(file.preamble).toEqual(expect.arrayContaining([['Ordenar por', 'Última respuesta'], ['Dirección', 'descendente'], ['Grupo', "'=1+1"]]));
   });
 
   it('answers 400 for a bad format or filter and 404 for an unknown report', async () => {

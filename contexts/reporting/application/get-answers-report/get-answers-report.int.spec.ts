@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locale } from '@portal/kernel';
 import { startTestApp, type TestApp } from '@portal/testing/app';
 import { answersReportPageSchema, answersTrendSchema, stationContentAnswersReportPageSchema } from '../../contracts/index.js';
-import { CALLERS, tokenOf } from '../../testing/report-http.js';
+import { CALLERS, exportedColumn, tokenOf } from '../../testing/report-http.js';
 import { A1, A2, appendSteps, B1, COMPANY_A, COMPANY_B, MOVER, STORY_AFTER_MOVE, STORY_BEFORE_MOVE } from '../../testing/reports-story.js';
 
 let t: TestApp;
@@ -80,6 +81,24 @@ describe('the answers report', () => {
     expect(before).toMatchObject({ total: 0, asOf: { position: null } });
   });
 
+  it('carries codes in the API and writes words in the files, in the caller\'s language: where each answer was given, and whether it was right', async () => {
+    const token = await all();
+    const query = `companyId=${COMPANY_A}&sort=answeredAt&dir=asc`;
+    const page = answersReportPageSchema.parse((await get(`/api/reports/answers?${query}&pageSize=200`, token)).json());
+    expect(page.rows.map((r) => [r.context, r.correct])).toEqual([
+      ['station', false],
+      ['station', true],
+      ['media', true],
+      ['media', false],
+      ['media', true],
+    ]);
+    const file = (format: 'csv' | 'xlsx', lang: Locale, key: 'context' | 'correct') => exportedColumn(t, token, { report: 'answers', format, lang, query }, key);
+    expect(await file('csv', 'pt-BR', 'context')).toEqual(['Estação', 'Estação', 'Conteúdo', 'Conteúdo', 'Conteúdo']);
+    expect(await file('xlsx', 'es', 'context')).toEqual(['Estación', 'Estación', 'Contenido', 'Contenido', 'Contenido']);
+    expect(await file('xlsx', 'en', 'correct')).toEqual(['No', 'Yes', 'Yes', 'No', 'Yes']);
+    expect(await file('csv', 'es', 'correct')).toEqual(['No', 'Sí', 'Sí', 'No', 'Sí']);
+  });
+
   it('answers per week under the same filters (the chart)', async () => {
     const trend = answersTrendSchema.parse((await get(`/api/reports/answers/trend?companyId=${COMPANY_A}`, await all())).json());
     expect(trend.weeks).toEqual([
@@ -122,5 +141,11 @@ describe('the station content answers report', () => {
     ]);
     const then = stationContentAnswersReportPageSchema.parse((await get(`/api/reports/station-content-answers?lang=en&asOf=${encodeURIComponent(beforeMove)}`, await all())).json());
     expect(then.rows.find((r) => r.userId === A2), JSON.stringify(then)).toMatchObject({ answer: 'No', correct: false, attempts: 1 });
+    // whether it is right: a boolean in the API, a word in the files
+    const query = `sort=learner&dir=asc&asOf=${encodeURIComponent(beforeMove)}`;
+    const thenSorted = stationContentAnswersReportPageSchema.parse((await get(`/api/reports/station-content-answers?${query}`, await all())).json());
+    expect(thenSorted.rows.map((r) => r.correct)).toEqual([true, false]);
+    expect(await exportedColumn(t, await all(), { report: 'station-content-answers', format: 'xlsx', lang: 'pt-BR', query }, 'correct')).toEqual(['Sim', 'Não']);
+    expect(await exportedColumn(t, await all(), { report: 'station-content-answers', format: 'csv', lang: 'en', query }, 'correct')).toEqual(['Yes', 'No']);
   });
 });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locale } from '@portal/kernel';
 import { startTestApp, type TestApp } from '@portal/testing/app';
 import { expertQuestionsReportPageSchema, REPORTS } from '../../contracts/index.js';
-import { CALLERS, parseCsvExport, parseXlsxExport, tokenOf } from '../../testing/report-http.js';
+import { CALLERS, exportedColumn, parseCsvExport, parseXlsxExport, tokenOf } from '../../testing/report-http.js';
 import { appendSteps, COMPANY_A, COMPANY_B, STORY_AFTER_MOVE, STORY_BEFORE_MOVE } from '../../testing/reports-story.js';
 import { QUESTIONS_AFTER_MOVE, QUESTIONS_BEFORE_MOVE } from '../../testing/expert-questions-story.js';
 
@@ -59,12 +60,7 @@ describe('the ask the expert report', () => {
       ['eq-m1', 'open', 'Agro Alfa', 'Soil'],
     ]);
     // the API carries the status code; the files write its label in the caller's language, as the screen does
-    const statuses = async (format: 'csv' | 'xlsx', lang: string) => {
-      const file = await get(`/api/reports/expert-questions/export?format=${format}&lang=${lang}&sort=askedAt&dir=asc`, token);
-      const parsed = format === 'csv' ? parseCsvExport(file.body) : await parseXlsxExport(file.rawPayload);
-      const status = parsed.header.indexOf(REPORTS['expert-questions'].columns.find((col) => col.key === 'status')!.header[lang as 'en']);
-      return parsed.rows.map((r) => r[status]);
-    };
+    const statuses = (format: 'csv' | 'xlsx', lang: Locale) => exportedColumn(t, token, { report: 'expert-questions', format, lang, query: 'sort=askedAt&dir=asc' }, 'status');
     expect(await statuses('csv', 'pt-BR')).toEqual(['Respondida', 'Respondida', 'Retirada']);
     expect(await statuses('xlsx', 'es')).toEqual(['Respondida', 'Respondida', 'Retirada']);
     expect(await statuses('csv', 'en')).toEqual(['Answered', 'Answered', 'Withdrawn']);

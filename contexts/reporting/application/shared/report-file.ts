@@ -25,6 +25,18 @@ export interface ReportFile {
   rows: AsyncIterable<Record<string, unknown>>;
 }
 
+/**
+ * A filter's value as the file writes it: the sort column by its header and the direction in
+ * words (the reader's language, as the column headers), the rest as typed, made safe for
+ * spreadsheets like the cells (a free-text filter is the caller's input).
+ */
+function filterText(file: ReportFile, name: string, value: string): string {
+  const words = REPORT_FILE_WORDS[file.lang];
+  if (name === 'sort') return file.columns.find((c) => c.key === value)?.header[file.lang] ?? value;
+  if (name === 'dir' && (value === 'asc' || value === 'desc')) return words[value];
+  return safeCell(value);
+}
+
 /** The file's first rows: the report, when, "as of", each filter given (a blank row follows them). */
 function preamble(file: ReportFile): [string, string][] {
   const words = REPORT_FILE_WORDS[file.lang];
@@ -35,7 +47,7 @@ function preamble(file: ReportFile): [string, string][] {
   ];
   for (const [name, value] of Object.entries(file.filters)) {
     if (name === 'asOf' || name === 'lang') continue;
-    lines.push([(words as Record<string, string>)[name] ?? name, value]);
+    lines.push([(words as Record<string, string>)[name] ?? name, filterText(file, name, value)]);
   }
   return lines;
 }
