@@ -26,7 +26,9 @@ export function ReportFrame({ report, canPickCompany, chart }: { report: ReportN
   const { columns, defaultSort } = REPORTS[report];
   const page = useReportPage(report, params, lang);
   const [exporting, setExporting] = useState<ReportFormat | null>(null);
-  const go = (next: ReportParams) => setSearch(reportSearchOf(next));
+  // from the address as it is when the user acts, not as it was at the last render: a sort clicked
+  // right after applying filters keeps them (the router changes the address before the screen re-renders)
+  const go = (next: (current: ReportParams) => ReportParams) => setSearch(reportSearchOf(next(reportParamsOf(new URLSearchParams(window.location.search)))));
   const data = page.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
@@ -55,7 +57,7 @@ export function ReportFrame({ report, canPickCompany, chart }: { report: ReportN
         </Group>
       </Group>
       <Paper withBorder radius="md" p="md">
-        <ReportFilterBar key={search.toString()} filters={params.filters} canPickCompany={canPickCompany} onApply={(filters) => go({ ...params, filters, page: 1 })} />
+        <ReportFilterBar key={search.toString()} filters={params.filters} canPickCompany={canPickCompany} onApply={(filters) => go((current) => ({ ...current, filters, page: 1 }))} />
       </Paper>
       {params.filters.asOf && (
         <Alert color="yellow" data-testid="report-as-of">
@@ -87,9 +89,9 @@ export function ReportFrame({ report, canPickCompany, chart }: { report: ReportN
             rows={data.rows as Record<string, unknown>[]}
             sort={params.sort ?? defaultSort}
             dir={params.dir ?? 'desc'}
-            onSort={(column) => go(sortedBy(params, column, defaultSort))}
+            onSort={(column) => go((current) => sortedBy(current, column, defaultSort))}
           />
-          {pages > 1 && <Pagination value={data.page} total={pages} onChange={(p) => go({ ...params, page: p })} data-testid="report-pages" />}
+          {pages > 1 && <Pagination value={data.page} total={pages} onChange={(p) => go((current) => ({ ...current, page: p }))} data-testid="report-pages" />}
         </>
       )}
     </Stack>
