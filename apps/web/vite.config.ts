@@ -36,6 +36,8 @@ export default defineConfig({
     chunkSizeWarningLimit: 800,
     rolldownOptions: {
       output: {
+        // the `ui` group's files are named after the screens that share them: keep "ui" and the hash
+        chunkFileNames: (chunk) => (chunk.name.startsWith('ui~') ? 'assets/ui-[hash].js' : 'assets/[name]-[hash].js'),
         codeSplitting: {
           groups: [
             // every namespace of one locale in one file: a screen's first load asks for one (split in
@@ -49,7 +51,7 @@ export default defineConfig({
             // the screens without a form such as /home (ADR 0013)
             { name: 'forms', test: FORMS, minShareCount: 3 },
             // libraries several screens share (Mantine's other components): one file, not dozens
-            { name: 'ui', test: NODE_MODULES, minShareCount: 3 },
+            { name: 'ui', test: NODE_MODULES, minShareCount: 3, entriesAware: true, entriesAwareMergeThreshold: 20_000 },
           ],
         },
       },
