@@ -1,6 +1,6 @@
 import { keepPreviousData, mutationOptions, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { engagementRoutes, type AskExpertRequest, type ExpertQueueQuery } from '@portal/engagement/contracts';
-import { userDirectoryRoutes } from '@portal/identity/contracts';
+import { engagementRoutes, type AskExpertRequest, type ExpertQueueQuery } from '@portal/engagement/contracts/http';
+import { userDirectoryRoutes } from '@portal/identity/contracts/user-directory.http';
 import type { Locale } from '@portal/kernel';
 import { callRoute } from '../../../shared/api/client';
 import { useAccountReady } from '../../../shared/session/use-session';

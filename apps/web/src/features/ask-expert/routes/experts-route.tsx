@@ -3,7 +3,7 @@ import { Alert, Button, Group, MultiSelect, Paper, Select, Stack, Table, Text, T
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import type { ExpertAssignment } from '@portal/engagement/contracts';
+import type { ExpertAssignment } from '@portal/engagement/contracts/http';
 import { useTranslation } from 'react-i18next';
 import { data, type LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '../../../shared/api/query-client';
