@@ -12,7 +12,8 @@ import { useErrorMessage } from '../../../shared/i18n/use-error-message';
 import { requireSession } from '../../../shared/session/guards';
 import { PageShell } from '../../../shared/ui/page-shell';
 import { asLocale } from '../../../shared/ui/shell/localized';
-import { expertCandidatesQueryOptions, expertsQueryOptions, expertThemesQueryOptions, useAssignExpertThemes } from '../api/ask-expert';
+import { expertsQueryOptions, expertThemesQueryOptions, useAssignExpertThemes } from '../api/ask-expert';
+import { expertCandidatesQueryOptions } from '../api/expert-candidates';
 import { canAssignExperts } from '../model/access';
 
 /** /manager/experts (ADR 0072): who answers which expert themes; reference-data administrators (manage_all_companies). */

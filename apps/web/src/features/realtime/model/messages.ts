@@ -1,4 +1,4 @@
-import { recommendationsMessageSchema, unseenMessageSchema } from '@portal/assessment/contracts';
+import { recommendationsMessageSchema, unseenMessageSchema } from '@portal/assessment/contracts/http';
 import { presenceMessageSchema } from '@portal/events/contracts/realtime';
 import { z } from 'zod';
 

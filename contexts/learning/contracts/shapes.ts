@@ -1,0 +1,9 @@
+/**
+ * The kinds of content entries and the route areas: the content pack (pack.ts) and the HTTP
+ * contract (http.ts) both name them. In a file of their own so that the SPA, which imports the HTTP
+ * contract, does not load the content pack's schema (ADR 0013).
+ */
+export const ENTRY_TYPES = ['video', 'podcast', 'audio', 'iframe-video', 'pdf', 'iframe', 'scorm', 'link'] as const;
+export type EntryType = (typeof ENTRY_TYPES)[number];
+export const ROUTE_AREAS = ['journey', 'training', 'assessment', 'default'] as const;
+export type RouteArea = (typeof ROUTE_AREAS)[number];
