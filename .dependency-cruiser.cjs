@@ -183,6 +183,14 @@ module.exports = {
       to: { path: ['^apps/api/', '^libs/(?!kernel/)', '^contexts/[^/]+/(domain|application)/', '^projections/'] },
     },
     {
+      name: 'web-reaches-no-stored-events',
+      comment:
+        "The SPA never reaches a context's stored-event schemas (contracts/events.ts, contracts/*-events.ts), not even through a contracts barrel or another contracts file: the browser would download and build every event's schema on the first load (ADR 0013). It imports the contracts file that defines a name (`@portal/<context>/contracts/http`); what events and HTTP share lives in contracts/*shapes.ts.",
+      severity: 'error',
+      from: { path: '^apps/web/', pathNot: SPEC },
+      to: { path: '^contexts/[^/]+/contracts/[a-z-]*events\\.ts$', reachable: true },
+    },
+    {
       name: 'web-features-apart',
       comment: 'An SPA feature never imports another feature; app/ composes them and they meet through shared/ (slots, shell store, events).',
       severity: 'error',

@@ -4,7 +4,7 @@
  * stations (Detail items) whose questions it asks.
  */
 import { z } from 'zod';
-import { localizedSchema, questionSchema } from '@portal/learning/contracts';
+import { localizedSchema, questionSchema } from '@portal/learning/contracts/pack';
 
 const optionalLocalized = z.object({ 'pt-BR': z.string(), es: z.string(), en: z.string() }).partial();
 

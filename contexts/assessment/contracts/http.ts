@@ -3,8 +3,8 @@
  * Texts come as { 'pt-BR', es, en } objects (the SPA picks the current language).
  */
 import { z } from 'zod';
-import { contentStatusSchema, entryTypeSchema, localizedTextSchema, partialLocalizedSchema, questionsProgressSchema } from '@portal/learning/contracts';
-import { answerSubmittedSchema } from './events.js';
+import { contentStatusSchema, entryTypeSchema, localizedTextSchema, partialLocalizedSchema, questionsProgressSchema } from '@portal/learning/contracts/http';
+import { answerSubmittedSchema } from './shapes.js';
 
 const id = z.string().trim().min(1).max(64);
 const isoTime = z.string();

@@ -13,14 +13,9 @@
  */
 import { z } from 'zod';
 import { defineEvents, type EventOf } from '@portal/eventstore/event-schemas';
+import { storedOpeningHoursSchema } from './shapes.js';
 
-/** ISO weekday: 1 = Monday ... 7 = Sunday. */
-const isoWeekdaySchema = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6), z.literal(7)]);
-export type IsoWeekday = z.infer<typeof isoWeekdaySchema>;
-
-/** One opening interval on a weekday, local time of the location ("HH:mm", closes after opens). */
-const storedOpeningHoursSchema = z.object({ weekday: isoWeekdaySchema, opens: z.string(), closes: z.string() });
-export type OpeningHours = z.infer<typeof storedOpeningHoursSchema>;
+export type { IsoWeekday, OpeningHours } from './shapes.js';
 
 /**
  * When a training center receives visitors (ADR 0010): slots of `slotMinutes` start at each

@@ -16,24 +16,11 @@
 import { z } from 'zod';
 import { LOCALES } from '@portal/kernel';
 import { defineEvents, type EventOf } from '@portal/eventstore/event-schemas';
+import { supportMessageSentSchema } from './shapes.js';
 
 const localeSchema = z.enum(LOCALES);
 /** one text per locale, every locale present */
 const perLocale = z.record(localeSchema, z.string());
-
-const supportMessageSentSchema = z.object({
-  messageId: z.string(),
-  registerId: z.string(),
-  email: z.string(),
-  country: z.string().nullable(),
-  context: z.string(),
-  origin: z.string(),
-  subject: z.string(),
-  title: z.string(),
-  message: z.string(),
-  lang: localeSchema,
-  sentAt: z.string(),
-});
 
 const notificationMessagePublishedSchema = z.object({
   notificationId: z.string(),

@@ -1,7 +1,7 @@
 /** HTTP contracts of the engagement context (schemas and the routes table, paths under /api), shared with the SPA. */
 import { z } from 'zod';
 import { LOCALES } from '@portal/kernel';
-import { supportEvents } from './events.js';
+import { supportMessageSentSchema } from './shapes.js';
 import { messagingRoutes } from './messaging.http.js';
 
 export const SUPPORT_TITLE_MAX = 64;
@@ -23,7 +23,7 @@ export const supportMessageResponseSchema = z.object({ messageId: z.string(), se
 
 export const supportListQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50), offset: z.coerce.number().int().min(0).default(0) });
 /** A listed support message is the message as sent: SupportMessageSent's fields. */
-export const supportListItemSchema = supportEvents.schemas.SupportMessageSent;
+export const supportListItemSchema = supportMessageSentSchema;
 export const supportListResponseSchema = z.object({ total: z.number().int(), items: z.array(supportListItemSchema) });
 export type SupportList = z.infer<typeof supportListResponseSchema>;
 

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { isValidDate, isValidTimeZone, LOCALES } from '@portal/kernel';
 import { auditedEventSchema } from '@portal/eventstore/event-schemas';
-import { storedEventDefinitionSchema } from './events.js';
+import { storedEventDefinitionSchema } from './shapes.js';
 import { addAttendeeSchema, eventImportFormSchema, importAttendeesQuerySchema, importAttendeesResponseSchema, importEventsQuerySchema, importEventsResponseSchema } from './imports.http.js';
 
 export const SCHEDULED_EVENT_STATES = ['draft', 'published', 'canceled', 'finished'] as const;
@@ -388,14 +388,6 @@ export const openAnswersSchema = z.object({
   ),
 });
 export type OpenAnswers = z.infer<typeof openAnswersSchema>;
-
-/**
- * The realtime message `events.presence` (Server-Sent Events on /api/realtime/stream, ADR 0060):
- * a watched event's check-in counts, pushed to the staff screens that fetched its code lately.
- */
-export const PRESENCE_MESSAGE_TYPE = 'events.presence';
-export const presenceMessageSchema = z.object({ eventId: z.string(), checkedIn: z.number().int().min(0), checkedOut: z.number().int().min(0) });
-export type PresenceMessage = z.infer<typeof presenceMessageSchema>;
 
 /** The auditor's view of an event's stream: every event as stored, with its metadata, and the hash chain checked. */
 export const eventAuditSchema = z.object({

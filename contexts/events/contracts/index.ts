@@ -4,6 +4,7 @@
  * but zod, libs/kernel and the event-schema helpers of libs/eventstore.
  */
 export * from './http.js';
+export * from './realtime.js';
 export * from './imports.http.js';
 export * from './events.js';
 export * from './errors.js';

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { isValidBusinessCode, LOCALES, PERMISSIONS, ROLES } from '@portal/kernel';
-import { REFERENCE_LISTS, type ReferenceList } from './events.js';
+import { REFERENCE_LISTS, type ReferenceList } from './shapes.js';
 import { emailSchema } from './http.js';
 
 /** A company domain: lowercase host name without "@" (cooperativa.com.br). */

@@ -12,6 +12,9 @@ import { z } from 'zod';
 import { LOCALES, PERMISSIONS, ROLES } from '@portal/kernel';
 // the browser-safe entry: the SPA imports these contracts too
 import { defineEvents, type EventOf } from '@portal/eventstore/event-schemas';
+import { managedUserDetailsSchema, REFERENCE_LISTS, type ReferenceList } from './shapes.js';
+
+export { managedUserDetailsSchema, REFERENCE_LISTS, type ManagedUserDetails, type ReferenceList } from './shapes.js';
 
 export type ActionMode = 'verifyEmail' | 'resetPassword' | 'recoverEmail';
 
@@ -114,25 +117,6 @@ const companyUpdated = z.object({
 });
 const companyDomainsChanged = z.object({ companyId: z.string(), domains: z.array(z.string()), invitationOnly: z.boolean(), by: z.string(), changedAt: z.string() });
 
-/**
- * Reference lists (ADR 0050): one stream per list, identity.reference-<list>. An item has a label
- * per locale; sub-themes name their theme as parent; "other" items ask for free text.
- */
-export const REFERENCE_LISTS = [
-  'groups',
-  'groupResponsibles',
-  'regions',
-  'businessUnits',
-  'salesTeams',
-  'dn',
-  'regional',
-  'positions',
-  'expertThemes',
-  'expertSubThemes',
-  'userTypes',
-  'actingAreas',
-] as const;
-export type ReferenceList = (typeof REFERENCE_LISTS)[number];
 const referenceItemSaved = z.object({
   list: z.enum(REFERENCE_LISTS),
   itemId: z.string(),
@@ -157,34 +141,6 @@ const accessFields = {
   companyId: z.string().nullable(),
   allowedStations: z.union([z.record(z.string(), z.literal(true)), z.literal('all')]),
 };
-/** The fields of 001 §3 "User (manager view)" a manager edits (all optional: a change names only what changed). */
-export const managedUserDetailsSchema = z.object({
-  name: z.string().nullable(),
-  country: z.string(),
-  state: z.string().nullable(),
-  city: z.string().nullable(),
-  userType: z.string().nullable(),
-  otherUserType: z.string().nullable(),
-  actingArea: z.string().nullable(),
-  otherActingArea: z.string().nullable(),
-  defaultStation: z.string().nullable(),
-  phone: z.string().nullable(),
-  salesTeam: z.string().nullable(),
-  dn: z.string().nullable(),
-  regional: z.string().nullable(),
-  position: z.string().nullable(),
-  isInnerEmployee: z.boolean().nullable(),
-  /** the group responsible (a reference item of the groupResponsibles list) */
-  responsible: z.string().nullable(),
-  group: z.string().nullable(),
-  region: z.string().nullable(),
-  /** the state an expert answers for, and the expert theme and sub-theme (reference items) */
-  expertState: z.string().nullable(),
-  theme: z.string().nullable(),
-  subTheme: z.string().nullable(),
-  businessRegion: z.string().nullable(),
-  businessUnit: z.string().nullable(),
-}).partial();
 /** A manager created a user who has no account yet (001 §3 "has account" false); the address is claimed for them. */
 const userPreRegistered = z.object({
   userId: z.string(),
@@ -284,7 +240,6 @@ export type UserReactivated = Of<'UserReactivated'>;
 export type UserDeleted = Of<'UserDeleted'>;
 export type ReferenceItemSaved = Of<'ReferenceItemSaved'>;
 export type ReferenceItemRetired = Of<'ReferenceItemRetired'>;
-export type ManagedUserDetails = z.infer<typeof managedUserDetailsSchema>;
 
 export type UserEvent = EventOf<typeof userEventSchemas>;
 export type SessionEvent = EventOf<typeof sessionEventSchemas>;

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { PERMISSIONS, ROLES } from '@portal/kernel';
-import { managedUserDetailsSchema } from './events.js';
+import { managedUserDetailsSchema } from './shapes.js';
 
 const id = z.string().uuid();
 const text = (max: number) => z.string().trim().min(1).max(max);

@@ -18,6 +18,7 @@ import { LOCALES } from '@portal/kernel';
 import { defineEvents, type EventOf } from '@portal/eventstore/event-schemas';
 import { z } from 'zod';
 import { certificateRuleSchema, ENTRY_TYPES, questionSchema, stationSchema } from './pack.js';
+import { VIEW_TYPES } from './shapes.js';
 
 /** Picks one event type out of a contract's union. */
 type One<E extends { type: string }, T extends E['type']> = Extract<E, { type: T }>;
@@ -94,8 +95,8 @@ const progressCause = z.enum(['progress', 'pause', 'seek', 'hide']);
 export type ProgressCause = z.infer<typeof progressCause>;
 const completionVia = z.enum(['end', 'threshold', 'document', 'scorm']);
 export type CompletionVia = z.infer<typeof completionVia>;
-const viewType = z.enum(['map', 'detail']);
-export type ViewType = z.infer<typeof viewType>;
+const viewType = z.enum(VIEW_TYPES);
+export type { ViewType } from './shapes.js';
 const scormVersion = z.enum(['1.2', '2004']);
 export type ScormVersion = z.infer<typeof scormVersion>;
 

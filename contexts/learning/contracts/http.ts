@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { LOCALES } from '@portal/kernel';
-import { ENTRY_TYPES, ROUTE_AREAS } from './pack.js';
+import { ENTRY_TYPES, ROUTE_AREAS } from './shapes.js';
 
 // ---------------------------------------------------------------- shared pieces
 

@@ -5,15 +5,14 @@
  * (events.ts parses them): a stricter rule here is a new event schema version with an upcaster.
  */
 import { z } from 'zod';
+import { ENTRY_TYPES, ROUTE_AREAS } from './shapes.js';
+
+export { ENTRY_TYPES, ROUTE_AREAS, type EntryType, type RouteArea } from './shapes.js';
 
 export const localizedSchema = z.object({ 'pt-BR': z.string().min(1), es: z.string().min(1), en: z.string().min(1) });
 export type Localized = z.infer<typeof localizedSchema>;
 const optionalLocalized = z.object({ 'pt-BR': z.string(), es: z.string(), en: z.string() }).partial();
 
-export const ENTRY_TYPES = ['video', 'podcast', 'audio', 'iframe-video', 'pdf', 'iframe', 'scorm', 'link'] as const;
-export type EntryType = (typeof ENTRY_TYPES)[number];
-export const ROUTE_AREAS = ['journey', 'training', 'assessment', 'default'] as const;
-export type RouteArea = (typeof ROUTE_AREAS)[number];
 const id = z.string().regex(/^[a-z0-9][a-z0-9_-]{1,63}$/, 'lowercase id');
 
 export const contentEntrySchema = z.object({

@@ -7,14 +7,9 @@
  */
 import { z } from 'zod';
 import { defineEvents, type EventOf } from '@portal/eventstore/event-schemas';
+import { AUDIT_TRAIL_FORMATS, auditSubjectKindSchema } from './audit-shapes.js';
 
-/** What an auditor can look up and trace (ADR 0071). */
-export const AUDIT_SUBJECT_KINDS = ['user', 'booking', 'answer', 'certificate'] as const;
-export type AuditSubjectKind = (typeof AUDIT_SUBJECT_KINDS)[number];
-export const auditSubjectKindSchema = z.enum(AUDIT_SUBJECT_KINDS);
-
-export const AUDIT_TRAIL_FORMATS = ['csv', 'json'] as const;
-export type AuditTrailFormat = (typeof AUDIT_TRAIL_FORMATS)[number];
+export { AUDIT_SUBJECT_KINDS, AUDIT_TRAIL_FORMATS, auditSubjectKindSchema, type AuditSubjectKind, type AuditTrailFormat } from './audit-shapes.js';
 
 export const auditSubjectRefSchema = z.object({ kind: auditSubjectKindSchema, id: z.string().min(1).max(200) });
 export type AuditSubjectRef = z.infer<typeof auditSubjectRefSchema>;

@@ -4,7 +4,7 @@
  * trail exports. Every route is for the role auditor only.
  */
 import { z } from 'zod';
-import { AUDIT_TRAIL_FORMATS, auditSubjectKindSchema } from './audit-events.js';
+import { AUDIT_TRAIL_FORMATS, auditSubjectKindSchema } from './audit-shapes.js';
 
 /** A global log position as the API writes it, "<transactionId>.<position>". */
 const positionSchema = z.string().regex(/^\d{1,20}\.\d{1,20}$/, 'position');

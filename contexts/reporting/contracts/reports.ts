@@ -7,8 +7,8 @@
  */
 import { z } from 'zod';
 import { LOCALES, type Locale } from '@portal/kernel';
-import type { AnswerContext } from '@portal/assessment/contracts';
-import type { EntryType, ViewType } from '@portal/learning/contracts';
+import type { AnswerContext } from '@portal/assessment/contracts/shapes';
+import type { EntryType, ViewType } from '@portal/learning/contracts/shapes';
 
 const day = z.iso.date({ message: 'must be a date (YYYY-MM-DD)' });
 const short = z.string().trim().min(1).max(120);

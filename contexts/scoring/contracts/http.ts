@@ -1,6 +1,6 @@
 /** HTTP contracts of the scoring context (paths under /api), shared by the API and the SPA. */
 import { z } from 'zod';
-import { localizedTextSchema } from '@portal/learning/contracts';
+import { localizedTextSchema } from '@portal/learning/contracts/http';
 
 const id = z.string().trim().min(1).max(64);
 const isoTime = z.string();

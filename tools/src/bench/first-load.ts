@@ -10,6 +10,10 @@
  *   npm run bench -- --smoke first-load     one run of the public booking page on localhost
  *   FIRST_LOAD_PAGES=/home FIRST_LOAD_RUNS=1 npm run bench -- first-load   while working on one page
  *   FIRST_LOAD_REPORTS=<dir> also keeps each run's Lighthouse report (JSON) there
+ *
+ * For the bytes alone (which scripts a cold load fetches, in seconds and whatever the machine's
+ * load): `npx tsx tools/src/bench/first-load-bytes.ts` after a build. Two builds against each other
+ * on a busy machine: tools/src/bench/first-load-ab.ts.
  */
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';

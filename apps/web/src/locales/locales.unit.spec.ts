@@ -2,11 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES, LOCALES } from '@portal/kernel';
-import { BOOKING_ERRORS } from '@portal/booking/contracts';
-import { ASSESSMENT_ERRORS } from '@portal/assessment/contracts';
-import { IDENTITY_ERRORS } from '@portal/identity/contracts';
-import { EVENTS_ERRORS } from '@portal/events/contracts';
-import { ENGAGEMENT_ERRORS } from '@portal/engagement/contracts';
+import { BOOKING_ERRORS } from '@portal/booking/contracts/errors';
+import { ASSESSMENT_ERRORS } from '@portal/assessment/contracts/errors';
+import { IDENTITY_ERRORS } from '@portal/identity/contracts/errors';
+import { EVENTS_ERRORS } from '@portal/events/contracts/errors';
+import { ENGAGEMENT_ERRORS } from '@portal/engagement/contracts/errors';
 import { NAMESPACES } from '../shared/i18n/namespaces';
 
 const localesDir = import.meta.dirname;

@@ -9,7 +9,7 @@ import { DEFAULT_NAMESPACE, isAppNamespace, type AppNamespace } from './namespac
 
 export const i18n = i18next.createInstance();
 
-/** A locale's files, fetched the first time a screen needs one (one chunk per locale, vite.config.ts). */
+/** A locale's files, fetched the first time a screen needs one (two chunks per locale: the learners' and the staff's, vite.config.ts). */
 const loadLocaleFile = (language: string, namespace: string): Promise<unknown> => {
   if (!isLocale(language) || !isAppNamespace(namespace)) {
     return Promise.reject(new Error(`No locale file ${language}/${namespace}`));
@@ -68,8 +68,8 @@ const detectedLocale = (): Locale => detectLocale({ cookie: readLocaleCookie(), 
 
 const start = async (): Promise<void> => {
   const detected = detectedLocale();
-  // The build puts a locale's namespaces in one file (vite.config.ts): it is on its way while
-  // the settings tell whether this domain forces another locale.
+  // The build puts a locale's namespaces, the staff's aside, in one file (vite.config.ts): it is on
+  // its way while the settings tell whether this domain forces another locale.
   void loadLocaleFile(detected, DEFAULT_NAMESPACE).catch(() => undefined);
   const settings = await detectForcedLocale();
   forced = settings.forced;

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { identityRoutes, type UpdateUserProfileRequest } from '@portal/identity/contracts';
-import { learningRoutes } from '@portal/learning/contracts';
+import { identityRoutes, type UpdateUserProfileRequest } from '@portal/identity/contracts/http';
+import { learningRoutes } from '@portal/learning/contracts/http';
 import type { Locale } from '@portal/kernel';
 import { callRoute } from '../../../shared/api/client';
 import { reloadUserData, storeUserData } from '../../../shared/api/user-data';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PROFILE_PICTURE_TYPES, type UserData } from '@portal/identity/contracts';
+import { PROFILE_PICTURE_TYPES, type UserData } from '@portal/identity/contracts/http';
 import { useRuleMessage } from '../../../shared/forms/use-rule-message';
 import { useErrorMessage } from '../../../shared/i18n/use-error-message';
 import { useRemovePicture, useUploadPicture } from '../api/account';

@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { COUNTRY_CODES, type UserData } from '@portal/identity/contracts';
+import { COUNTRY_CODES, type UserData } from '@portal/identity/contracts/http';
 import type { Locale } from '@portal/kernel';
 import { useRuleMessage } from '../../../shared/forms/use-rule-message';
 import { useErrorMessage } from '../../../shared/i18n/use-error-message';

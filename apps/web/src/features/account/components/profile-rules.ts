@@ -1,13 +1,4 @@
-import {
-  ACTING_AREA_VALUES,
-  COUNTRY_CODES,
-  emailSchema,
-  PROFILE_PICTURE_MAX_BYTES,
-  PROFILE_PICTURE_TYPES,
-  USER_TYPE_VALUES,
-  type UpdateUserProfileRequest,
-  type UserData,
-} from '@portal/identity/contracts';
+import { ACTING_AREA_VALUES, COUNTRY_CODES, emailSchema, PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_TYPES, USER_TYPE_VALUES, type UpdateUserProfileRequest, type UserData } from '@portal/identity/contracts/http';
 import type { Locale, RegisterStatus } from '@portal/kernel';
 import { compactIssues, type FieldRule, type Issues } from '../../../shared/forms/field-rules';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UserData } from '@portal/identity/contracts';
+import type { UserData } from '@portal/identity/contracts/http';
 import { changesEmail, cropChoices, emptySaveOutcome, missingForCompletion, profileFormValues, profilePatch, registerProgress, validatePicture, validateProfile, type ProfileValues } from './profile-rules';
 
 const user: UserData = {

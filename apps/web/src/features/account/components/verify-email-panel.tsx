@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { UserData } from '@portal/identity/contracts';
+import type { UserData } from '@portal/identity/contracts/http';
 import { retryAfterMinutes } from '../../../shared/api/error-message';
 import { reloadUserData, storeUserData } from '../../../shared/api/user-data';
 import { appConfig } from '../../../shared/config/app-config';

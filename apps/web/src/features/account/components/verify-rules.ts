@@ -1,4 +1,4 @@
-import type { UserData } from '@portal/identity/contracts';
+import type { UserData } from '@portal/identity/contracts/http';
 
 /** 000 §4.5: the verification link goes out on its own only when unverified and never sent. */
 export const shouldAutoSendVerification = (user: Pick<UserData, 'emailVerified' | 'emailVerificationSentAt'>): boolean =>

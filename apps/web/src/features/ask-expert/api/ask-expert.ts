@@ -1,6 +1,5 @@
 import { keepPreviousData, mutationOptions, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { engagementRoutes, type AskExpertRequest, type ExpertQueueQuery } from '@portal/engagement/contracts';
-import { userDirectoryRoutes } from '@portal/identity/contracts';
+import { engagementRoutes, type AskExpertRequest, type ExpertQueueQuery } from '@portal/engagement/contracts/http';
 import type { Locale } from '@portal/kernel';
 import { callRoute } from '../../../shared/api/client';
 import { useAccountReady } from '../../../shared/session/use-session';
@@ -90,13 +89,4 @@ export const useAssignExpertThemes = () =>
     mutationKey: [...ASK_EXPERT_QUERIES, 'assign'] as const,
     mutationFn: ({ userId, themeIds }: { userId: string; themeIds: string[] }) => callRoute(engagementRoutes.assignExpertThemes, { params: { userId }, body: { themeIds } }),
     ...useInvalidation(),
-  });
-
-/** GET /api/manage-users/find?q: people to make experts (identity's directory; manage_all_companies sees everyone with an account). */
-export const expertCandidatesQueryOptions = (text: string) =>
-  queryOptions({
-    queryKey: [...ASK_EXPERT_QUERIES, 'candidates', text] as const,
-    queryFn: async ({ signal }) => (await callRoute(userDirectoryRoutes.findUsers, { query: { q: text, limit: 10 }, signal })).items.filter((u) => u.hasAccount),
-    enabled: text.trim().length >= 2,
-    staleTime: 30_000,
   });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { EXPERT_RESPONSE_MAX, type ExpertQuestionView } from '@portal/engagement/contracts';
+import { EXPERT_RESPONSE_MAX, type ExpertQuestionView } from '@portal/engagement/contracts/http';
 import { useTranslation } from 'react-i18next';
 import { useRuleMessage } from '../../../shared/forms/use-rule-message';
 import { useErrorMessage } from '../../../shared/i18n/use-error-message';

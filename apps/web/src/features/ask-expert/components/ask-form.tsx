@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { EXPERT_QUESTION_MAX, EXPERT_TITLE_MAX, type ExpertThemeOption } from '@portal/engagement/contracts';
+import { EXPERT_QUESTION_MAX, EXPERT_TITLE_MAX, type ExpertThemeOption } from '@portal/engagement/contracts/http';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error';
 import { useRuleMessage } from '../../../shared/forms/use-rule-message';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Badge, Blockquote, Group, Paper, Stack, Text } from '@mantine/core';
-import type { ExpertQuestionView } from '@portal/engagement/contracts';
+import type { ExpertQuestionView } from '@portal/engagement/contracts/http';
 import { useTranslation } from 'react-i18next';
 
 const STATUS_COLOR = { open: 'yellow', answered: 'teal', withdrawn: 'gray' } as const;

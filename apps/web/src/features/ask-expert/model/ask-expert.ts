@@ -1,4 +1,4 @@
-import { EXPERT_PHONE_MAX, EXPERT_QUESTION_MAX, EXPERT_RESPONSE_MAX, EXPERT_TITLE_MAX, type ExpertThemeOption, type MyExpertQuestion } from '@portal/engagement/contracts';
+import { EXPERT_PHONE_MAX, EXPERT_QUESTION_MAX, EXPERT_RESPONSE_MAX, EXPERT_TITLE_MAX, type ExpertThemeOption, type MyExpertQuestion } from '@portal/engagement/contracts/http';
 import { compactIssues, type FieldRule, type Issues } from '../../../shared/forms/field-rules';
 
 /** The ask form (000 §4.1): theme, then one of its sub-themes, phone, title, question. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ExpertThemeOption, MyExpertQuestion } from '@portal/engagement/contracts';
+import type { ExpertThemeOption, MyExpertQuestion } from '@portal/engagement/contracts/http';
 import { byWaitingFirst, EMPTY_ASK_FORM, subThemesOf, validateAsk, validateResponse, withTheme } from './ask-expert';
 
 const themes: ExpertThemeOption[] = [

@@ -3,7 +3,7 @@ import { Alert, Button, Group, MultiSelect, Paper, Select, Stack, Table, Text, T
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import type { ExpertAssignment } from '@portal/engagement/contracts';
+import type { ExpertAssignment } from '@portal/engagement/contracts/http';
 import { useTranslation } from 'react-i18next';
 import { data, type LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '../../../shared/api/query-client';
@@ -12,7 +12,8 @@ import { useErrorMessage } from '../../../shared/i18n/use-error-message';
 import { requireSession } from '../../../shared/session/guards';
 import { PageShell } from '../../../shared/ui/page-shell';
 import { asLocale } from '../../../shared/ui/shell/localized';
-import { expertCandidatesQueryOptions, expertsQueryOptions, expertThemesQueryOptions, useAssignExpertThemes } from '../api/ask-expert';
+import { expertsQueryOptions, expertThemesQueryOptions, useAssignExpertThemes } from '../api/ask-expert';
+import { expertCandidatesQueryOptions } from '../api/expert-candidates';
 import { canAssignExperts } from '../model/access';
 
 /** /manager/experts (ADR 0072): who answers which expert themes; reference-data administrators (manage_all_companies). */

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { assessmentRoutes, recommendationsResponseSchema, type LearningState } from '@portal/assessment/contracts';
+import { assessmentRoutes, recommendationsResponseSchema, type LearningState } from '@portal/assessment/contracts/http';
 import type { z } from 'zod';
 import { callRoute } from '../../../shared/api/client';
 import { assessmentKeys, invalidateRecommendations, RECOMMENDATIONS_QUERY_KEY } from './keys';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { scoringRoutes, certificateVerifyResponseSchema, type CertificateView } from '@portal/scoring/contracts';
+import { scoringRoutes, certificateVerifyResponseSchema, type CertificateView } from '@portal/scoring/contracts/http';
 import type { Locale } from '@portal/kernel';
 import type { z } from 'zod';
 import { API_BASE, callRoute, routeUrl } from '../../../shared/api/client';

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { assessmentRoutes, npsStateSchema, type AnswerResult } from '@portal/assessment/contracts';
+import { assessmentRoutes, npsStateSchema, type AnswerResult } from '@portal/assessment/contracts/http';
 import type { z } from 'zod';
 import { callRoute } from '../../../shared/api/client';
 import { assessmentKeys, invalidateAfterAnswer } from './keys';

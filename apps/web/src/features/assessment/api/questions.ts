@@ -1,5 +1,5 @@
 import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { assessmentRoutes, type AnswerRequest, type AnswerResult, type QuestionSet } from '@portal/assessment/contracts';
+import { assessmentRoutes, type AnswerRequest, type AnswerResult, type QuestionSet } from '@portal/assessment/contracts/http';
 import { callRoute } from '../../../shared/api/client';
 import { assessmentKeys, invalidateAfterAnswer } from './keys';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { scoringRoutes, scoresResponseSchema, stationScoreResponseSchema } from '@portal/scoring/contracts';
+import { scoringRoutes, scoresResponseSchema, stationScoreResponseSchema } from '@portal/scoring/contracts/http';
 import type { z } from 'zod';
 import { callRoute } from '../../../shared/api/client';
 import { assessmentKeys } from './keys';

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { assessmentRoutes, surveyAnswerResponseSchema, surveyListSchema, surveyViewSchema } from '@portal/assessment/contracts';
+import { assessmentRoutes, surveyAnswerResponseSchema, surveyListSchema, surveyViewSchema } from '@portal/assessment/contracts/http';
 import type { z } from 'zod';
 import { callRoute } from '../../../shared/api/client';
 import { hasAccessToken } from '../../../shared/session/token-store';

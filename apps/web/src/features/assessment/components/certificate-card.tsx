@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Anchor, Badge, Button, Group, Image, List, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { certificateVerifyPath, type CertificateView } from '@portal/scoring/contracts';
+import { certificateVerifyPath, type CertificateView } from '@portal/scoring/contracts/http';
 import { CheckIcon, CrossIcon } from '../../../shared/ui/icons';
 import { asLocale, pickText } from '../../../shared/ui/shell/localized';
 import { downloadCertificatePdf, saveBlob, useCertificates } from '../api/certificates';

@@ -1,6 +1,6 @@
 import { Badge, Button, Divider, Drawer, Group, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { AnswerResult, QuestionState } from '@portal/assessment/contracts';
+import type { AnswerResult, QuestionState } from '@portal/assessment/contracts/http';
 import { asLocale } from '../../../shared/ui/shell/localized';
 import { activeQuestion, inputsDisabled, isActive, isAnswered, reduce, showsFollowUp, submitDisabled, type OverlayEvent } from '../model/overlay-machine';
 import { percentOf } from '../model/score-format';

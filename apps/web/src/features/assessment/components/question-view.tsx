@@ -1,6 +1,6 @@
 import { Group, Radio, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { QuestionView } from '@portal/assessment/contracts';
+import type { QuestionView } from '@portal/assessment/contracts/http';
 import type { Locale } from '@portal/kernel';
 import { CheckIcon, CrossIcon } from '../../../shared/ui/icons';
 import { pickText } from '../../../shared/ui/shell/localized';

@@ -1,4 +1,4 @@
-import type { QuestionsProgress } from '@portal/learning/contracts';
+import type { QuestionsProgress } from '@portal/learning/contracts/http';
 
 /**
  * What a station's questions still need (000 §4.3, §8): all answered when mandatoryAnswerAll,

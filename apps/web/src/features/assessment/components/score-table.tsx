@@ -1,6 +1,6 @@
 import { Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ScoreDetail } from '@portal/scoring/contracts';
+import type { ScoreDetail } from '@portal/scoring/contracts/http';
 import { asLocale, pickText } from '../../../shared/ui/shell/localized';
 import type { ScoresResponse } from '../api/scores';
 import { displayScore, scoreColumns, type ScoreColumn } from '../model/score-format';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import type { AnswerResult, QuestionState } from '@portal/assessment/contracts';
+import type { AnswerResult, QuestionState } from '@portal/assessment/contracts/http';
 import { useSubmitAnswer } from '../api/questions';
 import {
   activeQuestion,

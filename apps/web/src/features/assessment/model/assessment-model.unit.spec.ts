@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { QuestionsProgress } from '@portal/learning/contracts';
+import type { QuestionsProgress } from '@portal/learning/contracts/http';
 import { questionsLock } from '../components/questions-progress';
 import { assessmentPaths } from './assessment-paths';
 import { acceptedId, activeQuestionId, activeStationId } from './active-selection';

@@ -1,4 +1,4 @@
-import { CERTIFICATE_VERIFY_PAGE, certificateVerifyPath } from '@portal/scoring/contracts';
+import { CERTIFICATE_VERIFY_PAGE, certificateVerifyPath } from '@portal/scoring/contracts/http';
 
 /** Paths of the assessment screens (000 §2.1) and the public certificate check (scoring contracts). */
 export const assessmentPaths = {

@@ -1,7 +1,7 @@
 import { Anchor, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import type { LearningState } from '@portal/assessment/contracts';
+import type { LearningState } from '@portal/assessment/contracts/http';
 import { queryClient } from '../../../shared/api/query-client';
 import { useActiveStation } from '../../../shared/ui/content-slots';
 import { PageShell } from '../../../shared/ui/page-shell';

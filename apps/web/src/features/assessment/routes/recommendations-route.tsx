@@ -1,7 +1,7 @@
 import { Anchor, Badge, Group, List, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, type LoaderFunctionArgs } from 'react-router';
-import type { RecommendationView } from '@portal/assessment/contracts';
+import type { RecommendationView } from '@portal/assessment/contracts/http';
 import { queryClient } from '../../../shared/api/query-client';
 import { PageShell } from '../../../shared/ui/page-shell';
 import { asLocale, pickText } from '../../../shared/ui/shell/localized';

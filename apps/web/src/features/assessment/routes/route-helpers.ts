@@ -1,4 +1,4 @@
-import type { UserData } from '@portal/identity/contracts';
+import type { UserData } from '@portal/identity/contracts/http';
 import { loadNamespaces } from '../../../shared/i18n/i18n';
 import { requireSession } from '../../../shared/session/guards';
 

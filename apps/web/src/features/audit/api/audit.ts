@@ -1,12 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  auditRoutes,
-  type AuditFindResponse,
-  type AuditSubjectKind,
-  type AuditTimeline,
-  type AuditTrailFormat,
-  type AuditVerificationResponse,
-} from '@portal/reporting/contracts';
+import { auditRoutes, type AuditFindResponse, type AuditTimeline, type AuditVerificationResponse } from '@portal/reporting/contracts/audit-http';
+import type { AuditSubjectKind, AuditTrailFormat } from '@portal/reporting/contracts/audit-shapes';
 import { callRoute, routeUrl } from '../../../shared/api/client';
 import { fetchFile, saveFile } from '../../../shared/api/file-download';
 import { AUDIT_QUERIES, timelineKeyOf } from './keys';

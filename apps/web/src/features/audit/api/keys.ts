@@ -1,4 +1,4 @@
-import type { AuditSubjectKind } from '@portal/reporting/contracts';
+import type { AuditSubjectKind } from '@portal/reporting/contracts/audit-shapes';
 
 /** Query keys of the auditor's area (ADR 0009 §8): every query of this feature lives under ['audit']. */
 export const AUDIT_QUERIES = ['audit'] as const;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Loader, NavLink, Paper, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AUDIT_SUBJECT_KINDS, type AuditSubjectKind } from '@portal/reporting/contracts';
+import { AUDIT_SUBJECT_KINDS, type AuditSubjectKind } from '@portal/reporting/contracts/audit-shapes';
 import { useFindSubjects } from '../api/audit';
 import { subjectPath } from '../model/audit-paths';
 

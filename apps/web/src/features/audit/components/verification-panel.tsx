@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { AuditVerification } from '@portal/reporting/contracts';
+import type { AuditVerification } from '@portal/reporting/contracts/audit-http';
 import { useErrorMessage } from '../../../shared/i18n/use-error-message';
 import { useStartVerification, useVerification } from '../api/audit';
 import { breakPlace, firstBreak, progressOf } from '../model/audit-model';

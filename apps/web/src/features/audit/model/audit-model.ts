@@ -1,4 +1,4 @@
-import type { AuditLogBreak, AuditStreamChain, AuditTimeline, AuditVerification } from '@portal/reporting/contracts';
+import type { AuditLogBreak, AuditStreamChain, AuditTimeline, AuditVerification } from '@portal/reporting/contracts/audit-http';
 
 /** The chains of every stream seen on the loaded pages, by stream; a broken verdict wins over an intact one. */
 export function chainsOf(pages: readonly Pick<AuditTimeline, 'streams'>[]): Map<string, AuditStreamChain> {

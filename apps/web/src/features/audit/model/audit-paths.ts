@@ -1,4 +1,4 @@
-import { AUDIT_SUBJECT_KINDS, type AuditSubjectKind } from '@portal/reporting/contracts';
+import { AUDIT_SUBJECT_KINDS, type AuditSubjectKind } from '@portal/reporting/contracts/audit-shapes';
 
 export const AUDIT_PATH = '/audit';
 /** /audit/:kind/:id: one subject's timeline. */

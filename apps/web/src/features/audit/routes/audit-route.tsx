@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Grid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { data, useParams, type LoaderFunctionArgs } from 'react-router';
-import type { AuditSubjectKind } from '@portal/reporting/contracts';
+import type { AuditSubjectKind } from '@portal/reporting/contracts/audit-shapes';
 import { queryClient } from '../../../shared/api/query-client';
 import { loadNamespaces } from '../../../shared/i18n/i18n';
 import { hasRole } from '../../../shared/session/access';

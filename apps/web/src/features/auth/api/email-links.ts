@@ -1,4 +1,4 @@
-import { identityRoutes } from '@portal/identity/contracts';
+import { identityRoutes } from '@portal/identity/contracts/http';
 import type { Locale } from '@portal/kernel';
 import { callRoute } from '../../../shared/api/client';
 import type { ActionMode } from '../components/action-link';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { userAdminRoutes } from '@portal/identity/contracts';
+import { userAdminRoutes } from '@portal/identity/contracts/user-admin.http';
 import { callRoute } from '../../../shared/api/client';
 
 /**

@@ -1,5 +1,5 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { identityRoutes, type RegisterRequest, type SessionResponse } from '@portal/identity/contracts';
+import { identityRoutes, type RegisterRequest, type SessionResponse } from '@portal/identity/contracts/http';
 import { callRoute } from '../../../shared/api/client';
 import { USER_DATA_KEY } from '../../../shared/api/user-data';
 import { startSession } from '../../../shared/session/refresh';

@@ -1,5 +1,5 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { identityRoutes, type SessionResponse } from '@portal/identity/contracts';
+import { identityRoutes, type SessionResponse } from '@portal/identity/contracts/http';
 import type { Locale } from '@portal/kernel';
 import { callRoute } from '../../../shared/api/client';
 import { sessionStarted } from './sign-in';

@@ -1,5 +1,5 @@
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { identityRoutes, type SessionResponse, type SignInRequest } from '@portal/identity/contracts';
+import { identityRoutes, type SessionResponse, type SignInRequest } from '@portal/identity/contracts/http';
 import { callRoute } from '../../../shared/api/client';
 import { reloadUserData, USER_DATA_KEY } from '../../../shared/api/user-data';
 import { applyProfileLocale } from '../../../shared/session/profile-lang';

@@ -1,4 +1,4 @@
-import { ACTION_MODES, oobCodeSchema } from '@portal/identity/contracts';
+import { ACTION_MODES, oobCodeSchema } from '@portal/identity/contracts/http';
 
 export type ActionMode = (typeof ACTION_MODES)[number];
 

@@ -1,5 +1,5 @@
 import { checkPassword } from '@portal/kernel';
-import { COUNTRY_CODES, emailSchema, registerRequestSchema, signInRequestSchema, type RegisterRequest, type SignInRequest } from '@portal/identity/contracts';
+import { COUNTRY_CODES, emailSchema, registerRequestSchema, signInRequestSchema, type RegisterRequest, type SignInRequest } from '@portal/identity/contracts/http';
 import { compactIssues as compact, type FieldRule, type Issues } from '../../../shared/forms/field-rules';
 
 export type { FieldRule } from '../../../shared/forms/field-rules';

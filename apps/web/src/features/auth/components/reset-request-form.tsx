@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { emailSchema } from '@portal/identity/contracts';
+import { emailSchema } from '@portal/identity/contracts/http';
 import { useRuleMessage } from '../../../shared/forms/use-rule-message';
 import { currentLocale } from '../../../shared/i18n/i18n';
 import { useErrorMessage } from '../../../shared/i18n/use-error-message';

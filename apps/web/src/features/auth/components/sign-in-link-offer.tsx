@@ -1,6 +1,6 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { emailSchema } from '@portal/identity/contracts';
+import { emailSchema } from '@portal/identity/contracts/http';
 import { currentLocale } from '../../../shared/i18n/i18n';
 import { useErrorMessage } from '../../../shared/i18n/use-error-message';
 import { useSendSignInLink } from '../api/sign-in-link';

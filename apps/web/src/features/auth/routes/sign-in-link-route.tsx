@@ -1,7 +1,7 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
-import { oobCodeSchema } from '@portal/identity/contracts';
+import { oobCodeSchema } from '@portal/identity/contracts/http';
 import { ApiError } from '../../../shared/api/api-error';
 import { forcedLocale, initI18n, loadNamespaces, readLocaleCookie, showLocale } from '../../../shared/i18n/i18n';
 import { localeForActionLink } from '../../../shared/i18n/locale-rules';

@@ -1,5 +1,5 @@
 import { mutationOptions, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { bookingRoutes, type PublicBooking } from '@portal/booking/contracts';
+import { bookingRoutes, type PublicBooking } from '@portal/booking/contracts/http';
 import { callRoute } from '../../../shared/api/client';
 import { BOOKING_QUERIES } from './keys';
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { bookingRoutes, type BookingCountry } from '@portal/booking/contracts';
+import { bookingRoutes, type BookingCountry } from '@portal/booking/contracts/http';
 import type { Locale } from '@portal/kernel';
 import { callRoute } from '../../../shared/api/client';
 import { BOOKING_QUERIES } from './keys';

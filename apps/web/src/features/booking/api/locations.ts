@@ -1,5 +1,5 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { bookingRoutes, type Location } from '@portal/booking/contracts';
+import { bookingRoutes, type Location } from '@portal/booking/contracts/http';
 import { callRoute } from '../../../shared/api/client';
 import { BOOKING_QUERIES } from './keys';
 

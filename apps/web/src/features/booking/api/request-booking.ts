@@ -1,5 +1,5 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { bookingRoutes, type BookingRequestBody, type BookingRequestedAnswer } from '@portal/booking/contracts';
+import { bookingRoutes, type BookingRequestBody, type BookingRequestedAnswer } from '@portal/booking/contracts/http';
 import { callRoute } from '../../../shared/api/client';
 import { AVAILABILITY_QUERIES, BOOKING_QUERIES } from './keys';
 

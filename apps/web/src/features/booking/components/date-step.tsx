@@ -4,7 +4,7 @@ import 'dayjs/locale/pt-br';
 import { Alert, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { DatePicker, DatesProvider } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
-import type { Location } from '@portal/booking/contracts';
+import type { Location } from '@portal/booking/contracts/http';
 import { useErrorMessage } from '../../../shared/i18n/use-error-message';
 import { useAvailability } from '../api/availability';
 import { addDays, monthRange } from '../model/booking-steps';

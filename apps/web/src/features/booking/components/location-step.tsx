@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Location } from '@portal/booking/contracts';
+import type { Location } from '@portal/booking/contracts/http';
 import { addressOf, zoneName } from '../model/format';
 
 /** Step 1: the country's training centers; each card in the center's colour. */

@@ -1,6 +1,6 @@
 import { Alert, Button, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Location } from '@portal/booking/contracts';
+import type { Location } from '@portal/booking/contracts/http';
 import { useErrorMessage } from '../../../shared/i18n/use-error-message';
 import { useAvailability } from '../api/availability';
 import { zoneName } from '../model/format';

@@ -1,6 +1,6 @@
 import { Badge, Paper, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { PublicBooking } from '@portal/booking/contracts';
+import type { PublicBooking } from '@portal/booking/contracts/http';
 import { addressOf, formatDate, zoneName } from '../model/format';
 
 const STATUS_COLOR = { pendent: 'yellow', confirmed: 'teal', canceled: 'gray', expired: 'gray' } as const;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Checkbox, Group, List, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import type { BookingRequestedAnswer } from '@portal/booking/contracts';
+import type { BookingRequestedAnswer } from '@portal/booking/contracts/http';
 import { useRuleMessage } from '../../../shared/forms/use-rule-message';
 import { currentLocale } from '../../../shared/i18n/i18n';
 import { useErrorMessage } from '../../../shared/i18n/use-error-message';

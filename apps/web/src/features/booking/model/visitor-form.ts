@@ -1,4 +1,4 @@
-import { bookingRequestSchema, type BookingRequestBody } from '@portal/booking/contracts';
+import { bookingRequestSchema, type BookingRequestBody } from '@portal/booking/contracts/http';
 import type { Locale } from '@portal/kernel';
 import { compactIssues, type FieldRule, type Issues } from '../../../shared/forms/field-rules';
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Anchor, Button, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { COUNTRY_CODES, type CountryCode } from '@portal/identity/contracts';
+import { COUNTRY_CODES, type CountryCode } from '@portal/identity/contracts/http';
 import { data, Link, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import type { BookingRequestedAnswer, Location } from '@portal/booking/contracts';
+import type { BookingRequestedAnswer, Location } from '@portal/booking/contracts/http';
 import { queryClient } from '../../../shared/api/query-client';
 import { loadNamespaces } from '../../../shared/i18n/i18n';
 import { useLocations, locationsQueryOptions } from '../api/locations';

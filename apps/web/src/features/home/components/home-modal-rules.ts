@@ -1,4 +1,4 @@
-import type { UserData } from '@portal/identity/contracts';
+import type { UserData } from '@portal/identity/contracts/http';
 
 /** The home modals of the user store state (000 §3 interactions, §4.5). */
 export interface HomeModalFlags {

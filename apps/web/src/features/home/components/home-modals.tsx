@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { UserData } from '@portal/identity/contracts';
+import type { UserData } from '@portal/identity/contracts/http';
 import { recordInteraction } from '../../../shared/api/user-store';
 import { useErrorMessage } from '../../../shared/i18n/use-error-message';
 import { homeModalFlags, homeModalToShow, VIDEO_MODAL_CLOSED_KEY } from './home-modal-rules';

@@ -1,6 +1,6 @@
 import { Avatar, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { UserData } from '@portal/identity/contracts';
+import type { UserData } from '@portal/identity/contracts/http';
 
 /** The signed-in user's derived display name and initials (000 §3). */
 export function UserSummary({ user }: { user: Pick<UserData, 'displayName' | 'initials' | 'email'> }) {

@@ -1,5 +1,5 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { learningRoutes, type RouteResolution, type StationDetail } from '@portal/learning/contracts';
+import { learningRoutes, type RouteResolution, type StationDetail } from '@portal/learning/contracts/http';
 import { callRoute } from '../../../shared/api/client';
 import type { JourneyListPlaylist } from '../model/learning-paths';
 import { LEARNING_DATA, viewer } from './keys';

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useQuery, useSuspenseInfiniteQuery } from '@tanstack/react-query';
-import { learningRoutes, type FeedPage, type Home, type Playlist } from '@portal/learning/contracts';
+import { learningRoutes, type FeedPage, type Home, type Playlist } from '@portal/learning/contracts/http';
 import { callRoute } from '../../../shared/api/client';
 import { browserTimeZone } from '../model/feed-model';
 import { LEARNING_DATA } from './keys';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { learningRoutes } from '@portal/learning/contracts';
+import { learningRoutes } from '@portal/learning/contracts/http';
 import type { Locale } from '@portal/kernel';
 import { callRoute } from '../../../shared/api/client';
 import { LEARNING_MEDIA } from './keys';

@@ -1,5 +1,5 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { learningRoutes, type BeaconBody, type EntryWriteResponse, type PlayTick } from '@portal/learning/contracts';
+import { learningRoutes, type BeaconBody, type EntryWriteResponse, type PlayTick } from '@portal/learning/contracts/http';
 import { API_BASE, callRoute } from '../../../shared/api/client';
 import { getAccessToken } from '../../../shared/session/token-store';
 import { invalidateLearningData, invalidateLearningLists } from './keys';

@@ -1,5 +1,5 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { learningRoutes, type scormContentSchema, type scormProgressBodySchema } from '@portal/learning/contracts';
+import { learningRoutes, type scormContentSchema, type scormProgressBodySchema } from '@portal/learning/contracts/http';
 import type { z } from 'zod';
 import { callRoute } from '../../../shared/api/client';
 import { LEARNING_DATA, LEARNING_MEDIA } from './keys';

@@ -2,7 +2,7 @@ import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ReactNode } from 'react';
-import type { ContentEntryView, FeedItem, StationSummary } from '@portal/learning/contracts';
+import type { ContentEntryView, FeedItem, StationSummary } from '@portal/learning/contracts/http';
 import type { Locale } from '@portal/kernel';
 import { pickText } from '../model/localized';
 import { resumeLink } from '../model/learning-paths';

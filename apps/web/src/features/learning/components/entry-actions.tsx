@@ -1,6 +1,6 @@
 import { Button, Group, Rating, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ContentEntryView } from '@portal/learning/contracts';
+import type { ContentEntryView } from '@portal/learning/contracts/http';
 import { useBookmark, useEntryFeedback } from '../api/progress';
 
 /** Bookmark add/remove and the feedback score of an entry (000 §4.2; signed-in learners only). */

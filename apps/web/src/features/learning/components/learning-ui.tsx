@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert, Anchor, AspectRatio, Badge, Box, Group, Image, List, Progress, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ContentStatus, LockState, ProgressSummary } from '@portal/learning/contracts';
+import type { ContentStatus, LockState, ProgressSummary } from '@portal/learning/contracts/http';
 import type { Locale } from '@portal/kernel';
 import { roundPercent, statusColour } from '../model/status';
 

@@ -1,6 +1,6 @@
 import { Button, Center, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { FeedItem, Playlist } from '@portal/learning/contracts';
+import type { FeedItem, Playlist } from '@portal/learning/contracts/http';
 import type { Locale } from '@portal/kernel';
 import { useFeed } from '../api/feeds';
 import { browserTimeZone, calendarKind, calendarOf, formatCalendar, mergeFeedPages } from '../model/feed-model';

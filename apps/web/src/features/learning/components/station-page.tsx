@@ -3,7 +3,7 @@ import { Alert, Anchor, Badge, Breadcrumbs, Grid, Group, Paper, SimpleGrid, Stac
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import type { RouteResolution, StationDetail } from '@portal/learning/contracts';
+import type { RouteResolution, StationDetail } from '@portal/learning/contracts/http';
 import { useLocale } from './use-locale';
 import { paths, signInPathFor } from '../../../shared/routing/paths';
 import { useSignedIn } from '../../../shared/session/use-session';

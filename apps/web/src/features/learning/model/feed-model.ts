@@ -1,4 +1,4 @@
-import type { FeedItem, FeedPage } from '@portal/learning/contracts';
+import type { FeedItem, FeedPage } from '@portal/learning/contracts/http';
 
 /** The time zone the history groups by (the browser's), in the shape the API accepts; UTC otherwise. */
 const TIME_ZONE = /^[A-Za-z_]+(\/[A-Za-z0-9_+-]+){0,2}$|^UTC$/;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FeedItem, FeedPage } from '@portal/learning/contracts';
+import type { FeedItem, FeedPage } from '@portal/learning/contracts/http';
 import { calendarKind, calendarOf, feedTimeZone, formatCalendar, mergeFeedPages } from './feed-model';
 import { activeEntryId, canonicalRedirect, contentLinkParams, feedAreaOf, learningPaths, resolvablePath, resumeLink } from './learning-paths';
 import { chooseSource, pickText } from './localized';

@@ -1,4 +1,4 @@
-import { JOURNEY_LIST_PLAYLISTS, PLAYLISTS, type Playlist } from '@portal/learning/contracts';
+import { JOURNEY_LIST_PLAYLISTS, PLAYLISTS, type Playlist } from '@portal/learning/contracts/http';
 
 export type JourneyListPlaylist = (typeof JOURNEY_LIST_PLAYLISTS)[number];
 

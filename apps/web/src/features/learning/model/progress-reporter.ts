@@ -1,4 +1,4 @@
-import type { PlayTick } from '@portal/learning/contracts';
+import type { PlayTick } from '@portal/learning/contracts/http';
 
 /**
  * Progress ticks of the players (learning contracts README, "progress ticks"), as a pure state

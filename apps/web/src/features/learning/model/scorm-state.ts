@@ -1,4 +1,4 @@
-import { SCORM_CMI_MAX_KEYS, SCORM_STATUSES } from '@portal/learning/contracts';
+import { SCORM_CMI_MAX_KEYS, SCORM_STATUSES } from '@portal/learning/contracts/http';
 
 export type ScormVersion = '1.2' | '2004';
 export type ScormStatus = (typeof SCORM_STATUSES)[number];

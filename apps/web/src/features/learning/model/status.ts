@@ -1,4 +1,4 @@
-import type { ContentStatus } from '@portal/learning/contracts';
+import type { ContentStatus } from '@portal/learning/contracts/http';
 
 /** Mantine colour of a content status (000 §4.1): new blue, started orange, completed green, disabled gray. */
 export const STATUS_COLOURS = {

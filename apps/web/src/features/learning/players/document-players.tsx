@@ -1,6 +1,6 @@
 import { Anchor, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ContentEntryView } from '@portal/learning/contracts';
+import type { ContentEntryView } from '@portal/learning/contracts/http';
 import { useDocumentCompletion } from './use-document-completion';
 
 interface DocumentProps {

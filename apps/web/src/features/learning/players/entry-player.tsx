@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Alert, Anchor, Center, Loader, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ContentEntryView } from '@portal/learning/contracts';
+import type { ContentEntryView } from '@portal/learning/contracts/http';
 import type { Locale } from '@portal/kernel';
 import { useErrorMessage } from '../../../shared/i18n/use-error-message';
 import { useProtectedLink } from '../api/media';

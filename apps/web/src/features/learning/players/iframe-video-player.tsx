@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { AspectRatio, Box, Center, Image, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ContentEntryView } from '@portal/learning/contracts';
+import type { ContentEntryView } from '@portal/learning/contracts/http';
 import { useOembedThumbnail } from '../api/media';
 import { oembedEndpoint } from '../model/oembed';
 import { useDocumentCompletion } from './use-document-completion';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { AspectRatio, Box, Image } from '@mantine/core';
-import type { ContentEntryView } from '@portal/learning/contracts';
+import type { ContentEntryView } from '@portal/learning/contracts/http';
 import { resumePosition } from '../model/progress-reporter';
 import { GUEST_POSITION_MEDIA_ID, useMediaElementReporting } from './use-progress-reporter';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { PlayTick } from '@portal/learning/contracts';
+import type { PlayTick } from '@portal/learning/contracts/http';
 import { isApiError } from '../../../shared/api/api-error';
 import { newUuid } from '../../../shared/api/guest-id';
 import { USER_DATA_KEY } from '../../../shared/api/user-data';

@@ -1,7 +1,7 @@
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { data, useParams, type LoaderFunctionArgs } from 'react-router';
-import { downloadParamsSchema, learningRoutes } from '@portal/learning/contracts';
+import { downloadParamsSchema, learningRoutes } from '@portal/learning/contracts/http';
 import { API_BASE, routeUrl } from '../../../shared/api/client';
 import { loadNamespaces } from '../../../shared/i18n/i18n';
 import { LearningShell } from '../components/learning-shell';

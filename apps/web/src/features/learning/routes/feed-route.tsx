@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Center, Group, Loader, SegmentedControl, Stack, Tabs, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { data, useNavigate, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { LEARNER_PLAYLISTS, PLAYLISTS, type Playlist } from '@portal/learning/contracts';
+import { LEARNER_PLAYLISTS, PLAYLISTS, type Playlist } from '@portal/learning/contracts/http';
 import { queryClient } from '../../../shared/api/query-client';
 import { feedQueryOptions } from '../api/feeds';
 import { LearningShell } from '../components/learning-shell';

@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, type LoaderFunctionArgs } from 'react-router';
-import type { FeedPage, Playlist } from '@portal/learning/contracts';
+import type { FeedPage, Playlist } from '@portal/learning/contracts/http';
 import { queryClient } from '../../../shared/api/query-client';
 import { prefetchForLearner } from '../../../shared/session/guards';
 import { homeQueryOptions, useHomeFeeds } from '../api/feeds';

@@ -1,7 +1,7 @@
 import { SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { data, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
-import { JOURNEY_LIST_PLAYLISTS } from '@portal/learning/contracts';
+import { JOURNEY_LIST_PLAYLISTS } from '@portal/learning/contracts/http';
 import { queryClient } from '../../../shared/api/query-client';
 import { journeyListQueryOptions, useJourneyList } from '../api/catalogue';
 import { StationCard } from '../components/cards';

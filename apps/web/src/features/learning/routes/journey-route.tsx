@@ -1,7 +1,7 @@
 import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, type LoaderFunctionArgs } from 'react-router';
-import type { StationSummary } from '@portal/learning/contracts';
+import type { StationSummary } from '@portal/learning/contracts/http';
 import { queryClient } from '../../../shared/api/query-client';
 import { journeyHomeQueryOptions, useJourneyHome } from '../api/catalogue';
 import { StationCard } from '../components/cards';

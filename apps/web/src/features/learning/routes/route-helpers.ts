@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import type { UserData } from '@portal/identity/contracts';
+import type { UserData } from '@portal/identity/contracts/http';
 import { appConfig, loadAppConfig } from '../../../shared/config/app-config';
 import { loadNamespaces } from '../../../shared/i18n/i18n';
 import { requireSession } from '../../../shared/session/guards';

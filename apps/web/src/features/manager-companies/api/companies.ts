@@ -1,5 +1,5 @@
 import { mutationOptions, queryOptions, useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { companyRoutes, type Company, type CompanyDomainsRequest, type CreateCompanyRequest, type UpdateCompanyRequest } from '@portal/identity/contracts';
+import { companyRoutes, type Company, type CompanyDomainsRequest, type CreateCompanyRequest, type UpdateCompanyRequest } from '@portal/identity/contracts/companies.http';
 import { callRoute } from '../../../shared/api/client';
 import { invalidateManagerCompaniesData, MANAGER_COMPANIES_QUERIES } from './keys';
 

@@ -1,5 +1,6 @@
 import { mutationOptions, queryOptions, useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { companyRoutes, type ReferenceItem, type ReferenceList, type SaveReferenceItemRequest } from '@portal/identity/contracts';
+import { companyRoutes, type ReferenceItem, type SaveReferenceItemRequest } from '@portal/identity/contracts/companies.http';
+import type { ReferenceList } from '@portal/identity/contracts/shapes';
 import { callRoute } from '../../../shared/api/client';
 import { invalidateManagerCompaniesData, MANAGER_COMPANIES_QUERIES } from './keys';
 

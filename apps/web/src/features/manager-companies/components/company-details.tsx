@@ -1,6 +1,6 @@
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Company } from '@portal/identity/contracts';
+import type { Company } from '@portal/identity/contracts/companies.http';
 
 /** A company read-only (a company manager's own, 001 §3 fields). */
 export function CompanyDetails({ company }: { company: Company }) {

@@ -2,7 +2,7 @@ import { Alert, Button, Group, SimpleGrid, Stack, Switch, TagsInput, Text, TextI
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { companyDomainSchema, type Company } from '@portal/identity/contracts';
+import { companyDomainSchema, type Company } from '@portal/identity/contracts/companies.http';
 import { isValidBusinessCode } from '@portal/kernel';
 import { isApiError } from '../../../shared/api/api-error';
 import { useRuleMessage } from '../../../shared/forms/use-rule-message';

@@ -1,4 +1,4 @@
-import type { Company, CompanyDomainsRequest, CreateCompanyRequest, UpdateCompanyRequest } from '@portal/identity/contracts';
+import type { Company, CompanyDomainsRequest, CreateCompanyRequest, UpdateCompanyRequest } from '@portal/identity/contracts/companies.http';
 
 /** The companies drawer's form (001 §3 Company): text fields as typed, domains as a list. */
 export interface CompanyValues {

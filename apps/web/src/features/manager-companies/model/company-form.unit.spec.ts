@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Company } from '@portal/identity/contracts';
+import type { Company } from '@portal/identity/contracts/companies.http';
 import { filterCompanies, normaliseDomains, toCreateRequest, toUpdate, valuesOf } from './company-form';
 
 const company: Company = {

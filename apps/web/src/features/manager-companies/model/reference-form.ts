@@ -1,5 +1,6 @@
 import { LOCALES, type Locale } from '@portal/kernel';
-import { REFERENCE_PARENTS, type ReferenceItem, type ReferenceList, type SaveReferenceItemRequest } from '@portal/identity/contracts';
+import { REFERENCE_PARENTS, type ReferenceItem, type SaveReferenceItemRequest } from '@portal/identity/contracts/companies.http';
+import type { ReferenceList } from '@portal/identity/contracts/shapes';
 
 /** The reference item form: a label per locale, the parent (lists that have one) and "Other". */
 export interface ReferenceItemValues {

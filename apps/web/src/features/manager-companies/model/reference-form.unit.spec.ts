@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ReferenceItem } from '@portal/identity/contracts';
+import type { ReferenceItem } from '@portal/identity/contracts/companies.http';
 import { canAdministerCompanies, canSeeCompanies } from './access';
 import { missingLabels, parentOf, referenceValuesOf, sortItems, toSaveRequest } from './reference-form';
 

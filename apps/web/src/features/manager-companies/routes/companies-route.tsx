@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Anchor, Badge, Button, Drawer, Group, Paper, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { data, Link, type LoaderFunctionArgs } from 'react-router';
-import type { Company } from '@portal/identity/contracts';
+import type { Company } from '@portal/identity/contracts/companies.http';
 import { queryClient } from '../../../shared/api/query-client';
 import { useUserData } from '../../../shared/api/user-data';
 import { loadNamespaces } from '../../../shared/i18n/i18n';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { reportingRoutes, type DashboardCompanies } from '@portal/reporting/contracts';
+import { reportingRoutes, type DashboardCompanies } from '@portal/reporting/contracts/http';
 import { callRoute } from '../../../shared/api/client';
 import { MANAGER_DASHBOARD_QUERIES } from './keys';
 

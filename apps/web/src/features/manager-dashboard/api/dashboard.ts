@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { reportingRoutes, type ManagerDashboard } from '@portal/reporting/contracts';
+import { reportingRoutes, type ManagerDashboard } from '@portal/reporting/contracts/http';
 import { callRoute } from '../../../shared/api/client';
 import { MANAGER_DASHBOARD_QUERIES } from './keys';
 

@@ -3,7 +3,7 @@ import { BarChart } from '@mantine/charts';
 import { Anchor, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ManagerDashboard } from '@portal/reporting/contracts';
+import type { ManagerDashboard } from '@portal/reporting/contracts/http';
 import { formatCount, weekLabel } from '../model/format';
 import { userListPath } from '../model/user-list-link';
 

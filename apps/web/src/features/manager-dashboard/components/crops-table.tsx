@@ -1,7 +1,7 @@
 import { Anchor, Paper, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { DashboardCrop } from '@portal/reporting/contracts';
+import type { DashboardCrop } from '@portal/reporting/contracts/http';
 import { formatCount, formatScore } from '../model/format';
 import { titleIn } from '../model/localized';
 import { userListPath } from '../model/user-list-link';

@@ -1,7 +1,7 @@
 import { Paper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { DashboardFigure } from '@portal/reporting/contracts';
+import type { DashboardFigure } from '@portal/reporting/contracts/http';
 import { formatCount } from '../model/format';
 import { userListPath } from '../model/user-list-link';
 

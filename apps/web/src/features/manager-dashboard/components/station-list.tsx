@@ -1,7 +1,7 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { DashboardStation } from '@portal/reporting/contracts';
+import type { DashboardStation } from '@portal/reporting/contracts/http';
 import { titleIn } from '../model/localized';
 import { userListPath } from '../model/user-list-link';
 

@@ -1,4 +1,4 @@
-import { USER_LIST_FILTER_NAMES, type UserListFilters } from '@portal/reporting/contracts';
+import { USER_LIST_FILTER_NAMES, type UserListFilters } from '@portal/reporting/contracts/http';
 
 /** The filtered user list every figure links to (issue 14). */
 const MANAGER_USERS = '/manager/users';

@@ -1,7 +1,7 @@
 import { Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { data, useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { managerDashboardQuerySchema } from '@portal/reporting/contracts';
+import { managerDashboardQuerySchema } from '@portal/reporting/contracts/http';
 import { queryClient } from '../../../shared/api/query-client';
 import { loadNamespaces } from '../../../shared/i18n/i18n';
 import { managerDashboardScope } from '../../../shared/session/access';

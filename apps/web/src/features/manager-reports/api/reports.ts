@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Locale } from '@portal/kernel';
-import { companyRoutes } from '@portal/identity/contracts';
-import { reportRoutes, type ReportFilters, type ReportFormat, type ReportName } from '@portal/reporting/contracts';
+import { companyRoutes } from '@portal/identity/contracts/companies.http';
+import { reportRoutes, type ReportFilters, type ReportFormat, type ReportName } from '@portal/reporting/contracts/reports';
 import { callRoute, routeUrl } from '../../../shared/api/client';
 import { fetchFile, saveFile } from '../../../shared/api/file-download';
 import type { ReportParams } from '../model/report-params';

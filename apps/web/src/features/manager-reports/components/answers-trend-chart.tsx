@@ -2,7 +2,7 @@ import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ReportFilters } from '@portal/reporting/contracts';
+import type { ReportFilters } from '@portal/reporting/contracts/reports';
 import { useAnswersTrend } from '../api/reports';
 
 /** Answers and correct answers per week under the report's filters: a chart (and the same figures as a table for screen readers). */

@@ -4,7 +4,7 @@ import { Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { Locale } from '@portal/kernel';
-import type { CompaniesReportRow } from '@portal/reporting/contracts';
+import type { CompaniesReportRow } from '@portal/reporting/contracts/reports';
 import { useReportPage } from '../api/reports';
 import { reportParamsOf } from '../model/report-params';
 

@@ -1,7 +1,7 @@
 import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ReportFilters } from '@portal/reporting/contracts';
+import type { ReportFilters } from '@portal/reporting/contracts/reports';
 import { canEnterManagerArea } from '../../../shared/session/access';
 import { useAuthClaims } from '../../../shared/session/use-session';
 import { useReportAclTags, useReportCompanies } from '../api/reports';

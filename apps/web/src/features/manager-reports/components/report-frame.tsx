@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { Locale } from '@portal/kernel';
-import { REPORT_TITLES, REPORTS, type ReportFilters, type ReportFormat, type ReportName } from '@portal/reporting/contracts';
+import { REPORT_TITLES, REPORTS, type ReportFilters, type ReportFormat, type ReportName } from '@portal/reporting/contracts/reports';
 import { useErrorMessage } from '../../../shared/i18n/use-error-message';
 import { downloadReport, useReportPage } from '../api/reports';
 import { EXPORT_FORMATS, reportParamsOf, reportSearchOf, sortedBy, type ReportParams } from '../model/report-params';

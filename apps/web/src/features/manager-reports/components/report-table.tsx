@@ -1,7 +1,7 @@
 import { Table, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '@portal/kernel';
-import { reportCellLabel, type ReportColumn } from '@portal/reporting/contracts';
+import { reportCellLabel, type ReportColumn } from '@portal/reporting/contracts/reports';
 
 /** A cell as the reader's locale writes it. */
 function cellText(column: ReportColumn, value: unknown, lang: Locale, yes: string, no: string): string {

@@ -1,4 +1,4 @@
-import { REPORT_FILTER_NAMES, type ReportFilters, type ReportFormat } from '@portal/reporting/contracts';
+import { REPORT_FILTER_NAMES, type ReportFilters, type ReportFormat } from '@portal/reporting/contracts/reports';
 
 /** What a report screen reads from its URL (so a filtered, sorted page can be shared): filters, sort, direction, page. */
 export interface ReportParams {

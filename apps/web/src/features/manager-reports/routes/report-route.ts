@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs } from 'react-router';
 import type { Locale } from '@portal/kernel';
-import type { ReportName } from '@portal/reporting/contracts';
+import type { ReportName } from '@portal/reporting/contracts/reports';
 import { queryClient } from '../../../shared/api/query-client';
 import { i18n, loadNamespaces } from '../../../shared/i18n/i18n';
 import { reportScope, type AccessSubject } from '../../../shared/session/access';

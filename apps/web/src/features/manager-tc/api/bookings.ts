@@ -1,5 +1,5 @@
 import { keepPreviousData, mutationOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { bookingRoutes, type BookingList, type BookingRow, type StatusChangeBody } from '@portal/booking/contracts';
+import { bookingRoutes, type BookingList, type BookingRow, type StatusChangeBody } from '@portal/booking/contracts/http';
 import { callRoute } from '../../../shared/api/client';
 import type { BookingFilters } from '../model/booking-filters';
 import { invalidateManagerTcData, MANAGER_TC_QUERIES } from './keys';

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { bookingRoutes, type Calendar } from '@portal/booking/contracts';
+import { bookingRoutes, type Calendar } from '@portal/booking/contracts/http';
 import { callRoute } from '../../../shared/api/client';
 import { MANAGER_TC_QUERIES } from './keys';
 

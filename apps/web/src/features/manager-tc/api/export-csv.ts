@@ -1,4 +1,4 @@
-import { bookingRoutes } from '@portal/booking/contracts';
+import { bookingRoutes } from '@portal/booking/contracts/http';
 import { API_BASE, currentEventPosition, routeUrl } from '../../../shared/api/client';
 import { ApiError } from '../../../shared/api/api-error';
 import { apiErrorFromResponse } from '../../../shared/api/api-error-body';

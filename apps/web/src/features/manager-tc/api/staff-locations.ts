@@ -1,5 +1,5 @@
 import { mutationOptions, queryOptions, useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { bookingRoutes, type Location, type LocationInput } from '@portal/booking/contracts';
+import { bookingRoutes, type Location, type LocationInput } from '@portal/booking/contracts/http';
 import { callRoute } from '../../../shared/api/client';
 import { invalidateManagerTcData, MANAGER_TC_QUERIES } from './keys';
 

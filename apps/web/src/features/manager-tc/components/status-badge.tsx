@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { BookingStatusName } from '@portal/booking/contracts';
+import type { BookingStatusName } from '@portal/booking/contracts/http';
 
 const COLOR: Record<BookingStatusName, string> = { pendent: 'yellow', confirmed: 'teal', canceled: 'gray', expired: 'gray' };
 

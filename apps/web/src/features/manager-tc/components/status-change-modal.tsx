@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, Modal, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { statusChangeSchema, type BookingRow } from '@portal/booking/contracts';
+import { statusChangeSchema, type BookingRow } from '@portal/booking/contracts/http';
 import { useErrorMessage } from '../../../shared/i18n/use-error-message';
 import { useChangeStatus } from '../api/bookings';
 

@@ -1,4 +1,4 @@
-import { BOOKING_STATUSES, type BookingStatusName } from '@portal/booking/contracts';
+import { BOOKING_STATUSES, type BookingStatusName } from '@portal/booking/contracts/http';
 
 /** The staff list's filters, kept in the URL so a filtered list can be shared and reloaded. */
 export interface BookingFilters {

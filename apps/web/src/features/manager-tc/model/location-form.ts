@@ -1,4 +1,5 @@
-import { locationDefinitionSchema, type Location, type LocationInput, type OpeningHours } from '@portal/booking/contracts';
+import { locationDefinitionSchema, type Location, type LocationInput } from '@portal/booking/contracts/http';
+import type { OpeningHours } from '@portal/booking/contracts/shapes';
 
 /** The location form's values: flat strings and numbers, as inputs hold them. */
 export interface LocationValues {

@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { BOOKING_STATUSES, type BookingRow } from '@portal/booking/contracts';
+import { BOOKING_STATUSES, type BookingRow } from '@portal/booking/contracts/http';
 import { useErrorMessage } from '../../../shared/i18n/use-error-message';
 import { useBookings } from '../api/bookings';
 import { downloadBookingsCsv } from '../api/export-csv';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Anchor, Box, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import type { Calendar } from '@portal/booking/contracts';
+import type { Calendar } from '@portal/booking/contracts/http';
 import { useCalendar } from '../api/calendar';
 import { useStaffLocations } from '../api/staff-locations';
 import { bookingsPath } from '../model/manager-paths';

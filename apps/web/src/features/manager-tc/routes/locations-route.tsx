@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Badge, Box, Button, Group, Modal, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Location } from '@portal/booking/contracts';
+import type { Location } from '@portal/booking/contracts/http';
 import { useUserData } from '../../../shared/api/user-data';
 import { hasRole } from '../../../shared/session/access';
 import { useStaffLocations } from '../api/staff-locations';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { companyRoutes, type AclOptions } from '@portal/identity/contracts';
+import { companyRoutes, type AclOptions } from '@portal/identity/contracts/companies.http';
 import type { Locale } from '@portal/kernel';
 import { callRoute } from '../../../shared/api/client';
 import { MANAGER_LOOKUPS } from './keys';

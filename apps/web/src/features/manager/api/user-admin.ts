@@ -1,5 +1,5 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { userAdminRoutes, type ManagedUserUpsert, type ManagedUserWriteResponse } from '@portal/identity/contracts';
+import { userAdminRoutes, type ManagedUserUpsert, type ManagedUserWriteResponse } from '@portal/identity/contracts/user-admin.http';
 import type { Locale } from '@portal/kernel';
 import { callRoute } from '../../../shared/api/client';
 import { invalidateManagedUsers, MANAGER_QUERIES } from './keys';

@@ -1,5 +1,5 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { userImportRoutes, type ImportUsersResponse } from '@portal/identity/contracts';
+import { userImportRoutes, type ImportUsersResponse } from '@portal/identity/contracts/user-import.http';
 import type { Locale } from '@portal/kernel';
 import { callRoute } from '../../../shared/api/client';
 import { invalidateManagedUsers, MANAGER_QUERIES } from './keys';

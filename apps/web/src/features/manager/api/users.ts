@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { userDirectoryRoutes, type ManagedUser, type UserPage } from '@portal/identity/contracts';
+import { userDirectoryRoutes, type ManagedUser, type UserPage } from '@portal/identity/contracts/user-directory.http';
 import { callRoute } from '../../../shared/api/client';
 import { toFindQuery, type UserFilters } from '../model/user-filters';
 import { MANAGER_USERS_QUERIES } from './keys';

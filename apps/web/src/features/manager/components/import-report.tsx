@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Group, List, ScrollArea, SegmentedControl, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ImportAction, ImportRow, ImportRowError, ImportUsersResponse } from '@portal/identity/contracts';
+import type { ImportAction, ImportRow, ImportRowError, ImportUsersResponse } from '@portal/identity/contracts/user-import.http';
 import { useRuleMessage } from '../../../shared/forms/use-rule-message';
 import { useErrorMessage } from '../../../shared/i18n/use-error-message';
 import { ApiError } from '../../../shared/api/api-error';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import type { ManagedUser } from '@portal/identity/contracts';
+import type { ManagedUser } from '@portal/identity/contracts/user-directory.http';
 import type { Locale } from '@portal/kernel';
 import { useErrorMessage } from '../../../shared/i18n/use-error-message';
 import { useDeactivateManagedUser, useDeleteManagedUser, useReactivateManagedUser, useSendInvitation } from '../api/user-admin';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Anchor, Button, Collapse, Group, NativeSelect, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { COUNTRY_CODES } from '@portal/identity/contracts';
+import { COUNTRY_CODES } from '@portal/identity/contracts/http';
 import { PERMISSIONS, ROLES } from '@portal/kernel';
 import { activeFilterCount, type FilterParam, type UserFilters } from '../model/user-filters';
 import type { SelectOption } from '../hooks/use-lookups';

@@ -3,7 +3,9 @@ import { Alert, Button, Checkbox, Group, NativeSelect, Select, SimpleGrid, Stack
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { COUNTRY_CODES, type ManagedUser, type ReferenceList } from '@portal/identity/contracts';
+import { COUNTRY_CODES } from '@portal/identity/contracts/http';
+import type { ManagedUser } from '@portal/identity/contracts/user-directory.http';
+import type { ReferenceList } from '@portal/identity/contracts/shapes';
 import { LOCALES, type Locale, type Permission, type Role } from '@portal/kernel';
 import { isApiError } from '../../../shared/api/api-error';
 import type { FieldRule } from '../../../shared/forms/field-rules';

@@ -1,6 +1,6 @@
 import { Badge, Group, ScrollArea, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ManagedUser } from '@portal/identity/contracts';
+import type { ManagedUser } from '@portal/identity/contracts/user-directory.http';
 import type { SortField, UserFilters } from '../model/user-filters';
 import { formatDay } from '../model/user-row';
 

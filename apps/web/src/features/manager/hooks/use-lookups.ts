@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { ReferenceList, ReferenceOption } from '@portal/identity/contracts';
+import type { ReferenceList } from '@portal/identity/contracts/shapes';
+import type { ReferenceOption } from '@portal/identity/contracts/companies.http';
 import { isLocale, type Locale } from '@portal/kernel';
 import { useAclOptions, useAclTagOptions, useCompanyList, useCropOptions, useReferenceOptions } from '../api/lookups';
 

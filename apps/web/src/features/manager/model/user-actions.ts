@@ -1,4 +1,4 @@
-import type { ManagedUser } from '@portal/identity/contracts';
+import type { ManagedUser } from '@portal/identity/contracts/user-directory.http';
 
 export type UserAction = 'invite' | 'deactivate' | 'reactivate' | 'delete';
 

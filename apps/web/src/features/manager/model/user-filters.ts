@@ -1,4 +1,4 @@
-import { USER_FIND_PARAMS, userFindQuerySchema, type UserFindQuery } from '@portal/identity/contracts';
+import { USER_FIND_PARAMS, userFindQuerySchema, type UserFindQuery } from '@portal/identity/contracts/user-directory.http';
 
 /**
  * The user list's filters, sort and order, kept in the URL so a filtered view can be shared and

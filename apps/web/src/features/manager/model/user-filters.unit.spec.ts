@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { userFindQuerySchema } from '@portal/identity/contracts';
+import { userFindQuerySchema } from '@portal/identity/contracts/user-directory.http';
 import { activeFilterCount, FILTER_PARAMS, filtersFrom, filtersToParams, nextSort, toFindQuery, withFilters } from './user-filters';
 
 const COMPANY = '01900000-0000-7000-8000-00000000c0de';

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
-import { COUNTRY_CODES, emailSchema, managedPhoneSchema, type ManagedUser, type managedUserUpsertSchema } from '@portal/identity/contracts';
+import { COUNTRY_CODES, emailSchema } from '@portal/identity/contracts/http';
+import { managedPhoneSchema, type managedUserUpsertSchema } from '@portal/identity/contracts/user-admin.http';
+import type { ManagedUser } from '@portal/identity/contracts/user-directory.http';
 import { isLettersOnly, isNotEmpty, type Locale, type Permission, type Role } from '@portal/kernel';
 import { isUuidNotEmpty } from '../../../shared/forms/checks';
 import { compactIssues, type FieldRule, type Issues } from '../../../shared/forms/field-rules';

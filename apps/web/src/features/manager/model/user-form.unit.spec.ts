@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { managedUserUpsertSchema, type ManagedUser } from '@portal/identity/contracts';
+import { managedUserUpsertSchema } from '@portal/identity/contracts/user-admin.http';
+import type { ManagedUser } from '@portal/identity/contracts/user-directory.http';
 import { emptyUserForm, isEmptyUpdate, serverProblems, tabOf, toUpsertBody, userFormValues, validateUserForm, type UpsertOptions } from './user-form';
 
 const COMPANY = '01900000-0000-7000-8000-00000000c0de';

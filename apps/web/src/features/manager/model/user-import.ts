@@ -1,4 +1,4 @@
-import { importTemplateHeaders, type ImportAction, type ImportRow, type ImportRowError, type ImportUsersResponse } from '@portal/identity/contracts';
+import { importTemplateHeaders, type ImportAction, type ImportRow, type ImportRowError, type ImportUsersResponse } from '@portal/identity/contracts/user-import.http';
 import type { Locale, Permission } from '@portal/kernel';
 import { isApiError } from '../../../shared/api/api-error';
 import type { FieldRule } from '../../../shared/forms/field-rules';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IMPORT_FIELDS, IMPORT_HEADER_KEYS, headerKey, type ImportRow } from '@portal/identity/contracts';
+import { IMPORT_FIELDS, IMPORT_HEADER_KEYS, headerKey, type ImportRow } from '@portal/identity/contracts/user-import.http';
 import { ApiError } from '../../../shared/api/api-error';
 import { fileProblem, filterRows, IMPORT_PAGE_SIZE, importErrorText, importTemplate, pageOf } from './user-import';
 

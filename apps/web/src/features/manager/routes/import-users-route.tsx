@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Checkbox, FileInput, Group, List, NativeSelect, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { data, Link, redirect, type LoaderFunctionArgs } from 'react-router';
-import { IMPORT_MAX_BYTES, type ImportUsersResponse } from '@portal/identity/contracts';
+import { IMPORT_MAX_BYTES, type ImportUsersResponse } from '@portal/identity/contracts/user-import.http';
 import { LOCALES, type Locale } from '@portal/kernel';
 import { useUserData } from '../../../shared/api/user-data';
 import { loadNamespaces } from '../../../shared/i18n/i18n';

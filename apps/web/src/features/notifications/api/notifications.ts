@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { assessmentRoutes, type RecommendationView } from '@portal/assessment/contracts';
-import { engagementRoutes } from '@portal/engagement/contracts';
+import { assessmentRoutes, type RecommendationView } from '@portal/assessment/contracts/http';
+import { engagementRoutes } from '@portal/engagement/contracts/http';
 import type { Locale } from '@portal/kernel';
 import { isApiError } from '../../../shared/api/api-error';
 import { callRoute } from '../../../shared/api/client';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { ActionIcon, Indicator } from '@mantine/core';
-import type { FeedItem } from '@portal/learning/contracts';
+import type { FeedItem } from '@portal/learning/contracts/http';
 import { useTranslation } from 'react-i18next';
 import { BellIcon } from '../../../shared/ui/icons';
 import { badgeLabel } from '../../../shared/ui/shell/badge';

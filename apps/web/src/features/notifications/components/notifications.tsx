@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Box, Drawer, Group, Image, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import type { FeedItem } from '@portal/learning/contracts';
+import type { FeedItem } from '@portal/learning/contracts/http';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAuthClaims } from '../../../shared/session/use-session';

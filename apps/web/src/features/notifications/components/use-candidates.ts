@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { FeedItem } from '@portal/learning/contracts';
+import type { FeedItem } from '@portal/learning/contracts/http';
 import { useAccountReady } from '../../../shared/session/use-session';
 import { recommendationsQueryOptions } from '../api/notifications';
 import { notificationCandidates, type NotificationSource } from '../model/notifications-model';

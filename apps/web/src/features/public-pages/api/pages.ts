@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { engagementRoutes } from '@portal/engagement/contracts';
+import { engagementRoutes } from '@portal/engagement/contracts/http';
 import type { Locale } from '@portal/kernel';
 import { isApiError } from '../../../shared/api/api-error';
 import { callRoute } from '../../../shared/api/client';

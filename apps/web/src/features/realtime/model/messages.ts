@@ -1,5 +1,5 @@
-import { recommendationsMessageSchema, unseenMessageSchema } from '@portal/assessment/contracts';
-import { presenceMessageSchema } from '@portal/events/contracts';
+import { recommendationsMessageSchema, unseenMessageSchema } from '@portal/assessment/contracts/http';
+import { presenceMessageSchema } from '@portal/events/contracts/realtime';
 import { z } from 'zod';
 
 /**

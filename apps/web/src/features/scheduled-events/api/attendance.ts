@@ -1,14 +1,5 @@
 import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  eventsRoutes,
-  type AttendeeList,
-  type Enrolment,
-  type RotatingCode,
-  type ScanActionName,
-  type ScanResult,
-  type TicketScanResults,
-  type TicketScansBody,
-} from '@portal/events/contracts';
+import { eventsRoutes, type AttendeeList, type Enrolment, type RotatingCode, type ScanActionName, type ScanResult, type TicketScanResults, type TicketScansBody } from '@portal/events/contracts/http';
 import type { Locale } from '@portal/kernel';
 import { callRoute } from '../../../shared/api/client';
 import { EVENTS_CODE, EVENTS_DATA, invalidateEventsData } from './keys';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { learningRoutes, type StationSummary } from '@portal/learning/contracts';
+import { learningRoutes, type StationSummary } from '@portal/learning/contracts/http';
 import { callRoute } from '../../../shared/api/client';
 import { SCHEDULED_EVENTS_QUERIES } from './keys';
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, mutationOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { eventsRoutes, type CancelEventBody, type MyEventsQuery, type ScheduledEvent, type ScheduledEventBody, type ScheduledEventList } from '@portal/events/contracts';
+import { eventsRoutes, type CancelEventBody, type MyEventsQuery, type ScheduledEvent, type ScheduledEventBody, type ScheduledEventList } from '@portal/events/contracts/http';
 import { callRoute } from '../../../shared/api/client';
 import { toListQuery, type EventFilters } from '../model/event-filters';
 import { EVENTS_DATA, invalidateEventsData } from './keys';

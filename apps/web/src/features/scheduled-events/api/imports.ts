@@ -1,5 +1,6 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { eventsRoutes, type ImportAttendeesResponse, type ImportEventsResponse } from '@portal/events/contracts';
+import { eventsRoutes } from '@portal/events/contracts/http';
+import type { ImportAttendeesResponse, ImportEventsResponse } from '@portal/events/contracts/imports.http';
 import { callRoute } from '../../../shared/api/client';
 import { EVENTS_DATA, invalidateEventsData } from './keys';
 

@@ -1,18 +1,5 @@
 import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  eventsRoutes,
-  type AnswerQuizBody,
-  type AttachQuizBody,
-  type Quiz,
-  type QuizBody,
-  type QuizDateBody,
-  type QuizList,
-  type QuizResult,
-  type QuizToTake,
-  type ScheduledEvent,
-  type ScoreAnswerBody,
-  type ScoredAnswer,
-} from '@portal/events/contracts';
+import { eventsRoutes, type AnswerQuizBody, type AttachQuizBody, type Quiz, type QuizBody, type QuizDateBody, type QuizList, type QuizResult, type QuizToTake, type ScheduledEvent, type ScoreAnswerBody, type ScoredAnswer } from '@portal/events/contracts/http';
 import type { Locale } from '@portal/kernel';
 import { callRoute } from '../../../shared/api/client';
 import { EVENTS_DATA, invalidateEventsData } from './keys';

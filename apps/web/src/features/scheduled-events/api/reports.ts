@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { eventsRoutes, type EventReport, type OpenAnswers, type QuizReport } from '@portal/events/contracts';
+import { eventsRoutes, type EventReport, type OpenAnswers, type QuizReport } from '@portal/events/contracts/http';
 import type { Locale } from '@portal/kernel';
 import { callRoute, routeUrl } from '../../../shared/api/client';
 import { fetchFile, saveFile } from '../../../shared/api/file-download';

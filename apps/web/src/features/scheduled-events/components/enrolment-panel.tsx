@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import type { ScheduledEvent } from '@portal/events/contracts';
+import type { ScheduledEvent } from '@portal/events/contracts/http';
 import { useErrorMessage } from '../../../shared/i18n/use-error-message';
 import { asLocale } from '../../../shared/ui/shell/localized';
 import { useEnrol, useWithdraw } from '../api/attendance';

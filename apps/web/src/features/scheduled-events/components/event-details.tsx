@@ -1,6 +1,6 @@
 import { Group, List, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ScheduledEvent } from '@portal/events/contracts';
+import type { ScheduledEvent } from '@portal/events/contracts/http';
 import { eventWhen } from '../model/format';
 
 /** What a learner reads about an event: when, where, who teaches, for whom, and the rest of 001 §3 that is filled. */

@@ -3,8 +3,8 @@ import { Alert, Button, Group, NativeSelect, NumberInput, Paper, Select, SimpleG
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { COUNTRY_CODES } from '@portal/identity/contracts';
-import type { ScheduledEvent } from '@portal/events/contracts';
+import { COUNTRY_CODES } from '@portal/identity/contracts/http';
+import type { ScheduledEvent } from '@portal/events/contracts/http';
 import { isApiError } from '../../../shared/api/api-error';
 import { useErrorMessage } from '../../../shared/i18n/use-error-message';
 import { asLocale, pickText } from '../../../shared/ui/shell/localized';

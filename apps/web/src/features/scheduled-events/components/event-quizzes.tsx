@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import type { ScheduledEvent } from '@portal/events/contracts';
+import type { ScheduledEvent } from '@portal/events/contracts/http';
 import { useErrorMessage } from '../../../shared/i18n/use-error-message';
 import { useAttachQuiz, useQuizzes } from '../api/quizzes';
 import { formatInstant } from '../model/format';

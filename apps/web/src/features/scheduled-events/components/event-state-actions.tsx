@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import type { ScheduledEvent } from '@portal/events/contracts';
+import type { ScheduledEvent } from '@portal/events/contracts/http';
 import { useErrorMessage } from '../../../shared/i18n/use-error-message';
 import { useChangeEventState } from '../api/events';
 import { canCancel, canFinish, canPublish } from '../model/event-actions';

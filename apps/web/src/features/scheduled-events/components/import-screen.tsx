@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Alert, Anchor, Badge, Button, FileInput, Group, List, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EVENT_IMPORT_MAX_BYTES, EVENT_IMPORT_MAX_ROWS, type EventImportRowError } from '@portal/events/contracts';
+import { EVENT_IMPORT_MAX_BYTES, EVENT_IMPORT_MAX_ROWS, type EventImportRowError } from '@portal/events/contracts/imports.http';
 import { LOCALES, type Locale } from '@portal/kernel';
 import { ApiError } from '../../../shared/api/api-error';
 import { useErrorMessage } from '../../../shared/i18n/use-error-message';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { OpenAnswers } from '@portal/events/contracts';
+import type { OpenAnswers } from '@portal/events/contracts/http';
 import { useErrorMessage } from '../../../shared/i18n/use-error-message';
 import { useScoreAnswer } from '../api/quizzes';
 import { useOpenAnswers } from '../api/reports';

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Checkbox, Group, NativeSelect, NumberInput, Paper, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { QUESTION_TYPES } from '@portal/events/contracts';
+import { QUESTION_TYPES } from '@portal/events/contracts/http';
 import { LOCALES } from '@portal/kernel';
 import { newAlternative, withCorrect, withType, type QuestionType, type QuestionValues, type QuizFormValues } from '../model/quiz-form';
 

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { AttendeeStatus, ScheduledEventState } from '@portal/events/contracts';
+import type { AttendeeStatus, ScheduledEventState } from '@portal/events/contracts/http';
 
 const STATE_COLORS: Record<ScheduledEventState, string> = { draft: 'gray', published: 'teal', canceled: 'red', finished: 'blue' };
 const STATUS_COLORS: Record<AttendeeStatus, string> = { enrolled: 'teal', waitlisted: 'yellow', withdrawn: 'gray' };

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { ScanActionName } from '@portal/events/contracts';
+import type { ScanActionName } from '@portal/events/contracts/http';
 import { onShellEvent } from '../../../shared/ui/shell/shell-store';
 import { rotatingCodeQueryOptions } from '../api/attendance';
 import { refreshDelay } from '../model/scan-codes';

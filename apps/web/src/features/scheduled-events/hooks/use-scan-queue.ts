@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ScanActionName } from '@portal/events/contracts';
+import type { ScanActionName } from '@portal/events/contracts/http';
 import { isApiError } from '../../../shared/api/api-error';
 import { scanTickets } from '../api/attendance';
 import { invalidateEventsData } from '../api/keys';

@@ -1,4 +1,4 @@
-import type { MyAttendance, ScheduledEvent, ScheduledEventState } from '@portal/events/contracts';
+import type { MyAttendance, ScheduledEvent, ScheduledEventState } from '@portal/events/contracts/http';
 
 /**
  * What can be done with an event in its state (ADR 0060: draft -> published -> finished,

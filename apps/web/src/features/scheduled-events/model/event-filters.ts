@@ -1,4 +1,4 @@
-import { scheduledEventListQuerySchema, type ScheduledEventListQuery } from '@portal/events/contracts';
+import { scheduledEventListQuerySchema, type ScheduledEventListQuery } from '@portal/events/contracts/http';
 
 /**
  * The list's filters (001 §2: state, date range, region, culture, BU; and a text search) and its

@@ -1,4 +1,4 @@
-import { scheduledEventInputSchema, type ScheduledEvent, type ScheduledEventBody } from '@portal/events/contracts';
+import { scheduledEventInputSchema, type ScheduledEvent, type ScheduledEventBody } from '@portal/events/contracts/http';
 import type { FieldRule } from '../../../shared/forms/field-rules';
 
 /**

@@ -1,4 +1,4 @@
-import { ATTENDEE_IMPORT_COLUMNS, EVENT_IMPORT_COLUMNS, importTemplateRow, type EventImportRowError } from '@portal/events/contracts';
+import { ATTENDEE_IMPORT_COLUMNS, EVENT_IMPORT_COLUMNS, importTemplateRow, type EventImportRowError } from '@portal/events/contracts/imports.http';
 import type { Locale } from '@portal/kernel';
 
 export type ImportKind = 'events' | 'attendees';

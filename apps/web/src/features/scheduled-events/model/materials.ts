@@ -1,4 +1,4 @@
-import { MATERIAL_MAX_BYTES, MATERIAL_MAX_FILES } from '@portal/events/contracts';
+import { MATERIAL_MAX_BYTES, MATERIAL_MAX_FILES } from '@portal/events/contracts/http';
 
 /**
  * The form's material list (001 §3, §5: materials attach to an event as files; only files

@@ -1,4 +1,4 @@
-import type { AnswerQuizBody, QuizToTake } from '@portal/events/contracts';
+import type { AnswerQuizBody, QuizToTake } from '@portal/events/contracts/http';
 import type { Locale } from '@portal/kernel';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { QuizToTake } from '@portal/events/contracts';
+import type { QuizToTake } from '@portal/events/contracts/http';
 import { answeredCount, choose, quizWindowState, toAnswerBody, unanswered, writeText, type Answers } from './quiz-answers';
 
 const quiz: Pick<QuizToTake, 'questions'> = {

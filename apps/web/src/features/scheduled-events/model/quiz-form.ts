@@ -1,4 +1,4 @@
-import { QUESTION_TYPES, quizInputSchema, type Quiz, type QuizBody } from '@portal/events/contracts';
+import { QUESTION_TYPES, quizInputSchema, type Quiz, type QuizBody } from '@portal/events/contracts/http';
 import type { Locale } from '@portal/kernel';
 import type { FieldRule } from '../../../shared/forms/field-rules';
 

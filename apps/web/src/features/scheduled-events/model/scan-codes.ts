@@ -1,4 +1,4 @@
-import type { ScanActionName } from '@portal/events/contracts';
+import type { ScanActionName } from '@portal/events/contracts/http';
 
 /**
  * What a camera read (ADR 0060's codes): an attendee's personal ticket `t1.<eventId>.<userId>.<sig>`

@@ -1,4 +1,4 @@
-import type { ScanActionName, TicketScanResults } from '@portal/events/contracts';
+import type { ScanActionName, TicketScanResults } from '@portal/events/contracts/http';
 
 /**
  * The staff scanner's queue (ADR 0060: tickets scanned offline keep their own time and are sent

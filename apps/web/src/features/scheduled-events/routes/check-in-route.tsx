@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Anchor, Badge, Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { data, Link, useParams, type LoaderFunctionArgs } from 'react-router';
-import type { ScanActionName } from '@portal/events/contracts';
+import type { ScanActionName } from '@portal/events/contracts/http';
 import { queryClient } from '../../../shared/api/query-client';
 import { useErrorMessage } from '../../../shared/i18n/use-error-message';
 import { PageShell } from '../../../shared/ui/page-shell';

@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import type { UserData } from '@portal/identity/contracts';
+import type { UserData } from '@portal/identity/contracts/http';
 import { loadNamespaces } from '../../../shared/i18n/i18n';
 import { requireSession } from '../../../shared/session/guards';
 import { isAttendee, isEventsAdmin, isEventsStaff } from '../model/access';

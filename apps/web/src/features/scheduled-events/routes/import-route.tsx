@@ -1,7 +1,7 @@
 import { Anchor, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, type LoaderFunctionArgs } from 'react-router';
-import type { EventImportRow } from '@portal/events/contracts';
+import type { EventImportRow } from '@portal/events/contracts/imports.http';
 import { importEvents } from '../api/imports';
 import { ImportScreen } from '../components/import-screen';
 import { eventPaths } from '../model/paths';

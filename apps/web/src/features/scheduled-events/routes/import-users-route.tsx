@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Select, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { LoaderFunctionArgs } from 'react-router';
-import type { AttendeeImportRow } from '@portal/events/contracts';
+import type { AttendeeImportRow } from '@portal/events/contracts/imports.http';
 import { useEvents } from '../api/events';
 import { importAttendees } from '../api/imports';
 import { ImportScreen } from '../components/import-screen';

@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Group, NativeSelect, Pagination, Paper, ScrollAr
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { SCHEDULED_EVENT_STATES } from '@portal/events/contracts';
+import { SCHEDULED_EVENT_STATES } from '@portal/events/contracts/http';
 import { queryClient } from '../../../shared/api/query-client';
 import { useUserData } from '../../../shared/api/user-data';
 import { useErrorMessage } from '../../../shared/i18n/use-error-message';

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { data, Link, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
-import type { Quiz } from '@portal/events/contracts';
+import type { Quiz } from '@portal/events/contracts/http';
 import { queryClient } from '../../../shared/api/query-client';
 import { useUserData } from '../../../shared/api/user-data';
 import { useErrorMessage } from '../../../shared/i18n/use-error-message';

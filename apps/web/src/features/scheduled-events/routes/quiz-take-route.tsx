@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Checkbox, Paper, Progress, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { data, Link, useParams, type LoaderFunctionArgs } from 'react-router';
-import type { QuizResult, QuizToTake } from '@portal/events/contracts';
+import type { QuizResult, QuizToTake } from '@portal/events/contracts/http';
 import { queryClient } from '../../../shared/api/query-client';
 import { useErrorMessage } from '../../../shared/i18n/use-error-message';
 import { currentLocale } from '../../../shared/i18n/i18n';

@@ -1,4 +1,4 @@
-import { engagementRoutes } from '@portal/engagement/contracts';
+import { engagementRoutes } from '@portal/engagement/contracts/http';
 import type { Locale } from '@portal/kernel';
 import { callRoute } from '../../../shared/api/client';
 import type { RemoteResult } from '../model/search-model';

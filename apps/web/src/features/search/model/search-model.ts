@@ -1,4 +1,4 @@
-import type { FeedItem } from '@portal/learning/contracts';
+import type { FeedItem } from '@portal/learning/contracts/http';
 import type { Locale } from '@portal/kernel';
 import { pickText } from '../../../shared/ui/shell/localized';
 

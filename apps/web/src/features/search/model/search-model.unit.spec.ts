@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FeedItem } from '@portal/learning/contracts';
+import type { FeedItem } from '@portal/learning/contracts/http';
 import { createLocalSearch, FUSE_OPTIONS } from './local-search';
 import { isTypingTarget, keepKnown, LOCAL_DEBOUNCE_MS, LOCAL_MAX_WAIT_MS, MIN_MATCH_CHARS, moveActive, REMOTE_DEBOUNCE_MS, searchableItems, searchMode, type SearchItem } from './search-model';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LEGAL_LINKS } from '@portal/identity/contracts';
+import { DEFAULT_LEGAL_LINKS } from '@portal/identity/contracts/http';
 import { COPYRIGHT_YEAR, isExternalLink, legalLinksFor } from './country-links';
 
 describe('footer links (000 §2.9, issue 13)', () => {

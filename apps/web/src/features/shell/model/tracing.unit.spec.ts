@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { interactionTraceRequestSchema, userEventRequestSchema } from '@portal/engagement/contracts';
+import { interactionTraceRequestSchema, userEventRequestSchema } from '@portal/engagement/contracts/http';
 import { traceFromElement, userEventFromElement } from './tracing';
 import { showChatbot } from './shell-links';
 

@@ -1,4 +1,4 @@
-import { engagementRoutes } from '@portal/engagement/contracts';
+import { engagementRoutes } from '@portal/engagement/contracts/http';
 import { callRoute } from '../../../shared/api/client';
 import type { SupportMessageBody } from '../model/support-model';
 

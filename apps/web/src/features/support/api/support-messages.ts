@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { engagementRoutes } from '@portal/engagement/contracts';
+import { engagementRoutes } from '@portal/engagement/contracts/http';
 import { callRoute } from '../../../shared/api/client';
 
 export const SUPPORT_PAGE_SIZE = 50;

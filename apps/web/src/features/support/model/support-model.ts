@@ -1,4 +1,4 @@
-import { CTB_CAST_SUBJECT, SUPPORT_MESSAGE_MAX, SUPPORT_SUBJECTS, SUPPORT_TITLE_MAX } from '@portal/engagement/contracts';
+import { CTB_CAST_SUBJECT, SUPPORT_MESSAGE_MAX, SUPPORT_SUBJECTS, SUPPORT_TITLE_MAX } from '@portal/engagement/contracts/http';
 import type { Locale } from '@portal/kernel';
 import { compactIssues, type Issues } from '../../../shared/forms/field-rules';
 

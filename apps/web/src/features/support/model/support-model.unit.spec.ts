@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CTB_CAST_SUBJECT, supportMessageRequestSchema } from '@portal/engagement/contracts';
+import { CTB_CAST_SUBJECT, supportMessageRequestSchema } from '@portal/engagement/contracts/http';
 import { hasAnyRole } from '../../../shared/session/access';
 import { SUPPORT_READERS } from './support-admin';
 import { canClose, initialForm, isCtbCastPath, MESSAGE_ROWS, messageBody, messageCounter, OTHERS_SUBJECT, subjectOptions, SUPPORT_MESSAGE_MAX, SUPPORT_TITLE_MAX, validateSupport } from './support-model';
