@@ -235,6 +235,8 @@ describe("a learner's timeline", () => {
 
 describe('trail exports', () => {
   it('streams the trail as CSV and JSON, each export recorded first as AuditTrailExported with its event count', async () => {
+    // the export holds the trail up to the log's head: read the expected trail from there too
+    await t.infra.projections.waitForHead('audit-subjects');
     const trail = (await timelineOf('user', story.learner.userId)).events;
     const csv = await t.request('POST', `/api/audit/subjects/user/${story.learner.userId}/exports`, { token: auditor.token, body: { format: 'csv' } });
     expect(csv.statusCode, csv.body).toBe(200);
