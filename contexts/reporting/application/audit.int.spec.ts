@@ -132,6 +132,8 @@ describe('the auditor area is the auditors\' alone', () => {
       [`/api/audit/subjects/user/${story.learner.userId}/timeline?limit=0`, 'limit'],
       [`/api/audit/subjects/user/${story.learner.userId}/timeline?after=abc`, 'after'],
       ['/api/audit/subjects/invoice/1/timeline', 'kind'],
+      // longer than the router's default parameter length (100): still the route's own 400
+      [`/api/audit/subjects/user/${'x'.repeat(201)}/timeline`, 'id'],
     ] as const;
     for (const [url, field] of bad) {
       const res = await get(url);
@@ -141,6 +143,7 @@ describe('the auditor area is the auditors\' alone', () => {
     const format = await t.request('POST', `/api/audit/subjects/user/${story.learner.userId}/exports`, { token: auditor.token, body: { format: 'xml' } });
     expect(format.statusCode).toBe(400);
     expect((await get(`/api/audit/subjects/user/${newId()}/timeline`)).statusCode).toBe(404);
+    expect((await get(`/api/audit/subjects/user/${'x'.repeat(150)}/timeline`)).statusCode).toBe(404);
     // an answer's id is not a user's
     expect((await get(`/api/audit/subjects/user/${story.firstAnswer}/timeline`)).statusCode).toBe(404);
   });
