@@ -13,3 +13,4 @@ export * from './revocations.js';
 export * from './reads.js';
 export * from './log-verification.js';
 export * from './xlsx.js';
+export * from './drain.js';

@@ -1,4 +1,4 @@
-import { once } from 'node:events';
+import { drainOrClose } from './drain.js';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { safeCell } from './csv.js';
@@ -59,7 +59,7 @@ export async function writeXlsx(sheet: XlsxSheet, out: Writable): Promise<{ rows
     if (out.destroyed) return { rows, complete: false };
     addLine(ws, row, none);
     rows += 1;
-    if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+    if (out.writableNeedDrain) await drainOrClose(out);
   }
   if (out.destroyed) return { rows, complete: false };
   ws.commit();

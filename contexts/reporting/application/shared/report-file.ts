@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import { safeCell, writeXlsx } from '@portal/platform';
+import { drainOrClose, safeCell, writeXlsx } from '@portal/platform';
 import type { Locale } from '@portal/kernel';
 import { REPORT_FILE_WORDS, REPORT_TITLES, reportCellLabel, type ReportColumn, type ReportFormat, type ReportName } from '../../contracts/index.js';
 
@@ -79,7 +79,7 @@ export async function writeReportFile(file: ReportFile, out: Writable): Promise<
   const csv = stringify({ bom: true });
   csv.pipe(out);
   const write = async (line: unknown[]) => {
-    if (!csv.write(line)) await Promise.race([once(csv, 'drain'), once(out, 'close')]);
+    if (!csv.write(line)) await drainOrClose(csv, out);
   };
   for (const line of preamble(file)) await write(line);
   await write([]);
