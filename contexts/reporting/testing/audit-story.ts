@@ -22,7 +22,8 @@ export interface AuditStory {
   bookingId: string;
 }
 
-const answer = (actor: string, rowId: string, attempt: number, isCorrect: boolean, at: string): AnswerSubmitted['data'] => ({
+/** One AnswerSubmitted's data of the audit stories (a soja station question, right or wrong). */
+export const answer = (actor: string, rowId: string, attempt: number, isCorrect: boolean, at: string): AnswerSubmitted['data'] => ({
   rowId,
   actor,
   questionId: 'q-soja-1',

@@ -11,6 +11,7 @@ import { dumpSchema, eventsOf, foldInto, useReportProjection } from '@portal/pro
 import { auditSubjectsProjection, emailKeyOf } from './audit-subjects.projection.js';
 import { findAnswers, findBookings, findCertificates, subjectEvents, subjectExtent, subjectFacets, subjectKeysOf, subjectKnown, type SubjectKey } from './queries.js';
 import type { AuditSubjectsDB } from './schema.js';
+import { answer } from '../../../contexts/reporting/testing/audit-story.js';
 
 /**
  * The auditor's index (ADR 0071), given events, then the rows the timeline reads: which events
@@ -34,30 +35,6 @@ const CERTIFICATE = newId();
 const LOCATION = '01900000-0000-7000-8000-00000000b001';
 const source = { channel: 'booking-form', linkHash: null, ip: null, userAgent: null };
 
-const answer = (actor: string, rowId: string, attempt: number, isCorrect: boolean, at: string) => ({
-  rowId,
-  actor,
-  questionId: 'q-soja-1',
-  answerId: isCorrect ? 'a-right' : 'a-wrong',
-  isCorrect,
-  score: isCorrect ? 10 : 0,
-  countsForScore: true,
-  postQuestionId: null,
-  postAnswerId: null,
-  postIsCorrect: null,
-  postScore: 0,
-  postCountsForScore: false,
-  points: isCorrect ? 10 : 0,
-  secondsToAnswer: 3.5,
-  context: 'station',
-  origin: 'web',
-  questionRevision: 0,
-  postQuestionRevision: null,
-  stationId: 'soja-plantio',
-  entryId: null,
-  attempt,
-  answeredAt: at,
-});
 
 /** The story, one event per append (each its own transaction), with who appended it. */
 const STORY: { stream: string; actor: string; event: NewEvent }[] = [
