@@ -396,6 +396,7 @@ export class ProjectionRuntime {
       }
     };
     await copyUntilHead();
+    await this.analyzeSchema(shadow);
     // Swap: lock the checkpoint row (the live runner waits), apply what arrived meanwhile, switch.
     let oldSchema = '';
     for (;;) {
@@ -486,6 +487,16 @@ export class ProjectionRuntime {
       session.query('select pg_advisory_unlock(hashtext($1))', [`projection:${state.def.name}`]).catch(() => undefined);
     }
     state.leaseHeld = false;
+  }
+
+  /**
+   * Statistics of a rebuilt schema's tables before it serves: without them the planner guesses
+   * (a few rows per table) and picks plans that read whole tables (a report page took seconds
+   * instead of milliseconds until autovacuum came round).
+   */
+  private async analyzeSchema(schema: string): Promise<void> {
+    const tables = await query<{ tablename: string }>(this.database.db, 'select tablename from pg_tables where schemaname = $1', [schema]);
+    for (const { tablename } of tables) await sql`analyze ${sql.table(`${schema}.${tablename}`)}`.execute(this.database.db);
   }
 
   private async createSchema(def: ProjectionDefinition, schema: string): Promise<void> {

@@ -18,6 +18,7 @@ export interface AnswerFactRow {
 }
 
 export const answerFactsTable: TemporalTable<AnswerFactRow> = {
+  facts: true,
   name: 'answer_facts',
   key: ['row_id'],
   columns: {

@@ -34,6 +34,7 @@ export interface CompletionFactRow {
   completed_at: string;
 }
 export const completionFactsTable: TemporalTable<CompletionFactRow> = {
+  facts: true,
   name: 'completion_facts',
   key: ['completion_id'],
   columns: { completion_id: 'text', user_id: 'text', entry_id: 'text', station_id: 'text', completed_at: 'timestamptz' },

@@ -23,6 +23,12 @@ export interface TemporalTable<Row extends object> {
   readonly name: string;
   readonly key: readonly (keyof Row & string)[];
   readonly columns: { readonly [K in keyof Row & string]: SqlType };
+  /**
+   * Rows never superseded once recorded (written with `appendFacts`): no index of the current
+   * versions, whose every entry would be the whole table (the primary key's key prefix finds a
+   * row; a planner without statistics also AND-ed that index into every lookup).
+   */
+  readonly facts?: true;
 }
 
 /** `valid_from` and `valid_to` of a row version (the rest is the row). */
@@ -33,7 +39,7 @@ export const tableIn = (schema: string, table: string): RawBuilder<unknown> => s
 
 /**
  * Creates a temporal table in the report's own schema (never another projection's: rebuilds swap
- * schemas independently). Primary key (key..., valid_from); an index of the current versions.
+ * schemas independently). Primary key (key..., valid_from); an index of the current versions (none for `facts`).
  */
 export async function createTemporalTable<Row extends object>(db: Kysely<any>, schema: string, table: TemporalTable<Row>): Promise<void> {
   let create = db.schema.withSchema(schema).createTable(table.name);
@@ -46,6 +52,7 @@ export async function createTemporalTable<Row extends object>(db: Kysely<any>, s
     .addColumn('valid_to', 'bigint')
     .addPrimaryKeyConstraint(`${table.name}_pk`, [...table.key, 'valid_from'] as never[]);
   await create.execute();
+  if (table.facts) return;
   await sql`create index ${sql.id(`${table.name}_current`)} on ${tableIn(schema, table.name)} (${sql.join(table.key.map((k) => sql.id(k)))}) where valid_to is null`.execute(db);
 }
 

@@ -12,6 +12,7 @@ export interface PodcastDownloadRow {
 }
 
 export const podcastDownloadsTable: TemporalTable<PodcastDownloadRow> = {
+  facts: true,
   name: 'podcast_downloads',
   key: ['download_id'],
   columns: { download_id: 'text', user_id: 'text', station_id: 'text', entry_id: 'text', lang: 'text', downloaded_at: 'timestamptz' },

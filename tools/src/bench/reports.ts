@@ -181,7 +181,7 @@ export async function benchReports(opts: ReportsBenchOptions): Promise<ReportsBe
     // the API's other read models (progress, scores, feeds, ...) built the same way before it
     // starts, not measured: the API then serves at once instead of catching up on 1M events live
     const others = PROJECTIONS_LIST.filter((p) => !defs.includes(p));
-    const prebuild = new ProjectionRuntime(database, store, others, { run: false, batchSize: 2500 });
+    const prebuild = new ProjectionRuntime(database, store, others, { run: false });
     await prebuild.start();
     const t4 = performance.now();
     for (const def of others) await prebuild.rebuild(def.name);
