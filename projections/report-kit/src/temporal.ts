@@ -100,14 +100,18 @@ export class TemporalBatch<Row extends object> {
     if (wanted.size === 0) return;
     const cols = this.table.key;
     const arrays = cols.map((_, i) => sql`${[...wanted.values()].map((k) => k[i])}::text[]`);
+    // each key's latest version through the primary key (key..., valid_from), newest first: one
+    // index probe per key, whatever the table's size, its statistics or its ended versions
     const found = await sql<VersionOf<Row> & Record<string, unknown>>`
-      select distinct on (${sql.join(cols.map((c) => sql`t.${sql.id(c)}`))}) t.*
-      from ${tableIn(schema, this.table.name)} t
-      join unnest(${sql.join(arrays)}) as k(${sql.join(cols.map((c) => sql.id(c)))}) on ${sql.join(
-        cols.map((c) => sql`t.${sql.id(c)} = k.${sql.id(c)}`),
-        sql` and `,
-      )}
-      order by ${sql.join(cols.map((c) => sql`t.${sql.id(c)}`))}, t.valid_from desc`.execute(db);
+      select t.* from unnest(${sql.join(arrays)}) as k(${sql.join(cols.map((c) => sql.id(c)))})
+      cross join lateral (
+        select * from ${tableIn(schema, this.table.name)} v
+        where ${sql.join(
+          cols.map((c) => sql`v.${sql.id(c)} = k.${sql.id(c)}`),
+          sql` and `,
+        )}
+        order by v.valid_from desc limit 1
+      ) t`.execute(db);
     for (const r of found.rows) {
       const state = this.keys.get(keyOf(cols.map((c) => r[c])))!;
       const from = asBigInt(r.valid_from);
@@ -151,11 +155,11 @@ export class TemporalBatch<Row extends object> {
 
   /** Writes the batch's versions: closes the stored current ones, inserts the new ones. */
   async write(db: Kysely<any>, schema: string): Promise<void> {
-    const closes: { key: readonly string[]; at: bigint }[] = [];
+    const closes: { key: readonly string[]; from: bigint; at: bigint }[] = [];
     const inserts: Record<string, unknown>[] = [];
     for (const state of this.keys.values()) {
       if (state.versions.length === 0) continue;
-      if (state.stored.row !== null) closes.push({ key: state.key, at: state.versions[0]!.at });
+      if (state.stored.row !== null) closes.push({ key: state.key, from: state.stored.lastChange, at: state.versions[0]!.at });
       state.versions.forEach((v, i) => {
         if (v.row === null) return;
         const to = state.versions[i + 1]?.at ?? null;
@@ -169,13 +173,18 @@ export class TemporalBatch<Row extends object> {
     const table = tableIn(schema, this.table.name);
     const cols = this.table.key;
     if (closes.length > 0) {
-      const arrays = [...cols.map((_, i) => sql`${closes.map((c) => c.key[i])}::text[]`), sql`${closes.map((c) => c.at.toString())}::bigint[]`];
+      // each stored current version by its primary key (key..., valid_from)
+      const arrays = [
+        ...cols.map((_, i) => sql`${closes.map((c) => c.key[i])}::text[]`),
+        sql`${closes.map((c) => c.from.toString())}::bigint[]`,
+        sql`${closes.map((c) => c.at.toString())}::bigint[]`,
+      ];
       await sql`update ${table} t set valid_to = k.at
-        from unnest(${sql.join(arrays)}) as k(${sql.join([...cols.map((c) => sql.id(c)), sql.id('at')])})
+        from unnest(${sql.join(arrays)}) as k(${sql.join([...cols.map((c) => sql.id(c)), sql.id('valid_from'), sql.id('at')])})
         where ${sql.join(
           cols.map((c) => sql`t.${sql.id(c)} = k.${sql.id(c)}`),
           sql` and `,
-        )} and t.valid_to is null`.execute(db);
+        )} and t.valid_from = k.valid_from and t.valid_to is null`.execute(db);
     }
     await insertRows(db, schema, this.table, inserts);
   }
