@@ -396,7 +396,7 @@ export class ProjectionRuntime {
       }
     };
     await copyUntilHead();
-    await this.analyzeSchema(shadow);
+    await this.vacuumSchema(shadow);
     // Swap: lock the checkpoint row (the live runner waits), apply what arrived meanwhile, switch.
     let oldSchema = '';
     for (;;) {
@@ -490,13 +490,14 @@ export class ProjectionRuntime {
   }
 
   /**
-   * Statistics of a rebuilt schema's tables before it serves: without them the planner guesses
-   * (a few rows per table) and picks plans that read whole tables (a report page took seconds
-   * instead of milliseconds until autovacuum came round).
+   * A rebuilt schema's tables vacuumed and analyzed before it serves: without statistics the
+   * planner guesses a few rows per table and picks plans that read whole tables (a report page took
+   * seconds instead of milliseconds until autovacuum came round), and the index entries of the rows
+   * a rebuild updated (a temporal table's closed versions) are still there to wade through.
    */
-  private async analyzeSchema(schema: string): Promise<void> {
+  private async vacuumSchema(schema: string): Promise<void> {
     const tables = await query<{ tablename: string }>(this.database.db, 'select tablename from pg_tables where schemaname = $1', [schema]);
-    for (const { tablename } of tables) await sql`analyze ${sql.table(`${schema}.${tablename}`)}`.execute(this.database.db);
+    for (const { tablename } of tables) await sql`vacuum (analyze) ${sql.table(`${schema}.${tablename}`)}`.execute(this.database.db);
   }
 
   private async createSchema(def: ProjectionDefinition, schema: string): Promise<void> {

@@ -181,10 +181,15 @@ function fromAndWhere<Row>(spec: ReportQuerySpec<Row>, ctx: ReportSqlContext, re
   const rest = sql`left join ${ctx.table(companiesTable.name)} c on c.company_id = l.company_id and ${validAt('c', ctx.at)}
     ${withJoins ? spec.joins(ctx) : sql``}`;
   if (company) {
-    return sql`from ${ctx.table(learnersTable.name)} l
-    cross join lateral (select f.* from ${ctx.table(spec.fact)} f where f.${sql.id(spec.userColumn)} = l.user_id and ${sql.join(facts, sql` and `)} offset 0) f
-    ${rest}
-    where ${sql.join([validAt('l', ctx.at), ...learner], sql` and `)}`;
+    // the matching facts as a set (fenced: `offset 0`), then the learner, company and titles joined
+    // once over that set, not inside the loop over learners; the count needs none of them
+    const matching = sql`from (select f.* from ${ctx.table(learnersTable.name)} l
+      cross join lateral (select f.* from ${ctx.table(spec.fact)} f where f.${sql.id(spec.userColumn)} = l.user_id and ${sql.join(facts, sql` and `)} offset 0) f
+      where ${sql.join([validAt('l', ctx.at), ...learner], sql` and `)} offset 0) f`;
+    if (!withJoins) return matching;
+    return sql`${matching}
+    join ${ctx.table(learnersTable.name)} l on l.user_id = f.${sql.id(spec.userColumn)} and ${validAt('l', ctx.at)}
+    ${rest}`;
   }
   return sql`from ${ctx.table(spec.fact)} f
     ${spec.learnerOptional ? sql`left join` : sql`join`} ${ctx.table(learnersTable.name)} l on l.user_id = f.${sql.id(spec.userColumn)} and ${validAt('l', ctx.at)}
