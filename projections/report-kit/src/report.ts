@@ -226,7 +226,7 @@ export async function reportPage<Row>(
  * rows at a time: constant memory on a Postgres server (pg-cursor) and on the embedded PGlite (a
  * `WITH HOLD` cursor fetched page by page, the session free between pages: libs/database).
  */
-export async function* reportRows<Row>(db: Kysely<any>, schema: string, spec: ReportQuerySpec<Row>, read: ReportRead, chunkSize = 1000): AsyncGenerator<Row> {
+export async function* reportRows<Row>(db: Kysely<any>, schema: string, spec: ReportQuerySpec<Row>, read: ReportRead, chunkSize = 5000): AsyncGenerator<Row> {
   const ctx = context(schema, read);
   const compiled = sql<Record<string, unknown>>`select ${spec.select(ctx)} ${fromAndWhere(spec, ctx, read, true)} ${orderBy(spec, ctx, read)}`.compile(db);
   for await (const chunk of db.getExecutor().stream(compiled, chunkSize)) {

@@ -231,7 +231,7 @@ export async function benchReports(opts: ReportsBenchOptions): Promise<ReportsBe
       let head = '';
       for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
         if (head.length < 4096) head += Buffer.from(chunk).toString('utf8');
-        for (const byte of chunk) if (byte === 10) newlines += 1;
+        for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) newlines += 1;
       }
       const exportSeconds = (performance.now() - t2) / 1000;
       clearInterval(sampler);
