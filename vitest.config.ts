@@ -33,6 +33,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // seeds one portal data directory; each file's portal starts on a copy of it (harness.ts)
+          globalSetup: ['tools/e2e/seeded-template.ts'],
           // a real browser against a real server on 2 shared cores: a failed test runs again
           // (at most twice) before it fails the suite; the report still shows each retry
           retry: 2,

@@ -1,57 +1,21 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_MISSING, findChromium } from '../src/chromium.mjs';
+import { freePort, spawnPortal, stopPortal } from './portal-process.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
+export { freePort, spawnPortal, stopPortal } from './portal-process.js';
 
 /**
- * Starts the built API (apps/api/dist) on PGlite with the demo content and waits until
- * /api/health answers (90 s). `env` sets at least DATA_DIR and PORT; its output goes to `onOutput`.
+ * A fresh data directory for one portal: a copy of the one the e2e project's global setup seeded
+ * (seeded-template.ts), so the portal starts with the demo content without seeding it again.
  */
-export async function spawnPortal(url: string, env: Record<string, string>, onOutput: (chunk: string) => void): Promise<ChildProcess> {
-  let log = '';
-  const child: ChildProcess = spawn(process.execPath, [join(root, 'apps/api/dist/main.js')], {
-    cwd: root,
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'true', DATABASE_URL: '', EVENTSTORE_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const take = (d: Buffer) => {
-    log += d;
-    onOutput(String(d));
-  };
-  child.stdout!.on('data', take);
-  child.stderr!.on('data', take);
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`portal exited early:\n${log}`);
-    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
-    if (ok) return child;
-    if (Date.now() > deadline) throw new Error(`portal did not start in time:\n${log}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-/** SIGTERM (graceful: in-flight requests and open streams end), then waits for the exit. */
-export async function stopPortal(child: ChildProcess | null): Promise<void> {
-  if (!child || child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+export function seededDataDir(prefix: string): string {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  cpSync(inject('portalTemplate'), dataDir, { recursive: true });
+  return dataDir;
 }
 
 export interface Portal {
@@ -61,10 +25,10 @@ export interface Portal {
   stop(): Promise<void>;
 }
 
-/** Starts the built portal (apps/api/dist + apps/web/dist) on PGlite in a fresh data directory. */
+/** Starts the built portal (apps/api/dist + apps/web/dist) on PGlite in a fresh copy of the seeded data directory. */
 export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  const dataDir = seededDataDir('portal-e2e-');
   const url = `http://127.0.0.1:${port}`;
   let log = '';
   const child = await spawnPortal(url, { DATA_DIR: dataDir, PORT: String(port), ...env }, (d) => (log += d));

@@ -5,13 +5,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { freePort, spawnPortal, stopPortal } from './harness.js';
+import { freePort, seededDataDir, spawnPortal, stopPortal } from './harness.js';
 
 /**
  * The shell's browser tests run a portal they can restart with another APP_VERSION on the same
  * port and data (the session-expired rule of 000 §4.10 over the real realtime stream), and
  * serve their own copy of the built SPA, so a build started elsewhere while they run cannot
- * swap the hashed files under them. Otherwise the same start as harness.ts.
+ * swap the hashed files under them. Otherwise the same start as harness.ts (a copy of the seeded
+ * data directory).
  */
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -25,7 +26,7 @@ export interface RestartablePortal {
 
 export async function startRestartablePortal(env: Record<string, string> = {}): Promise<RestartablePortal> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-shell-e2e-'));
+  const dataDir = seededDataDir('portal-shell-e2e-');
   const webDist = mkdtempSync(join(tmpdir(), 'portal-shell-web-'));
   cpSync(join(root, 'apps/web/dist'), webDist, { recursive: true });
   const url = `http://127.0.0.1:${port}`;
