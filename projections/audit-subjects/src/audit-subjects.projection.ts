@@ -196,21 +196,26 @@ export const auditSubjectsProjection = defineProjection({
         .execute();
     }
     if (answers.length > 0) {
-      await db.insertInto('answers').values(answers).onConflict((oc) => oc.column('row_id').doNothing()).execute();
+      // chunked like subject_events: a rebuild's batch of 10,000 answers would pass the 65,535 parameters of one statement
+      for (let i = 0; i < answers.length; i += 2000) {
+        await db.insertInto('answers').values(answers.slice(i, i + 2000)).onConflict((oc) => oc.column('row_id').doNothing()).execute();
+      }
       const latest = [...state.latest.entries()].map(([key, v]) => {
         const [userId, questionId] = key.split('\u0000') as [string, string];
         return { user_id: userId, question_id: questionId, row_id: v.rowId, position: v.position.toString() };
       });
-      await db
-        .insertInto('latest_answers')
-        .values(latest)
-        .onConflict((oc) =>
-          oc
-            .columns(['user_id', 'question_id'])
-            .doUpdateSet((eb) => ({ row_id: eb.ref('excluded.row_id'), position: eb.ref('excluded.position') }))
-            .where((eb) => eb('latest_answers.position', '<', eb.ref('excluded.position'))),
-        )
-        .execute();
+      for (let i = 0; i < latest.length; i += 2000) {
+        await db
+          .insertInto('latest_answers')
+          .values(latest.slice(i, i + 2000))
+          .onConflict((oc) =>
+            oc
+              .columns(['user_id', 'question_id'])
+              .doUpdateSet((eb) => ({ row_id: eb.ref('excluded.row_id'), position: eb.ref('excluded.position') }))
+              .where((eb) => eb('latest_answers.position', '<', eb.ref('excluded.position'))),
+          )
+          .execute();
+      }
     }
     if (certificates.length > 0) await db.insertInto('certificates').values(certificates).onConflict((oc) => oc.column('certificate_id').doNothing()).execute();
   },
