@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createDatabase, type Database } from '@portal/database';
 import { companiesTable, learnersTable, migrateDimensions, type LearnerRow } from './dimensions.js';
-import { companyName, learnerName, reportRows, type ReportQuerySpec, type ReportRead } from './report.js';
+import { companyName, learnerName, reportPage, reportRows, type ReportQuerySpec, type ReportRead } from './report.js';
 import { appendFacts, createTemporalTable, type TemporalTable } from './temporal.js';
 
 /**
@@ -76,6 +76,25 @@ describe('reportRows on PGlite', () => {
       for await (const row of reportRows(database.db, schema, spec, read(company), 500)) rows.push(row);
       expect(rows.map((r) => r.factId)).toEqual(expectedIds(company));
       if (company) expect(rows.every((r) => r.company === 'Company A')).toBe(true);
+    }
+  });
+
+  it("pages through the same rows as the export, each once: one company's page cut before the joins (a fact column's order) or after them (the learner's)", async () => {
+    for (const company of [null, 'co-a']) {
+      for (const sort of [{ column: 'score', direction: 'desc' }, { column: 'score', direction: 'asc' }, { column: 'learner', direction: 'asc' }] as const) {
+        const r = { ...read(company), sort };
+        const exported: string[] = [];
+        for await (const row of reportRows(database.db, schema, spec, r, 500)) exported.push(row.factId);
+        const paged: string[] = [];
+        for (let page = 1; ; page += 1) {
+          const { rows, total } = await reportPage(database.db, schema, spec, r, { page, pageSize: 700 });
+          expect(total).toBe(exported.length);
+          if (rows.length === 0) break;
+          paged.push(...rows.map((row) => row.factId));
+        }
+        expect(paged).toEqual(exported);
+        if (sort.column === 'score' && sort.direction === 'desc') expect(exported).toEqual(expectedIds(company));
+      }
     }
   });
 

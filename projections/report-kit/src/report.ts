@@ -169,7 +169,7 @@ function factConditions<Row>(spec: ReportQuerySpec<Row>, ctx: ReportSqlContext, 
  *   range (ADR 0070 addendum: 90 s at 600,000 answers);
  * - every company: the facts first (the time index serves the default newest-first page).
  */
-function fromAndWhere<Row>(spec: ReportQuerySpec<Row>, ctx: ReportSqlContext, read: ReportRead, withJoins: boolean): RawBuilder<unknown> {
+function fromAndWhere<Row>(spec: ReportQuerySpec<Row>, ctx: ReportSqlContext, read: ReportRead, withJoins: boolean, pageFirst?: RawBuilder<unknown>): RawBuilder<unknown> {
   if (spec.subject?.kind === 'company') return companyFromAndWhere(spec, spec.subject.companyColumn, ctx, read, withJoins);
   const f = read.filters;
   const company = read.scopeCompanyId ?? f.companyId;
@@ -187,7 +187,9 @@ function fromAndWhere<Row>(spec: ReportQuerySpec<Row>, ctx: ReportSqlContext, re
       cross join lateral (select f.* from ${ctx.table(spec.fact)} f where f.${sql.id(spec.userColumn)} = l.user_id and ${sql.join(facts, sql` and `)} offset 0) f
       where ${sql.join([validAt('l', ctx.at), ...learner], sql` and `)} offset 0) f`;
     if (!withJoins) return matching;
-    return sql`${matching}
+    // the page taken from the set before the joins, when its order needs only the fact's columns
+    const rows = pageFirst ? sql`from (select f.* ${matching} ${pageFirst}) f` : matching;
+    return sql`${rows}
     join ${ctx.table(learnersTable.name)} l on l.user_id = f.${sql.id(spec.userColumn)} and ${validAt('l', ctx.at)}
     ${rest}`;
   }
@@ -204,6 +206,9 @@ function orderBy<Row>(spec: ReportQuerySpec<Row>, ctx: ReportSqlContext, read: R
   return sql`order by ${expr} ${dir}, ${spec.tiebreak}`;
 }
 
+/** An order by the fact's columns only (`order by f.a desc nulls last, f.b`). */
+const FACT_COLUMNS = /^order by f\.\w+ (asc|desc) nulls last(, f\.\w+)*$/;
+
 /** One page of a report and the number of rows the filters match. */
 export async function reportPage<Row>(
   db: Kysely<any>,
@@ -214,8 +219,16 @@ export async function reportPage<Row>(
 ): Promise<{ rows: Row[]; total: number }> {
   const ctx = context(schema, read);
   const offset = (page.page - 1) * page.pageSize;
+  const order = orderBy(spec, ctx, read);
+  const paging = sql`limit ${page.pageSize} offset ${offset}`;
+  // one company's rows ordered by the fact's own columns (the default sort): the page is cut from
+  // the matching facts first and only its rows get the learner, company and titles
+  const pageFirst = Boolean(read.scopeCompanyId ?? read.filters.companyId) && !spec.subject && FACT_COLUMNS.test(order.compile(db).sql);
+  const statement = pageFirst
+    ? sql<Record<string, unknown>>`select ${spec.select(ctx)} ${fromAndWhere(spec, ctx, read, true, sql`${order} ${paging}`)} ${order}`
+    : sql<Record<string, unknown>>`select ${spec.select(ctx)} ${fromAndWhere(spec, ctx, read, true)} ${order} ${paging}`;
   const [rows, count] = await Promise.all([
-    sql<Record<string, unknown>>`select ${spec.select(ctx)} ${fromAndWhere(spec, ctx, read, true)} ${orderBy(spec, ctx, read)} limit ${page.pageSize} offset ${offset}`.execute(db),
+    statement.execute(db),
     sql<{ total: string | number }>`select count(*) as total ${fromAndWhere(spec, ctx, read, false)}`.execute(db),
   ]);
   return { rows: rows.rows.map((r) => spec.toRow(r)), total: Number(count.rows[0]?.total ?? 0) };
