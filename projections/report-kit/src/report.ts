@@ -143,12 +143,20 @@ const context = (schema: string, read: Pick<ReportRead, 'at' | 'lang' | 'now'> &
   stationWhere: (expr) => all(stationConditions(read.filters ?? {}, expr, (name) => tableIn(schema, name), read.at)),
 });
 
+/**
+ * The one company a read selects (the caller's scope, else the company filter; null: every
+ * company) and whether the filter contradicts the scope (no row then).
+ */
+function companyOf(read: ReportRead): { company: string | null; contradicts: boolean } {
+  const f = read.filters;
+  return { company: read.scopeCompanyId || f.companyId || null, contradicts: Boolean(read.scopeCompanyId && f.companyId && f.companyId !== read.scopeCompanyId) };
+}
+
 /** A company report's rows (`subject` company): the scope and the company filter select the company; the rest is the report's. */
 function companyFromAndWhere<Row>(spec: ReportQuerySpec<Row>, companyColumn: string, ctx: ReportSqlContext, read: ReportRead, withJoins: boolean): RawBuilder<unknown> {
-  const f = read.filters;
   const conditions: RawBuilder<unknown>[] = [validAt('f', ctx.at)];
-  const company = read.scopeCompanyId ?? f.companyId;
-  if (read.scopeCompanyId && f.companyId && f.companyId !== read.scopeCompanyId) conditions.push(sql`false`);
+  const { company, contradicts } = companyOf(read);
+  if (contradicts) conditions.push(sql`false`);
   if (company) conditions.push(sql`f.${sql.id(companyColumn)} = ${company}`);
   return sql`from ${ctx.table(spec.fact)} f
     left join ${ctx.table(companiesTable.name)} c on c.company_id = f.${sql.id(companyColumn)} and ${validAt('c', ctx.at)}
@@ -167,14 +175,15 @@ function factConditions<Row>(spec: ReportQuerySpec<Row>, ctx: ReportSqlContext, 
  *   may not flatten: `offset 0`). The planner, left to itself, walks the fact table's time index
  *   hoping to meet the page's rows early, and reads every fact when the company has none in the
  *   range (ADR 0070 addendum: 90 s at 600,000 answers);
- * - every company: the facts first (the time index serves the default newest-first page).
+ * - every company: the facts first, joined to their learners (sorted after the joins: the time
+ *   indexes are ascending, the default order is newest first with nulls last).
  */
 function fromAndWhere<Row>(spec: ReportQuerySpec<Row>, ctx: ReportSqlContext, read: ReportRead, withJoins: boolean, pageFirst?: RawBuilder<unknown>): RawBuilder<unknown> {
   if (spec.subject?.kind === 'company') return companyFromAndWhere(spec, spec.subject.companyColumn, ctx, read, withJoins);
   const f = read.filters;
-  const company = read.scopeCompanyId ?? f.companyId;
+  const { company, contradicts } = companyOf(read);
   const learner: RawBuilder<unknown>[] = [];
-  if (read.scopeCompanyId && f.companyId && f.companyId !== read.scopeCompanyId) learner.push(sql`false`);
+  if (contradicts) learner.push(sql`false`);
   if (company) learner.push(sql`l.company_id = ${company}`);
   learner.push(...learnerConditions(f, 'l'));
   const facts = factConditions(spec, ctx, f);
@@ -223,7 +232,7 @@ export async function reportPage<Row>(
   const paging = sql`limit ${page.pageSize} offset ${offset}`;
   // one company's rows ordered by the fact's own columns (the default sort): the page is cut from
   // the matching facts first and only its rows get the learner, company and titles
-  const pageFirst = Boolean(read.scopeCompanyId ?? read.filters.companyId) && !spec.subject && FACT_COLUMNS.test(order.compile(db).sql);
+  const pageFirst = companyOf(read).company !== null && !spec.subject && FACT_COLUMNS.test(order.compile(db).sql);
   const statement = pageFirst
     ? sql<Record<string, unknown>>`select ${spec.select(ctx)} ${fromAndWhere(spec, ctx, read, true, sql`${order} ${paging}`)} ${order}`
     : sql<Record<string, unknown>>`select ${spec.select(ctx)} ${fromAndWhere(spec, ctx, read, true)} ${order} ${paging}`;
