@@ -3,7 +3,9 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { PassThrough } from 'node:stream';
 import type { Clock } from '@portal/kernel';
 import type { EventStore } from '@portal/eventstore';
-import { appendContextOf, CLOCK, EVENT_STORE } from '@portal/platform';
+import { appendContextOf, CLOCK, EVENT_STORE, PROJECTIONS } from '@portal/platform';
+import type { ProjectionRuntime } from '@portal/projections-runtime';
+import { filterLabels } from '../shared/filter-labels.js';
 import { SERVER_REPORTS } from '../shared/report-definitions.js';
 import { recordReportExport } from '../shared/report-exports.js';
 import { REPORT_CONTENT_TYPES, reportFileName, writeReportFile, type ReportFile } from '../shared/report-file.js';
@@ -22,18 +24,21 @@ export class ExportReportHandler implements ICommandHandler<ExportReportCommand>
     @Inject(ReportReader) private readonly reader: ReportReader,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(PROJECTIONS) private readonly projections: ProjectionRuntime,
   ) {}
 
   async execute({ report: name, principal, query, req }: ExportReportCommand): Promise<ReportDownload> {
     const report = SERVER_REPORTS[name];
     const prepared = await this.reader.prepare(principal, report, query, req);
     const exportedAt = this.clock.now();
+    const filters = filtersOf(query);
     const file: ReportFile = {
       report: name,
       columns: report.columns,
       lang: query.lang,
       format: query.format,
-      filters: filtersOf(query),
+      filters,
+      labels: await filterLabels(this.projections, report.projection, filters, query.lang),
       asOf: prepared.asOf,
       exportedAt,
       rows: this.reader.rows(report, prepared),

@@ -55,7 +55,7 @@ describe('an exported file', () => {
   it('writes the filters in its first rows, headers in the caller language, the same rows as the screen, and is recorded as ReportExported', async () => {
     const userId = '01900000-0000-7000-8000-0000000e0001';
     const token = await tokenOf(t, ['company_admin'], ['manage_all_companies'], COMPANY_A, userId);
-    const query = `station=soy&from=2026-11-01&to=2026-11-30&sort=learner&dir=asc&lang=pt-BR`;
+    const query = `station=soy&companyId=${COMPANY_A}&from=2026-11-01&to=2026-11-30&sort=learner&dir=asc&lang=pt-BR`;
     const csv = await download(`/api/reports/answers/export?format=csv&${query}`, token);
     expect(csv.statusCode).toBe(200);
     const file = parseCsvExport(csv.body);
@@ -63,7 +63,9 @@ describe('an exported file', () => {
       expect.arrayContaining([
         ['Relatório', 'Relatório de respostas'],
         ['Como estava em', 'agora'],
-        ['Cultura/estação', 'soy'],
+        // a company and a station by name, the id beside it
+        ['Cultura/estação', 'Estação soy (soy)'],
+        ['Empresa', `Agro Alfa (${COMPANY_A})`],
         ['De', '2026-11-01'],
         ['Até', '2026-11-30'],
         // the sort column by its header and the direction in words, as the reader sees them on screen
@@ -94,6 +96,9 @@ describe('an exported file', () => {
     const token = await tokenOf(t, ['auditor']);
     const file = parseCsvExport((await download(`/api/reports/station-content-answers/export?format=csv&lang=es&sort=lastAnsweredAt&dir=desc&group=${encodeURIComponent('=1+1')}`, token)).body);
     expect(file.preamble).toEqual(expect.arrayContaining([['Ordenar por', 'Última respuesta'], ['Dirección', 'descendente'], ['Grupo', "'=1+1"]]));
+    // an id the report does not know stays as it was typed
+    const unknown = parseCsvExport((await download('/api/reports/stations/export?format=csv&lang=es&station=nowhere', token)).body);
+    expect(unknown.preamble).toEqual(expect.arrayContaining([['Cultivo/estación', 'nowhere']]));
   });
 
   it('answers 400 for a bad format or filter and 404 for an unknown report', async () => {

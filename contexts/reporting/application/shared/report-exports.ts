@@ -6,6 +6,7 @@ import type { ProjectionRuntime } from '@portal/projections-runtime';
 import { reportRows, type ReportRead } from '@portal/projection-report-kit';
 import { reportExportsStream, type ReportExported, type ReportFormat, type ReportName } from '../../contracts/index.js';
 import { SERVER_REPORTS } from './report-definitions.js';
+import { filterLabels } from './filter-labels.js';
 import { writeReportFile, type ReportFile } from './report-file.js';
 import { filtersOf, resolveAsOf, type ReportQueryInput } from './report-reader.js';
 
@@ -52,12 +53,14 @@ export async function exportReportFile(
   const q = parseInput(report.exportQuery, query) as ReportQueryInput & { format: ReportFormat };
   const asOf = await resolveAsOf(deps.store, q.asOf);
   const read: ReportRead = { at: asOf ? BigInt(asOf.position ?? 0) : null, lang: q.lang, scopeCompanyId: null, filters: q, sort: { column: q.sort, direction: q.dir } };
+  const filters = filtersOf(q);
   const file: ReportFile = {
     report: name,
     columns: report.columns,
     lang: q.lang,
     format: q.format,
-    filters: filtersOf(q),
+    filters,
+    labels: await filterLabels(deps.projections, report.projection, filters, q.lang),
     asOf,
     exportedAt: deps.clock.now(),
     rows: reportRows(deps.projections.reader(report.projection), deps.projections.schemaOf(report.projection), report.query, read),

@@ -20,6 +20,8 @@ export interface ReportFile {
   format: ReportFormat;
   /** the filters as given (written in the first rows) */
   filters: Record<string, string>;
+  /** a name to show beside a filter's id (the company's name, the station's title): `filterLabels` */
+  labels?: Record<string, string>;
   asOf: { requested: string; position: string | null } | null;
   exportedAt: Date;
   rows: AsyncIterable<Record<string, unknown>>;
@@ -27,14 +29,16 @@ export interface ReportFile {
 
 /**
  * A filter's value as the file writes it: the sort column by its header and the direction in
- * words (the reader's language, as the column headers), the rest as typed, made safe for
- * spreadsheets like the cells (a free-text filter is the caller's input).
+ * words (the reader's language, as the column headers), a company or station by its name with the
+ * id beside it, the rest as typed, made safe for spreadsheets like the cells (a free-text filter is
+ * the caller's input).
  */
 function filterText(file: ReportFile, name: string, value: string): string {
   const words = REPORT_FILE_WORDS[file.lang];
   if (name === 'sort') return file.columns.find((c) => c.key === value)?.header[file.lang] ?? value;
   if (name === 'dir' && (value === 'asc' || value === 'desc')) return words[value];
-  return safeCell(value);
+  const label = file.labels?.[name];
+  return label ? `${safeCell(label)} (${safeCell(value)})` : safeCell(value);
 }
 
 /** The file's first rows: the report, when, "as of", each filter given (a blank row follows them). */
