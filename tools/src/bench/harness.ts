@@ -1,5 +1,6 @@
 /** What the HTTP benchmarks share: latency figures, their table rows, and the API in its own process. */
 import { spawn } from 'node:child_process';
+import { Agent, request } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -168,6 +169,30 @@ let generatorMonitor: RuntimeMonitor | null = null;
 const generator = (): RuntimeMonitor => (generatorMonitor ??= monitorRuntime());
 
 /** Runs `work` inside a window of the API's and the load generator's runtimes. */
+const leanAgent = new Agent({ keepAlive: true, maxSockets: 16 });
+
+/**
+ * A GET for latency rows: it counts the answer's bytes and drops them (no decompression, no string,
+ * no parse), so the measuring client's own allocations and GC pauses stay out of the latency it
+ * measures (fetch decompressed and decoded every answer, and the load generator's GC pauses of up
+ * to 30 ms landed on the calls it timed). It sends the Accept-Encoding a browser sends, so the
+ * server's compression is still measured.
+ */
+export function leanGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; bytes: number }> {
+  return new Promise((resolveGet, reject) => {
+    const req = request(url, { agent: leanAgent, headers: { 'accept-encoding': 'br, gzip, deflate', ...headers } }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      res.on('end', () => resolveGet({ status: res.statusCode ?? 0, bytes }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 export async function during<T>(api: BenchApi, work: () => Promise<T>): Promise<{ value: T; runtime: Runtimes }> {
   const window = await api.window();
   const value = await work();

@@ -1,5 +1,5 @@
 import { latencyHead, latencyRow, p99Spread, writeSection } from './report.js';
-import { during, figures, mark, median, ms, perRun, repeatRuns, reportFileOf, runtimeLine, scratchDatabase, startBenchApi, summarize, type BenchApi, type LatencyFigures, type Measured, type RuntimeWindow, type Summary } from './harness.js';
+import { during, figures, leanGet, mark, median, ms, perRun, repeatRuns, reportFileOf, runtimeLine, scratchDatabase, startBenchApi, summarize, type BenchApi, type LatencyFigures, type Measured, type RuntimeWindow, type Summary } from './harness.js';
 /**
  * Learning benchmark, through the whole API (HTTP on a real socket, one API process on a Postgres
  * server, projections running; the load generator is this process on the same machine):
@@ -117,7 +117,10 @@ function section(r: LearningBenchResult): string {
     `runners that handle its event types. The /home rows start once every projection reports lag 0 on /api/health (${ms(r.home.settledAfterMs)} ms, median,`,
     'after the learners stopped), so they measure /home, not the backlog of the stress run; the whole API, Postgres and the load generator share',
     "two cores, here with other work running (see the load average and the control rows: when the control's p99 is far above",
-    'its p50, the tail of every row is the machine\'s).',
+    'its p50, the tail of every row is the machine\'s). The /home rows and their control are timed with a lean client',
+    '(`leanGet`, harness.ts: it counts the compressed bytes and keeps nothing), asking for brotli as a browser does: with',
+    "fetch, the load generator decompressed and decoded every 30 KB answer and its own GC pauses (up to 32 ms) landed on the",
+    'calls it timed. Figures from before 2026-11-25 (fourth session) were taken with fetch.',
   ].join('\n');
 }
 
@@ -346,16 +349,17 @@ async function learningRun(url: string, out: (line: string) => void): Promise<Le
     const settleMs = performance.now() - settleStarted;
     out(`projections settled ${ms(settleMs)} ms after the learners stopped`);
     for (let i = 0; i < 50; i++) await call('GET', '/home?tz=America/Sao_Paulo', homeToken);
+    const auth = { authorization: `Bearer ${homeToken}` };
     const single: number[] = [];
     const homeControl: number[] = [];
     const singleRun = await during(api, async () => {
       for (let i = 0; i < HOME_REQUESTS; i++) {
         let started = performance.now();
-        const res = await call('GET', '/home?tz=America/Sao_Paulo', homeToken);
-        if (res.status !== 200) throw new Error(`home: ${res.status} ${res.text}`);
+        const res = await leanGet(`${base}/home?tz=America/Sao_Paulo`, auth);
+        if (res.status !== 200) throw new Error(`home: ${res.status}`);
         single.push(performance.now() - started);
         started = performance.now();
-        await fetch(`${base}/app-config`).then((r) => r.text());
+        await leanGet(`${base}/app-config`);
         homeControl.push(performance.now() - started);
       }
     });
@@ -365,7 +369,8 @@ async function learningRun(url: string, out: (line: string) => void): Promise<Le
         Array.from({ length: HOME_CONCURRENCY }, async () => {
           for (let i = 0; i < HOME_REQUESTS / HOME_CONCURRENCY; i++) {
             const started = performance.now();
-            await call('GET', '/home?tz=America/Sao_Paulo', homeToken);
+            const res = await leanGet(`${base}/home?tz=America/Sao_Paulo`, auth);
+            if (res.status !== 200) throw new Error(`home, ${HOME_CONCURRENCY} clients: ${res.status}`);
             concurrent.push(performance.now() - started);
           }
         }),
@@ -379,13 +384,14 @@ async function learningRun(url: string, out: (line: string) => void): Promise<Le
         const written = await call('POST', '/user-store/station/bench-0/bench-0-1', homeToken, { event: 'bookmark', value: i % 2 === 0 });
         if (written.status !== 200 || !written.position) throw new Error(`bookmark: ${written.status} ${written.text}`);
         const started = performance.now();
-        const res = await call('GET', '/home?tz=America/Sao_Paulo', homeToken, undefined, { 'x-min-position': written.position });
-        if (res.status !== 200) throw new Error(`home after a write: ${res.status} ${res.text}`);
+        const res = await leanGet(`${base}/home?tz=America/Sao_Paulo`, { ...auth, 'x-min-position': written.position });
+        if (res.status !== 200) throw new Error(`home after a write: ${res.status}`);
         afterWrite.push(performance.now() - started);
       }
     });
     const homeSingle = figures(single);
     const homeConcurrent = figures(concurrent);
+    out(`/home, one client: ${runtimeLine(singleRun.runtime)}`);
     out(`/home (${HISTORY} history): p50 ${ms(homeSingle.p50Ms)} ms, p99 ${ms(homeSingle.p99Ms)} ms; ${HOME_CONCURRENCY} clients p99 ${ms(homeConcurrent.p99Ms)} ms; after the learner's own write p50 ${ms(figures(afterWrite).p50Ms)} ms, p99 ${ms(figures(afterWrite).p99Ms)} ms`);
 
     return {
