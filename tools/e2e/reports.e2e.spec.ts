@@ -87,7 +87,7 @@ describe('manager reports in the browser', () => {
     const lines = parse((await readFile(path!, 'utf8')).replace(/^\uFEFF/, ''), { relax_column_count: true }) as string[][];
     const blank = lines.findIndex((l) => l.every((v) => v === ''));
     const preamble = Object.fromEntries(lines.slice(0, blank).map((l) => [l[0], l[1]]));
-    expect(preamble).toMatchObject({ Relatório: 'Relatório de respostas', 'Cultura/estação': 'boas-vindas', De: today });
+    expect(preamble).toMatchObject({ Relatório: 'Relatório de respostas', 'Cultura/estação': 'Boas-vindas (boas-vindas)', De: today });
     const header = lines[blank + 1]!;
     expect(header.slice(0, 4)).toEqual(['Usuário', 'E-mail', 'Empresa', 'Estação']);
     const rows = lines.slice(blank + 2);
