@@ -10,6 +10,9 @@ export default defineConfig({
           include: ['{apps,libs,contexts,projections,tools}/**/*.unit.spec.{ts,tsx}'],
           exclude: ['**/node_modules/**', '**/dist/**'],
           environment: 'node',
+          // files share a worker's loaded modules (34 s -> 6 s: most of the time was importing);
+          // a file leaves no global behind (spies restored, no env written: ADR 0007)
+          isolate: false,
         },
       },
       {
@@ -20,6 +23,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // as unit: each file starts its own app on its own database, but the modules stay loaded
+          // (about 410 s -> 260 s on two cores)
+          isolate: false,
           // two cores: keep the database and argon2 from starving each other
           maxWorkers: 2,
         },
