@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_MISSING, findChromium } from '../src/chromium.mjs';
-import { freePort, spawnPortal, stopPortal } from './portal-process.js';
+import { freePort, spawnPortal, stopPortal, waitCaughtUp } from './portal-process.js';
 
 export { freePort, spawnPortal, stopPortal } from './portal-process.js';
 
@@ -25,13 +25,26 @@ export interface Portal {
   stop(): Promise<void>;
 }
 
-/** Starts the built portal (apps/api/dist + apps/web/dist) on PGlite in a fresh copy of the seeded data directory. */
-export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
+/**
+ * Starts the built portal (apps/api/dist + apps/web/dist) on PGlite in a fresh copy of the seeded
+ * data directory. `fresh`: on an empty data directory instead, seeding the demo content itself and
+ * answering once every read model has caught up; for callers outside the e2e project, which has no
+ * seeded template to copy (the first-load benchmarks).
+ */
+export async function startPortal(env: Record<string, string> = {}, options: { fresh?: boolean } = {}): Promise<Portal> {
   const port = await freePort();
-  const dataDir = seededDataDir('portal-e2e-');
+  const dataDir = options.fresh ? mkdtempSync(join(tmpdir(), 'portal-fresh-')) : seededDataDir('portal-e2e-');
   const url = `http://127.0.0.1:${port}`;
   let log = '';
   const child = await spawnPortal(url, { DATA_DIR: dataDir, PORT: String(port), ...env }, (d) => (log += d));
+  if (options.fresh) {
+    try {
+      await waitCaughtUp(url);
+    } catch (error) {
+      await stopPortal(child);
+      throw new Error(`${(error as Error).message}\n${log}`);
+    }
+  }
   return {
     url,
     dataDir,

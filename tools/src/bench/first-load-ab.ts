@@ -16,7 +16,7 @@ const LEARNER = { email: 'learner@demo.agro', password: 'Demo#2026' };
 const [distA, distB] = process.argv.slice(2);
 if (!distA || !distB) throw new Error('usage: first-load-ab.ts <dist A> <dist B>');
 const builds = { A: distA, B: distB } as const;
-const portals = { A: await startPortal({ RATE_LIMIT_MAX: '100000', WEB_DIST: builds.A }), B: await startPortal({ RATE_LIMIT_MAX: '100000', WEB_DIST: builds.B }) };
+const portals = { A: await startPortal({ RATE_LIMIT_MAX: '100000', WEB_DIST: builds.A }, { fresh: true }), B: await startPortal({ RATE_LIMIT_MAX: '100000', WEB_DIST: builds.B }, { fresh: true }) };
 const browser = await chromium.launch({ executablePath: findChromium() ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
 const page = process.env.PAGE ?? '/home';
 const results: Record<'A' | 'B', { lcp: number[]; script: number[]; task: number[]; js: number[] }> = { A: { lcp: [], script: [], task: [], js: [] }, B: { lcp: [], script: [], task: [], js: [] } };

@@ -40,7 +40,7 @@ async function sessionCookies(url: string) {
 }
 
 export async function measureFirstLoadBytes(): Promise<PageLoad[]> {
-  const portal = await startPortal({ RATE_LIMIT_MAX: '100000' });
+  const portal = await startPortal({ RATE_LIMIT_MAX: '100000' }, { fresh: true });
   const browser = await chromium.launch({ executablePath: findChromium() ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-dev-shm-usage'] });
   try {
     const loads: PageLoad[] = [];

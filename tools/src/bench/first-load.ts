@@ -231,7 +231,7 @@ export async function benchFirstLoad(opts: { smoke?: boolean; runs?: number; out
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   const rows: Row[] = [];
   try {
-    portal = await startPortal({ RATE_LIMIT_MAX: '100000' });
+    portal = await startPortal({ RATE_LIMIT_MAX: '100000' }, { fresh: true });
     chrome = await chromeLauncher.launch({
       chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
