@@ -168,7 +168,6 @@ let generatorMonitor: RuntimeMonitor | null = null;
 /** This process's (the load generator's) monitor, started on first use. */
 const generator = (): RuntimeMonitor => (generatorMonitor ??= monitorRuntime());
 
-/** Runs `work` inside a window of the API's and the load generator's runtimes. */
 const leanAgent = new Agent({ keepAlive: true, maxSockets: 16 });
 
 /**
@@ -193,6 +192,31 @@ export function leanGet(url: string, headers: Record<string, string> = {}): Prom
   });
 }
 
+/** A manager's pause between two calls when "20 concurrent managers" are measured (the manager-users and reports benches). */
+export const THINK_MS = [250, 750] as const;
+
+/**
+ * Each client calls `call(client, n)` (n: its calls so far) again and again for `seconds`, paced
+ * (THINK_MS after each answer, and once before the first) or back to back; the latencies of
+ * every client, in one list per client.
+ */
+export async function clientsAtWork<C>(clients: readonly C[], seconds: number, paced: boolean, call: (client: C, index: number, n: number) => Promise<number>): Promise<number[][]> {
+  const pause = () => new Promise((r) => setTimeout(r, THINK_MS[0] + Math.random() * (THINK_MS[1] - THINK_MS[0])));
+  return Promise.all(
+    clients.map(async (client, index) => {
+      const times: number[] = [];
+      const end = performance.now() + seconds * 1000;
+      if (paced) await pause();
+      while (performance.now() < end) {
+        times.push(await call(client, index, times.length));
+        if (paced) await pause();
+      }
+      return times;
+    }),
+  );
+}
+
+/** Runs `work` inside a window of the API's and the load generator's runtimes. */
 export async function during<T>(api: BenchApi, work: () => Promise<T>): Promise<{ value: T; runtime: Runtimes }> {
   const window = await api.window();
   const value = await work();

@@ -119,7 +119,7 @@ function section(r: LearningBenchResult): string {
     "two cores, here with other work running (see the load average and the control rows: when the control's p99 is far above",
     'its p50, the tail of every row is the machine\'s). The /home rows and their control are timed with a lean client',
     '(`leanGet`, harness.ts: it counts the compressed bytes and keeps nothing), asking for brotli as a browser does: with',
-    "fetch, the load generator decompressed and decoded every 30 KB answer and its own GC pauses (up to 32 ms) landed on the",
+    "fetch, the load generator decompressed and decoded every answer and its own GC pauses (up to 32 ms) landed on the",
     'calls it timed. Figures from before 2026-11-25 (fourth session) were taken with fetch.',
   ].join('\n');
 }

@@ -1,5 +1,5 @@
 import { latencyHead, latencyRow, p99Spread, writeSection } from './report.js';
-import { during, figures, mark, ms, perRun, repeatRuns, reportFileOf, runtimeLine, scratchDatabase, startBenchApi, summarize, type BenchApi, type Measured, type Summary } from './harness.js';
+import { clientsAtWork, during, figures, mark, ms, perRun, repeatRuns, reportFileOf, runtimeLine, scratchDatabase, startBenchApi, summarize, type BenchApi, type Measured, type Summary, THINK_MS } from './harness.js';
 /**
  * Manager area benchmark (issue 14), on a Postgres server: 100,000 users over 50 companies,
  * written as events (companies, pre-registrations, registrations, sign-ins, learning progress:
@@ -150,7 +150,6 @@ interface FindRun {
 }
 
 const MANAGERS = 20;
-const THINK_MS = [250, 750] as const;
 
 const findPart: ManagerBenchPart<FindRun> = {
   name: 'find',
@@ -183,20 +182,7 @@ const findPart: ManagerBenchPart<FindRun> = {
       }
       return elapsed;
     };
-    const pause = () => new Promise((r) => setTimeout(r, THINK_MS[0] + Math.random() * (THINK_MS[1] - THINK_MS[0])));
-    const phase = (seconds: number, paced: boolean) =>
-      Promise.all(
-        managers.map(async (m) => {
-          const times: number[] = [];
-          const end = performance.now() + seconds * 1000;
-          if (paced) await pause();
-          while (performance.now() < end) {
-            times.push(await search(m));
-            if (paced) await pause();
-          }
-          return times;
-        }),
-      );
+    const phase = (seconds: number, paced: boolean) => clientsAtWork(managers, seconds, paced, (m) => search(m));
     // warm-up (JIT, pool, the index pages into memory): not counted
     await phase(ctx.smoke ? 1 : 5, false);
     failures = leaked = matched = 0;

@@ -33,14 +33,12 @@ import { ProjectionRuntime } from '@portal/projections-runtime';
 import { importContentPack } from '@portal/learning/application';
 import { PROJECTIONS_LIST } from '@portal/api';
 import { SERVER_REPORTS } from '@portal/reporting/application';
-import { mark, ms, figures, leanGet, reportFileOf, scratchDatabase, startBenchApi, type BenchApi, type LatencyFigures } from './harness.js';
+import { clientsAtWork, mark, ms, figures, leanGet, THINK_MS, reportFileOf, scratchDatabase, startBenchApi, type BenchApi, type LatencyFigures } from './harness.js';
 import { writeSection } from './report.js';
 
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 const SCRATCH = 'bench_reports';
 const MANAGERS = 20;
-/** a manager's pause between two pages (as tools/src/bench/manager-users.ts) */
-const THINK_MS = [250, 750] as const;
 const TARGETS = { pageP99Ms: 100, exportSeconds: 20, exportMemoryMB: 100, rebuildEventsPerSecond: 40_000, asOfSeconds: 3 };
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
 const benchCompany = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -209,22 +207,12 @@ export async function benchReports(opts: ReportsBenchOptions): Promise<ReportsBe
         for (const m of managers) await leanGet(url(0), { authorization: `Bearer ${m}` });
         const phase = async (phaseSeconds: number, paced: boolean) => {
           let failures = 0;
-          const pause = () => new Promise((r) => setTimeout(r, THINK_MS[0] + Math.random() * (THINK_MS[1] - THINK_MS[0])));
-          const times = await Promise.all(
-            managers.map(async (m, n) => {
-              const done: number[] = [];
-              const end = performance.now() + phaseSeconds * 1000;
-              if (paced) await pause();
-              while (performance.now() < end) {
-                const t = performance.now();
-                const res = await leanGet(url(n + done.length), { authorization: `Bearer ${m}` });
-                if (res.status !== 200) failures += 1;
-                done.push(performance.now() - t);
-                if (paced) await pause();
-              }
-              return done;
-            }),
-          );
+          const times = await clientsAtWork(managers, phaseSeconds, paced, async (m, index, n) => {
+            const t = performance.now();
+            const res = await leanGet(url(index + n), { authorization: `Bearer ${m}` });
+            if (res.status !== 200) failures += 1;
+            return performance.now() - t;
+          });
           return { ...figures(times.flat()), failures };
         };
         const paced = await phase(seconds, true);

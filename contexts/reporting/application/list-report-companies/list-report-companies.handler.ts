@@ -1,10 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { sql } from 'kysely';
 import { PROJECTIONS } from '@portal/platform';
 import type { ProjectionRuntime } from '@portal/projections-runtime';
-import { companiesTable, tableIn } from '@portal/projection-report-kit';
 import type { ReportCompanies } from '../../contracts/index.js';
+import { currentCompanies } from '../shared/current-companies.js';
 import { reportScopeOf } from '../shared/report-access.js';
 import { SERVER_REPORTS } from '../shared/report-definitions.js';
 import { ListReportCompaniesQuery } from './list-report-companies.query.js';
@@ -16,10 +15,6 @@ export class ListReportCompaniesHandler implements IQueryHandler<ListReportCompa
 
   async execute({ principal }: ListReportCompaniesQuery): Promise<ReportCompanies> {
     const scope = reportScopeOf(principal);
-    const projection = SERVER_REPORTS.answers.projection;
-    const table = tableIn(this.projections.schemaOf(projection), companiesTable.name);
-    const only = scope.kind === 'company' ? sql`and company_id = ${scope.companyId}` : sql``;
-    const rows = await sql<{ company_id: string; name: string }>`select company_id, name from ${table} where valid_to is null ${only} order by name, company_id`.execute(this.projections.reader(projection));
-    return { companies: rows.rows.map((r) => ({ companyId: r.company_id, name: r.name })) };
+    return { companies: await currentCompanies(this.projections, SERVER_REPORTS.answers.projection, scope.kind === 'company' ? scope.companyId : undefined) };
   }
 }
