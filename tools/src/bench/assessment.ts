@@ -1,5 +1,5 @@
 import { latencyHead, latencyRow, p99Spread, writeSection } from './report.js';
-import { during, figures, mark, ms, perRun, repeatRuns, reportFileOf, runtimeLine, scratchDatabase, serverVersion, startBenchApi, summarize, type LatencyFigures, type Measured, type Summary } from './harness.js';
+import { during, figures, leanRequest, mark, ms, perRun, repeatRuns, reportFileOf, runtimeLine, scratchDatabase, serverVersion, startBenchApi, summarize, type LatencyFigures, type Measured, type Summary } from './harness.js';
 /**
  * Assessment benchmark (issue 5), two parts, on a Postgres server:
  *
@@ -103,7 +103,9 @@ function section(r: AssessmentBenchResult): string {
     `reading the next question: the target's row), then again every ${FAST_THINK_MS[0] / 1000}-${FAST_THINK_MS[1] / 1000} s, then all at once. Each answer is`,
     'POST /api/user-store/answer (catalogue and the learner\'s answer sheet from memory after their first answer, one append of',
     `AnswerSubmitted + RecommendationsUpdated, SSE push after the reply when the recommendations changed). ${r.answers.runs.length} runs, each on its own`,
-    `database and API process; the paced phase took ${r.answers.runs.map((run) => run.seconds.toFixed(1)).join(', ')} s.`,
+    `database and API process; the paced phase took ${r.answers.runs.map((run) => run.seconds.toFixed(1)).join(', ')} s. Answers are timed with a lean`,
+    "client (`leanRequest`, harness.ts: one connection per learner, the reply's bytes counted and dropped), so the load generator's",
+    'own decoding and GC pauses stay out of the figures (from the fifth session of 2026-11-25; fetch before).',
     '',
     ...latencyHead(r.answers.runs.length),
     row(`POST /api/user-store/answer, paced (${THINK_MS[0] / 1000}-${THINK_MS[1] / 1000} s between answers)`, r.answers.latency),
@@ -167,8 +169,7 @@ async function benchAnswers(baseUrl: string, learners: number, perLearner: numbe
     );
     const post = async (token: string, body: unknown) => {
       const t0 = performance.now();
-      const res = await fetch(`${base}/user-store/answer`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
-      await res.arrayBuffer();
+      const res = await leanRequest('POST', `${base}/user-store/answer`, { authorization: `Bearer ${token}` }, body);
       return { ms: performance.now() - t0, status: res.status };
     };
     const answerOf = (i: number) => {

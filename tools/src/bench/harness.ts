@@ -168,29 +168,35 @@ let generatorMonitor: RuntimeMonitor | null = null;
 /** This process's (the load generator's) monitor, started on first use. */
 const generator = (): RuntimeMonitor => (generatorMonitor ??= monitorRuntime());
 
-const leanAgent = new Agent({ keepAlive: true, maxSockets: 16 });
+// one connection per caller at once, as each user's browser has its own (no queue in the client)
+const leanAgent = new Agent({ keepAlive: true, maxSockets: Infinity });
 
 /**
- * A GET for latency rows: it counts the answer's bytes and drops them (no decompression, no string,
+ * A call for latency rows: it counts the answer's bytes and drops them (no decompression, no string,
  * no parse), so the measuring client's own allocations and GC pauses stay out of the latency it
  * measures (fetch decompressed and decoded every answer, and the load generator's GC pauses of up
  * to 30 ms landed on the calls it timed). It sends the Accept-Encoding a browser sends, so the
- * server's compression is still measured.
+ * server's compression is still measured. A body is sent as JSON.
  */
-export function leanGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; bytes: number }> {
-  return new Promise((resolveGet, reject) => {
-    const req = request(url, { agent: leanAgent, headers: { 'accept-encoding': 'br, gzip, deflate', ...headers } }, (res) => {
+export function leanRequest(method: string, url: string, headers: Record<string, string> = {}, body?: unknown): Promise<{ status: number; bytes: number }> {
+  return new Promise((resolveCall, reject) => {
+    const payload = body === undefined ? null : JSON.stringify(body);
+    const sent = payload === null ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) };
+    const req = request(url, { method, agent: leanAgent, headers: { 'accept-encoding': 'br, gzip, deflate', ...sent, ...headers } }, (res) => {
       let bytes = 0;
       res.on('data', (chunk: Buffer) => {
         bytes += chunk.length;
       });
-      res.on('end', () => resolveGet({ status: res.statusCode ?? 0, bytes }));
+      res.on('end', () => resolveCall({ status: res.statusCode ?? 0, bytes }));
       res.on('error', reject);
     });
     req.on('error', reject);
-    req.end();
+    req.end(payload ?? undefined);
   });
 }
+
+/** `leanRequest` for a GET. */
+export const leanGet = (url: string, headers: Record<string, string> = {}): Promise<{ status: number; bytes: number }> => leanRequest('GET', url, headers);
 
 /** A manager's pause between two calls when "20 concurrent managers" are measured (the manager-users and reports benches). */
 export const THINK_MS = [250, 750] as const;

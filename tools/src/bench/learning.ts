@@ -1,5 +1,5 @@
 import { latencyHead, latencyRow, p99Spread, writeSection } from './report.js';
-import { during, figures, leanGet, mark, median, ms, perRun, repeatRuns, reportFileOf, runtimeLine, scratchDatabase, startBenchApi, summarize, type BenchApi, type LatencyFigures, type Measured, type RuntimeWindow, type Summary } from './harness.js';
+import { during, figures, leanGet, leanRequest, mark, median, ms, perRun, repeatRuns, reportFileOf, runtimeLine, scratchDatabase, startBenchApi, summarize, type BenchApi, type LatencyFigures, type Measured, type RuntimeWindow, type Summary } from './harness.js';
 /**
  * Learning benchmark, through the whole API (HTTP on a real socket, one API process on a Postgres
  * server, projections running; the load generator is this process on the same machine):
@@ -117,10 +117,11 @@ function section(r: LearningBenchResult): string {
     `runners that handle its event types. The /home rows start once every projection reports lag 0 on /api/health (${ms(r.home.settledAfterMs)} ms, median,`,
     'after the learners stopped), so they measure /home, not the backlog of the stress run; the whole API, Postgres and the load generator share',
     "two cores, here with other work running (see the load average and the control rows: when the control's p99 is far above",
-    'its p50, the tail of every row is the machine\'s). The /home rows and their control are timed with a lean client',
-    '(`leanGet`, harness.ts: it counts the compressed bytes and keeps nothing), asking for brotli as a browser does: with',
+    'its p50, the tail of every row is the machine\'s). Every row is timed with a lean client (`leanRequest`, harness.ts:',
+    'it counts the compressed bytes and keeps nothing; one connection per learner), asking for brotli as a browser does: with',
     "fetch, the load generator decompressed and decoded every answer and its own GC pauses (up to 32 ms) landed on the",
-    'calls it timed. Figures from before 2026-11-25 (fourth session) were taken with fetch.',
+    'calls it timed. The /home rows moved to it in the fourth session of 2026-11-25, the progress and control rows in the fifth;',
+    'figures from before were taken with fetch.',
   ].join('\n');
 }
 
@@ -297,7 +298,7 @@ async function learningRun(url: string, out: (line: string) => void): Promise<Le
           for (let position = 0; position <= MEDIA_SECONDS && performance.now() < until; position += 10) {
             const event = position === 0 ? 'play' : position >= MEDIA_SECONDS ? 'end' : 'progress';
             const started = performance.now();
-            const res = await call('POST', `/user-store/station/${station}/${entry}`, token, { event, playSessionId: session, seconds: position, duration: MEDIA_SECONDS });
+            const res = await leanRequest('POST', `${base}/user-store/station/${station}/${entry}`, { authorization: `Bearer ${token}` }, { event, playSessionId: session, seconds: position, duration: MEDIA_SECONDS });
             const took = performance.now() - started;
             if (measuring) {
               if (res.status !== 200) failures += 1;
@@ -313,7 +314,7 @@ async function learningRun(url: string, out: (line: string) => void): Promise<Le
       const probe = async (until: number) => {
         while (performance.now() < until) {
           const started = performance.now();
-          await fetch(`${base}/app-config`).then((r) => r.text());
+          await leanGet(`${base}/app-config`);
           if (measuring) control.push(performance.now() - started);
           await sleep(100);
         }
