@@ -35,8 +35,11 @@ describe.runIf(databaseUrl)('npm run portal -- reports export', () => {
     await store.migrate();
     await appendReportsStory(store);
     const env = { DATABASE_URL: scratch.url, DATA_DIR: mkdtempSync(join(tmpdir(), 'cli-reports-')) };
-    const rebuilt = await portal(env, 'projections', 'rebuild', 'report-answers');
+    // two projections in one pass over the log: each swapped to its new schema
+    const rebuilt = await portal(env, 'projections', 'rebuild', 'report-answers', 'report-stations');
     expect(rebuilt.code, rebuilt.stderr).toBe(0);
+    expect(rebuilt.stdout).toMatch(/rebuilt report-answers: \d+ events .* into rm_report_answers_v1_r/);
+    expect(rebuilt.stdout).toMatch(/rebuilt report-stations: \d+ events .* into rm_report_stations_v1_r/);
     const out = join(env.DATA_DIR, 'answers.csv');
     const run = await portal(env, 'reports', 'export', 'answers', '--format', 'csv', '--company', COMPANY_A, '--lang', 'en', '--out', out);
     expect(run.code, run.stderr).toBe(0);

@@ -51,28 +51,36 @@ projections
     }),
   );
 projections
-  .command('rebuild <name>')
-  .description('replay the log into a fresh schema, then swap; the live version serves meanwhile and every instance switches at the swap')
-  .action((name: string) =>
+  .command('rebuild <names...>')
+  .description('replay the log into a fresh schema, then swap; the live version serves meanwhile and every instance switches at the swap. Several names are rebuilt together in one pass over the log')
+  .action((names: string[]) =>
     withInfra(async (infra) => {
-      const def = infra.projections.status().find((s) => s.name === name);
-      if (!def) throw new Error(`unknown projection ${name}; known: ${infra.projections.status().map((s) => s.name).join(', ')}`);
+      const known = infra.projections.status().map((s) => s.name);
+      const unknown = names.filter((n) => !known.includes(n));
+      if (unknown.length > 0) throw new Error(`unknown projection ${unknown.join(', ')}; known: ${known.join(', ')}`);
       let total = 0;
       if (infra.store.kind !== 'eventstoredb') {
-        const types = (await import('@portal/api')).PROJECTIONS_LIST.find((p) => p.name === name)!.eventTypes;
-        const rows = await query<{ n: string }>(infra.database.db, 'select count(*)::text as n from es_events where type = any($1)', [types]);
-        total = Number(rows[0]?.n ?? 0);
+        const list = (await import('@portal/api')).PROJECTIONS_LIST;
+        for (const name of names) {
+          const types = list.find((p) => p.name === name)!.eventTypes;
+          const rows = await query<{ n: string }>(infra.database.db, 'select count(*)::text as n from es_events where type = any($1)', [types]);
+          total += Number(rows[0]?.n ?? 0);
+        }
       }
-      const bar = new cliProgress.SingleBar({ format: `${name} [{bar}] {percentage}% | {value}/{total} events | {eta}s left` }, cliProgress.Presets.shades_classic);
+      const label = names.length === 1 ? names[0]! : `${names.length} projections`;
+      const bar = new cliProgress.SingleBar({ format: `${label} [{bar}] {percentage}% | {value}/{total} events | {eta}s left` }, cliProgress.Presets.shades_classic);
       bar.start(Math.max(total, 1), 0);
       const started = Date.now();
-      const result = await infra.projections.rebuild(name, (applied) => bar.update(Math.min(applied, Math.max(total, applied)), { total: Math.max(total, applied) }));
-      bar.update(Math.max(total, result.events));
+      const results = await infra.projections.rebuildTogether(names, (applied) => bar.update(Math.min(applied, Math.max(total, applied)), { total: Math.max(total, applied) }));
+      const events = results.reduce((n, r) => n + r.events, 0);
+      bar.update(Math.max(total, events));
       bar.stop();
       const seconds = (Date.now() - started) / 1000;
-      console.log(`rebuilt ${name}: ${result.events} events in ${seconds.toFixed(1)} s into ${result.schema}`);
-      // serving instances switched at the swap (NOTIFY); they drop the old schema once none reads it
-      if (result.retired) console.log(`retired ${result.retired}: the running instances drop it once none of them reads it (at least 30 s after the swap)`);
+      for (const result of results) {
+        console.log(`rebuilt ${result.name}: ${result.events} events in ${seconds.toFixed(1)} s into ${result.schema}`);
+        // serving instances switched at the swap (NOTIFY); they drop the old schema once none reads it
+        if (result.retired) console.log(`retired ${result.retired}: the running instances drop it once none of them reads it (at least 30 s after the swap)`);
+      }
     }),
   );
 

@@ -13,6 +13,12 @@ export interface ProjectionDefinition {
   migrate(db: Kysely<any>, schema: string): Promise<void>;
   /** Applies events in order inside the runner's transaction; write only to `schema`. */
   apply(trx: Transaction<any>, schema: string, events: RecordedEvent[]): Promise<void>;
+  /**
+   * The schema's secondary indexes serve reads only (`apply` finds rows by primary key): a rebuild
+   * drops them while it copies the log and builds each once before the swap, instead of keeping
+   * every one up to date row by row (ADR 0070, rebuilds).
+   */
+  readIndexesAfterCopy?: boolean;
 }
 
 export const schemaNameFor = (name: string, version: number, suffix = ''): string =>
@@ -37,6 +43,8 @@ export function defineProjection<DB, E extends { type: string }>(definition: {
   eventTypes?: readonly E['type'][];
   migrate(db: Kysely<any>, schema: string): Promise<void>;
   apply(trx: Transaction<DB>, schema: string, events: E[]): Promise<void>;
+  /** see ProjectionDefinition.readIndexesAfterCopy */
+  readIndexesAfterCopy?: boolean;
 }): ProjectionDefinition {
   const { events, eventTypes, apply, ...rest } = definition;
   return {

@@ -6,13 +6,16 @@ import { ProjectionRuntime } from './runtime.js';
 import type { ProjectionDefinition } from './projection.js';
 
 /** A read model that sums amounts per account; it can be told to fail on one event. */
-function ledger(options: { failOnAmount?: number; version?: number } = {}): ProjectionDefinition & { failing: { amount: number | null } } {
+function ledger(options: { failOnAmount?: number; version?: number; readIndex?: boolean; name?: string; eventType?: string } = {}): ProjectionDefinition & { failing: { amount: number | null }; indexesWhileApplying: number[] } {
   const failing = { amount: options.failOnAmount ?? null };
+  const indexesWhileApplying: number[] = [];
   return {
-    name: 'ledger',
+    name: options.name ?? 'ledger',
     version: options.version ?? 1,
-    eventTypes: ['Deposited'],
+    eventTypes: [options.eventType ?? 'Deposited'],
     failing,
+    indexesWhileApplying,
+    ...(options.readIndex ? { readIndexesAfterCopy: true } : {}),
     async migrate(db: Kysely<any>, schema: string) {
       await db.schema
         .withSchema(schema)
@@ -22,8 +25,10 @@ function ledger(options: { failOnAmount?: number; version?: number } = {}): Proj
         .addColumn('balance', 'integer', (c) => c.notNull())
         .addColumn('deposits', 'integer', (c) => c.notNull())
         .execute();
+      if (options.readIndex) await db.schema.withSchema(schema).createIndex('balances_by_balance').ifNotExists().on('balances').columns(['balance', 'account']).execute();
     },
     async apply(trx: Transaction<any>, schema: string, events: RecordedEvent[]) {
+      if (options.readIndex) indexesWhileApplying.push((await trx.executeQuery<{ n: number }>(CompiledQuery.raw('select count(*)::int as n from pg_indexes where schemaname = $1', [schema]))).rows[0]!.n);
       for (const e of events) {
         const amount = Number(e.data.amount);
         if (failing.amount === amount) throw new Error(`refusing ${amount}`);
@@ -116,8 +121,8 @@ const listenerCount = async () =>
   (await db.database.db.executeQuery(CompiledQuery.raw(`select 1 from pg_stat_activity where datname = current_database() and ${listeners}`))).rows.length;
 const heldBy = (runtime: ProjectionRuntime) => runtime.status()[0]!.leaseHeld;
 
-const balances = async (runtime: ProjectionRuntime) =>
-  runtime.reader('ledger').selectFrom('balances').select(['account', 'balance', 'deposits']).orderBy('account').execute();
+const balances = async (runtime: ProjectionRuntime, name = 'ledger') =>
+  runtime.reader(name).selectFrom('balances').select(['account', 'balance', 'deposits']).orderBy('account').execute();
 
 describe('projection runtime', () => {
   it('applies a batch that throws half-way zero times, then exactly once after a restart', async () => {
@@ -185,6 +190,50 @@ describe('projection runtime', () => {
     expect(progressCalls).toBeGreaterThan(0);
     expect(runtime.schemaOf('ledger')).toBe(rebuilt.schema);
     expect(await balances(runtime)).toEqual(incremental);
+    await runtime.stop();
+  });
+
+  it('a projection whose indexes serve reads only rebuilds without them and has them again before the swap', async () => {
+    const def = ledger({ readIndex: true });
+    const runtime = new ProjectionRuntime(db.database, store, [def], { run: false, batchSize: 7 });
+    await runtime.start();
+    await runtime.catchUp();
+    const incremental = await balances(runtime);
+    const indexesOf = async (schema: string) =>
+      (await db.database.db.executeQuery<{ indexname: string }>(CompiledQuery.raw('select indexname from pg_indexes where schemaname = $1 order by indexname', [schema]))).rows.map((r) => r.indexname);
+    def.indexesWhileApplying.length = 0;
+    const rebuilt = await runtime.rebuild('ledger');
+    // while the log was copied only the primary key was kept up to date
+    expect(def.indexesWhileApplying.length).toBeGreaterThan(1);
+    expect(new Set(def.indexesWhileApplying)).toEqual(new Set([1]));
+    expect(await indexesOf(rebuilt.schema)).toEqual(['balances_by_balance', 'balances_pkey']);
+    expect(await balances(runtime)).toEqual(incremental);
+    await runtime.stop();
+  });
+
+  it('rebuilds several projections in one pass over the log, each equal to its incremental rows', async () => {
+    for (let i = 0; i < 12; i++) {
+      await store.append(`wd-${i % 3}`, [{ type: 'Withdrawn', data: { account: `w${i % 3}`, amount: i + 1 } }], { expectedRevision: 'any', context: ctx });
+    }
+    const deposits = ledger();
+    const withdrawals = ledger({ name: 'withdrawals', eventType: 'Withdrawn', readIndex: true });
+    const runtime = new ProjectionRuntime(db.database, store, [deposits, withdrawals], { run: false, batchSize: 3 });
+    await runtime.start();
+    await runtime.catchUp();
+    const incremental = { deposits: await balances(runtime), withdrawals: await balances(runtime, 'withdrawals') };
+    expect(incremental.withdrawals).toHaveLength(3);
+    const depositEvents = incremental.deposits.reduce((n, r) => n + Number(r.deposits), 0);
+    const progress: number[] = [];
+    const results = await runtime.rebuildTogether(['ledger', 'withdrawals'], (applied) => progress.push(applied));
+    expect(results.map((r) => [r.name, r.events])).toEqual([
+      ['ledger', depositEvents],
+      ['withdrawals', 12],
+    ]);
+    expect(progress.at(-1)).toBe(depositEvents + 12);
+    expect(runtime.schemaOf('ledger')).toBe(results[0]!.schema);
+    expect(runtime.schemaOf('withdrawals')).toBe(results[1]!.schema);
+    expect({ deposits: await balances(runtime), withdrawals: await balances(runtime, 'withdrawals') }).toEqual(incremental);
+    await expect(runtime.rebuildTogether(['ledger', 'nothing'])).rejects.toThrow('unknown projection nothing');
     await runtime.stop();
   });
 

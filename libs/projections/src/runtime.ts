@@ -81,6 +81,14 @@ const releaseWaiters = (state: RunnerState): void => {
 const reached = (state: { checkpoint: Checkpoint; scanned: Checkpoint }): Checkpoint =>
   compareCheckpoints(state.scanned, state.checkpoint) > 0 ? state.scanned : state.checkpoint;
 
+/** What a rebuild did: events applied (the copy and what arrived before the swap), the new schema, the one it retired. */
+export interface RebuildResult {
+  name: string;
+  events: number;
+  schema: string;
+  retired: string | null;
+}
+
 /**
  * Runs projections: one runner per projection across processes (advisory-lock lease on a server),
  * checkpoint stored in the same transaction as the rows, woken on append, batched catch-up,
@@ -374,30 +382,82 @@ export class ProjectionRuntime {
    * every instance (SWAP_CHANNEL, delivered at commit). The old schema is not dropped here: it
    * stays readable until no process reads it (see dropRetired).
    */
-  async rebuild(name: string, onProgress?: (applied: number, checkpoint: Checkpoint) => void): Promise<{ events: number; schema: string; retired: string | null }> {
-    const def = this.definitions.find((d) => d.name === name);
-    if (!def) throw new Error(`unknown projection ${name}`);
+  async rebuild(name: string, onProgress?: (applied: number, checkpoint: Checkpoint) => void): Promise<RebuildResult> {
+    const [result] = await this.rebuildTogether([name], onProgress);
+    return result!;
+  }
+
+  /**
+   * Rebuilds several projections in one pass over the log (`projections rebuild a b c`): each
+   * batch is read once, with every type one of them handles, while the one before is applied; each
+   * projection applies its share in a transaction of its own, at the same time as the others (the
+   * database works on one while this process folds another). Then each is swapped in as `rebuild`
+   * does. `onProgress` gets the events applied so far, all projections together.
+   */
+  async rebuildTogether(names: readonly string[], onProgress?: (applied: number, checkpoint: Checkpoint) => void): Promise<RebuildResult[]> {
+    const defs = names.map((name) => {
+      const def = this.definitions.find((d) => d.name === name);
+      if (!def) throw new Error(`unknown projection ${name}`);
+      return def;
+    });
+    if (new Set(names).size !== names.length) throw new Error(`a projection named twice: ${names.join(', ')}`);
     const db = this.database.db;
     const head = await this.store.headCheckpoint();
     const visibleBy = Date.now() + 15_000;
     while (!(await this.visibleUpTo(head)) && Date.now() < visibleBy) await new Promise((r) => setTimeout(r, 10));
-    const shadow = schemaNameFor(def.name, def.version, `_r${Date.now().toString(36)}`);
-    await this.createSchema(def, shadow);
+    const suffix = `_r${Date.now().toString(36)}`;
+    const jobs: { def: ProjectionDefinition; shadow: string; types: ReadonlySet<string>; applied: number; deferred: string[] }[] = [];
+    for (const def of defs) {
+      const shadow = schemaNameFor(def.name, def.version, suffix);
+      await this.createSchema(def, shadow);
+      const deferred = def.readIndexesAfterCopy ? await this.dropReadIndexes(shadow) : [];
+      jobs.push({ def, shadow, types: new Set(def.eventTypes), applied: 0, deferred });
+    }
+    const types = [...new Set(defs.flatMap((d) => d.eventTypes))];
+    const total = () => jobs.reduce((n, j) => n + j.applied, 0);
     let checkpoint: Checkpoint = START;
-    let applied = 0;
-    const copyUntilHead = async () => {
-      for (;;) {
-        const { events, checkpoint: next } = await this.store.readAll({ after: checkpoint, limit: this.batchSize * 4, types: def.eventTypes });
-        if (events.length === 0) return;
-        await db.transaction().execute((trx) => def.apply(trx, shadow, events));
-        checkpoint = next;
-        applied += events.length;
-        onProgress?.(applied, checkpoint);
+    const read = (after: Checkpoint) => this.store.readAll({ after, limit: this.batchSize * 4, types });
+    let reading = read(checkpoint);
+    for (;;) {
+      const { events, checkpoint: next } = await reading;
+      if (events.length === 0) break;
+      // the next batch is read while this one is applied (the log is append-only: nothing to wait for)
+      reading = read(next);
+      const outcomes = await Promise.allSettled(
+        jobs.map(async (job) => {
+          const share = jobs.length === 1 ? events : events.filter((e) => job.types.has(e.type));
+          if (share.length === 0) return;
+          await db.transaction().execute((trx) => job.def.apply(trx, job.shadow, share));
+          job.applied += share.length;
+        }),
+      );
+      const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+      if (failed) {
+        await reading.catch(() => undefined);
+        throw failed.reason;
       }
-    };
-    await copyUntilHead();
-    await this.vacuumSchema(shadow);
-    // Swap: lock the checkpoint row (the live runner waits), apply what arrived meanwhile, switch.
+      checkpoint = next;
+      onProgress?.(total(), checkpoint);
+    }
+    const results: RebuildResult[] = [];
+    for (const job of jobs) {
+      for (const ddl of job.deferred) await sql.raw(ddl).execute(db);
+      await this.vacuumSchema(job.shadow);
+      const before = total();
+      results.push(await this.swapIn(job.def, job.shadow, checkpoint, job.applied, (applied, at) => onProgress?.(before - job.applied + applied, at)));
+    }
+    return results;
+  }
+
+  /**
+   * Swaps a rebuilt schema in: locks the checkpoint row (the live runner waits), applies what
+   * arrived since `checkpoint`, switches the row to the new schema and retires the old one.
+   */
+  private async swapIn(def: ProjectionDefinition, shadow: string, from: Checkpoint, copied: number, onProgress?: (applied: number, checkpoint: Checkpoint) => void): Promise<RebuildResult> {
+    const db = this.database.db;
+    const name = def.name;
+    let checkpoint = from;
+    let applied = copied;
     let oldSchema = '';
     for (;;) {
       const { events, checkpoint: next, scannedTo } = await this.store.readAll({ after: checkpoint, limit: this.batchSize * 4, types: def.eventTypes });
@@ -445,7 +505,7 @@ export class ProjectionRuntime {
     if (state) this.adopt(state, { name, version: def.version, schema: shadow, checkpoint });
     this.retiredMaybe = true;
     this.logger.info({ projection: name, schema: shadow, retired: oldSchema || null, events: applied }, `projection ${name}: swapped to ${shadow}`);
-    return { events: applied, schema: shadow, retired: oldSchema && oldSchema !== shadow ? oldSchema : null };
+    return { name, events: applied, schema: shadow, retired: oldSchema && oldSchema !== shadow ? oldSchema : null };
   }
 
   /**
@@ -498,6 +558,22 @@ export class ProjectionRuntime {
   private async vacuumSchema(schema: string): Promise<void> {
     const tables = await query<{ tablename: string }>(this.database.db, 'select tablename from pg_tables where schemaname = $1', [schema]);
     for (const { tablename } of tables) await sql`vacuum (analyze) ${sql.table(`${schema}.${tablename}`)}`.execute(this.database.db);
+  }
+
+  /**
+   * Drops the schema's secondary indexes (neither a primary key nor unique: no constraint and no
+   * `on conflict` needs them) and returns the statements that build them again.
+   */
+  private async dropReadIndexes(schema: string): Promise<string[]> {
+    const indexes = await query<{ name: string; ddl: string }>(
+      this.database.db,
+      `select c.relname as name, pg_get_indexdef(x.indexrelid) as ddl
+         from pg_index x join pg_class c on c.oid = x.indexrelid join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = $1 and not x.indisprimary and not x.indisunique`,
+      [schema],
+    );
+    for (const { name } of indexes) await sql`drop index ${sql.table(`${schema}.${name}`)}`.execute(this.database.db);
+    return indexes.map((i) => i.ddl);
   }
 
   private async createSchema(def: ProjectionDefinition, schema: string): Promise<void> {

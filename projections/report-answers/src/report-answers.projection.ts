@@ -19,6 +19,8 @@ export const reportAnswersProjection = defineProjection({
   events,
   eventTypes: [...DIMENSION_EVENT_TYPES, 'AnswerSubmitted'],
   migrate: migrateReportAnswers,
+  // reports' indexes serve the pages; folding finds rows by primary key (TemporalBatch)
+  readIndexesAfterCopy: true,
   async apply(trx, schema, batch) {
     await foldDimensions(trx, schema, batch);
     const answers = batch.flatMap((e) =>

@@ -22,6 +22,8 @@ export const reportCompaniesProjection = defineProjection({
   events,
   eventTypes: [...DIMENSION_EVENT_TYPES, 'CompanyDomainsChanged', 'SignInSucceeded', 'MediaCompleted'],
   migrate: migrateReportCompanies,
+  // reports' indexes serve the pages; folding finds rows by primary key (TemporalBatch)
+  readIndexesAfterCopy: true,
   async apply(trx, schema, batch) {
     await foldDimensions(trx, schema, batch);
     const companies = new TemporalBatch(companyDetailsTable);

@@ -21,6 +21,8 @@ export const reportExpertQuestionsProjection = defineProjection({
   events,
   eventTypes: [...DIMENSION_EVENT_TYPES, 'ReferenceItemSaved', 'ExpertQuestionAsked', 'ExpertQuestionClaimed', 'ExpertQuestionAnswered', 'ExpertQuestionWithdrawn'],
   migrate: migrateReportExpertQuestions,
+  // reports' indexes serve the pages; folding finds rows by primary key (TemporalBatch)
+  readIndexesAfterCopy: true,
   async apply(trx, schema, batch) {
     await foldDimensions(trx, schema, batch);
 

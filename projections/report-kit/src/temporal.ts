@@ -150,7 +150,7 @@ export class TemporalBatch<Row extends object> {
 
   private same(a: Row | null, b: Row | null): boolean {
     if (a === null || b === null) return a === b;
-    return this.valueColumns.every((c) => canonical(a[c]) === canonical(b[c]));
+    return this.valueColumns.every((c) => sameValue(a[c], b[c]));
   }
 
   /** Writes the batch's versions: closes the stored current ones, inserts the new ones. */
@@ -207,6 +207,12 @@ function canonical(v: unknown): string {
   }
   if (Array.isArray(n)) return `[${n.map(canonical).join(',')}]`;
   return JSON.stringify(n) ?? 'undefined';
+}
+/** Two column values alike: two primitives of one type by value, anything else (a date, an array, jsonb) as canonical text. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a === typeof b && (typeof a === 'string' || typeof a === 'number' || typeof a === 'boolean')) return false;
+  return canonical(a) === canonical(b);
 }
 const toJson = (row: object): Record<string, unknown> => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, normal(v)]));
 

@@ -22,6 +22,8 @@ export const reportMessagingProjection = defineProjection({
   events,
   eventTypes: [...DIMENSION_EVENT_TYPES, 'MessagingMessageReceived', 'MessagingReplySent'],
   migrate: migrateReportMessaging,
+  // reports' indexes serve the pages; folding finds rows by primary key (TemporalBatch)
+  readIndexesAfterCopy: true,
   async apply(trx, schema, batch) {
     await foldDimensions(trx, schema, batch);
     const messages = batch.flatMap((e) => (e.type === 'MessagingMessageReceived' || e.type === 'MessagingReplySent' ? [e] : []));

@@ -20,6 +20,8 @@ export const reportPodcastDownloadsProjection = defineProjection({
   events,
   eventTypes: [...DIMENSION_EVENT_TYPES, 'PodcastEpisodeDownloaded'],
   migrate: migrateReportPodcastDownloads,
+  // reports' indexes serve the pages; folding finds rows by primary key (TemporalBatch)
+  readIndexesAfterCopy: true,
   async apply(trx, schema, batch) {
     await foldDimensions(trx, schema, batch);
     const downloads = batch.flatMap((e) =>

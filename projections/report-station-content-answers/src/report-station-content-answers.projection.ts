@@ -20,6 +20,8 @@ export const reportStationContentAnswersProjection = defineProjection({
   events,
   eventTypes: [...DIMENSION_EVENT_TYPES, 'AnswerSubmitted'],
   migrate: migrateReportStationContentAnswers,
+  // reports' indexes serve the pages; folding finds rows by primary key (TemporalBatch)
+  readIndexesAfterCopy: true,
   async apply(trx, schema, batch) {
     await foldDimensions(trx, schema, batch);
     const answers = batch.flatMap((e) => (e.type === 'AnswerSubmitted' && e.data.entryId !== null ? [{ ...e.data, entryId: e.data.entryId, position: e.checkpoint.position }] : []));

@@ -31,6 +31,8 @@ export const reportStationContentProjection = defineProjection({
   events,
   eventTypes: [...DIMENSION_EVENT_TYPES, 'ContentViewed', 'MediaStarted', 'MediaCompleted'],
   migrate: migrateReportStationContent,
+  // reports' indexes serve the pages; folding finds rows by primary key (TemporalBatch)
+  readIndexesAfterCopy: true,
   async apply(trx, schema, batch) {
     await foldDimensions(trx, schema, batch);
     const uses = batch.flatMap((e) => ((e.type === 'ContentViewed' || e.type === 'MediaStarted' || e.type === 'MediaCompleted') && !isGuest(e.data.actor) ? [e] : []));

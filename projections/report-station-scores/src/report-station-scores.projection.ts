@@ -74,6 +74,8 @@ export const reportStationScoresProjection = defineProjection({
   events,
   eventTypes: [...DIMENSION_EVENT_TYPES, 'AnswerSubmitted', 'MediaCompleted', 'ContentFeedbackGiven', 'StationFeedbackGiven'],
   migrate: migrateReportStationScores,
+  // reports' indexes serve the pages; folding finds rows by primary key (TemporalBatch)
+  readIndexesAfterCopy: true,
   async apply(trx, schema, batch) {
     await foldDimensions(trx, schema, batch);
     const scores = new TemporalBatch(stationScoresTable);

@@ -20,6 +20,8 @@ export const reportStationsProjection = defineProjection({
   events,
   eventTypes: [...DIMENSION_EVENT_TYPES, 'StationVisited'],
   migrate: migrateReportStations,
+  // reports' indexes serve the pages; folding finds rows by primary key (TemporalBatch)
+  readIndexesAfterCopy: true,
   async apply(trx, schema, batch) {
     await foldDimensions(trx, schema, batch);
     const visits = batch.flatMap((e) => (e.type === 'StationVisited' && !e.data.actor.startsWith('guest:') ? [{ ...e.data, position: e.checkpoint.position }] : []));

@@ -17,11 +17,19 @@ const infra = await createInfrastructure(config, { database });
 const app = await createApp(config, infra, { logs: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.getHttpServer().address() as { port: number };
-// the benchmark reads the CPU time this process has used (GET /), and opens (POST /runtime) and
-// reads (GET /runtime) a window of event-loop delay and GC pauses around each measured phase
+// the benchmark reads the CPU time this process has used (GET /), opens (POST /runtime) and
+// reads (GET /runtime) a window of event-loop delay and GC pauses around each measured phase, and
+// reads the process's memory (GET /memory, after a full collection when started with --expose-gc)
 const runtime = monitorRuntime();
 const meter = createServer((req, res) => {
   res.setHeader('content-type', 'application/json');
+  if (req.url === '/memory') {
+    // after a full collection when the API runs with --expose-gc: what the process still holds
+    (globalThis as { gc?: () => void }).gc?.();
+    const m = process.memoryUsage();
+    res.end(JSON.stringify({ rssMiB: m.rss / 2 ** 20, heapUsedMiB: m.heapUsed / 2 ** 20, heapTotalMiB: m.heapTotal / 2 ** 20, externalMiB: m.external / 2 ** 20 }));
+    return;
+  }
   if (req.url === '/runtime') {
     if (req.method === 'POST') runtime.reset();
     res.end(JSON.stringify(runtime.read()));

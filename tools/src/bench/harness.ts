@@ -91,6 +91,13 @@ export function summarize(runs: Measured[]): Summary {
 /** Several runs' values of a count that should not move: one value, or each run's. */
 export const perRun = (values: number[]): string => (values.every((v) => v === values[0]) ? String(values[0] ?? 0) : values.join(', '));
 
+export interface ApiMemory {
+  rssMiB: number;
+  heapUsedMiB: number;
+  heapTotalMiB: number;
+  externalMiB: number;
+}
+
 export interface BenchApi {
   /** http://127.0.0.1:<port>/api */
   base: string;
@@ -100,6 +107,8 @@ export interface BenchApi {
   cpuMs(): Promise<number>;
   /** Opens a window of the API's event-loop delay and GC pauses (and the load generator's). */
   window(): Promise<RuntimeWindow>;
+  /** The API process's memory (MiB), after a full collection when it runs with --expose-gc. */
+  memory(): Promise<ApiMemory>;
   stop(): Promise<void>;
 }
 
@@ -144,6 +153,7 @@ export async function startBenchApi(options: { databaseUrl: string; dataDir: str
     base: `http://127.0.0.1:${port}/api`,
     pid: server.pid!,
     cpuMs: async () => ((await (await fetch(`http://127.0.0.1:${meterPort}/`)).json()) as { cpuMs: number }).cpuMs,
+    memory: async () => (await (await fetch(`http://127.0.0.1:${meterPort}/memory`)).json()) as ApiMemory,
     async window() {
       await runtime('POST');
       generator().reset();
