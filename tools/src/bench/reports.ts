@@ -133,7 +133,8 @@ export interface ReportsBenchResult {
   rebuild: { events: number; seconds: number; perSecond: number; /** events applied per report */ byReport: Record<string, number> };
   /** paced: 250-750 ms between a manager's pages (the target); closed: back to back */
   pages: Record<string, { paced: LatencyFigures & { failures: number }; closed: LatencyFigures & { failures: number } }>;
-  exportCsv: { rows: number; seconds: number; memoryGrowthMB: number };
+  /** memoryGrowthMB: the peak resident memory during the export over the one before it; heap*: in use after a full collection, before and after */
+  exportCsv: { rows: number; seconds: number; memoryGrowthMB: number; heapBeforeMiB: number; heapAfterMiB: number };
   asOfSeconds: number;
   targets: Record<string, boolean>;
 }
@@ -188,7 +189,8 @@ export async function benchReports(opts: ReportsBenchOptions): Promise<ReportsBe
     out(`the API's other ${others.length} read models built in ${((performance.now() - t4) / 1000).toFixed(0)} s`);
 
     // 3-5. through the API
-    const api = await startBenchApi({ databaseUrl: scratch.url, dataDir: mkdtempSync(join(tmpdir(), 'bench-reports-')), jwtSecret: JWT_SECRET, env: { BOOKING_EXPIRY_SWEEP_SECONDS: '0', CERTIFICATE_ISSUER: 'off' } });
+    // --expose-gc: the export row reads the heap the API still holds after a full collection
+    const api = await startBenchApi({ databaseUrl: scratch.url, dataDir: mkdtempSync(join(tmpdir(), 'bench-reports-')), jwtSecret: JWT_SECRET, nodeArgs: ['--expose-gc'], env: { BOOKING_EXPIRY_SWEEP_SECONDS: '0', CERTIFICATE_ISSUER: 'off' } });
     try {
       const tokens = new TokenService(JWT_SECRET, 3600);
       // manage_whatsapp too: the messaging report is read under identity's messagingScope (ADR 0073)
@@ -218,6 +220,7 @@ export async function benchReports(opts: ReportsBenchOptions): Promise<ReportsBe
         out(`${name} first page, ${MANAGERS} managers ${THINK_MS[0]}-${THINK_MS[1]} ms apart: p50 ${ms(paced.p50Ms)} p99 ${ms(paced.p99Ms)} ms (${paced.count} calls, ${paced.failures} failures); back to back: p50 ${ms(closed.p50Ms)} p99 ${ms(closed.p99Ms)} ms (${closed.count} calls)`);
       }
 
+      const heapBefore = (await api.memory()).heapUsedMiB;
       const before = rssMB(api.pid);
       let peak = before;
       const sampler = setInterval(() => (peak = Math.max(peak, rssMB(api.pid))), 100);
@@ -233,8 +236,9 @@ export async function benchReports(opts: ReportsBenchOptions): Promise<ReportsBe
       clearInterval(sampler);
       // the preamble's lines (report, time, as of, the filters) end at the blank line; then the header
       const preambleLines = head.slice(0, head.indexOf('\n\n')).split('\n').length;
-      const exportCsv = { rows: newlines - preambleLines - 2, seconds: exportSeconds, memoryGrowthMB: peak - before };
-      out(`answers CSV export: ${int(exportCsv.rows)} rows in ${exportSeconds.toFixed(1)} s, API memory +${exportCsv.memoryGrowthMB.toFixed(0)} MB (${before.toFixed(0)} MB before)`);
+      const heapAfter = (await api.memory()).heapUsedMiB;
+      const exportCsv = { rows: newlines - preambleLines - 2, seconds: exportSeconds, memoryGrowthMB: peak - before, heapBeforeMiB: heapBefore, heapAfterMiB: heapAfter };
+      out(`answers CSV export: ${int(exportCsv.rows)} rows in ${exportSeconds.toFixed(1)} s, API memory +${exportCsv.memoryGrowthMB.toFixed(0)} MB (${before.toFixed(0)} MB before); heap in use after a collection ${heapBefore.toFixed(0)} -> ${heapAfter.toFixed(0)} MiB`);
 
       const middle = new Date(Date.now() - 180 * 86_400_000).toISOString();
       const t3 = performance.now();
@@ -276,7 +280,7 @@ export async function benchReports(opts: ReportsBenchOptions): Promise<ReportsBe
                 `| ${name}: first page, from + user type, ${MANAGERS} managers ${THINK_MS[0]}-${THINK_MS[1]} ms apart, p99 | ${ms(p.paced.p99Ms)} ms (p50 ${ms(p.paced.p50Ms)}, ${p.paced.failures} failures; back to back: p99 ${ms(p.closed.p99Ms)}, p50 ${ms(p.closed.p50Ms)}) | <= ${TARGETS.pageP99Ms} ms: ${mark(p.paced.p99Ms <= TARGETS.pageP99Ms)} |`,
             ),
             `| answers CSV export, every company | ${int(exportCsv.rows)} rows in ${exportCsv.seconds.toFixed(1)} s | <= ${TARGETS.exportSeconds} s: ${mark(result.targets.exportTime!)} |`,
-            `| API memory growth during the export | ${exportCsv.memoryGrowthMB.toFixed(0)} MB | < ${TARGETS.exportMemoryMB} MB: ${mark(result.targets.exportMemory!)} |`,
+            `| API memory growth during the export (peak resident memory over the one before it) | ${exportCsv.memoryGrowthMB.toFixed(0)} MB (heap in use after a full collection: ${exportCsv.heapBeforeMiB.toFixed(0)} MiB before, ${exportCsv.heapAfterMiB.toFixed(0)} after) | < ${TARGETS.exportMemoryMB} MB: ${mark(result.targets.exportMemory!)} |`,
             `| rebuild of every report projection, together in one pass over the log | ${int(perSecond)} events/s: ${int(applied)} events applied in ${rebuildSeconds.toFixed(1)} s (${Object.entries(byReport).map(([n, v]) => `${n} ${int(v)}`).join(', ')}) | >= ${int(TARGETS.rebuildEventsPerSecond)}: ${mark(result.targets.rebuild!)} |`,
             `| answers report of one company as of 180 days ago | ${asOfSeconds.toFixed(2)} s | <= ${TARGETS.asOfSeconds} s: ${mark(result.targets.asOf!)} |`,
             '',
