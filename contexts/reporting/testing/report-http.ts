@@ -2,9 +2,10 @@
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { newId, type Locale, type Permission, type Role } from '@portal/kernel';
-import type { TestApp } from '@portal/testing/app';
+import { startTestApp, type TestApp } from '@portal/testing/app';
 import { REPORTS, type ReportFormat, type ReportName } from '../contracts/index.js';
-import { COMPANY_A, COMPANY_B } from './reports-story.js';
+import { appendSteps, COMPANY_A, COMPANY_B, STORY_AFTER_MOVE, STORY_BEFORE_MOVE } from './reports-story.js';
+import { appendScoresStory } from './scores-story.js';
 
 /** A signed-in caller's bearer token with these roles, permissions and company (the claims a real sign-in gives). */
 export const tokenOf = (t: TestApp, roles: Role[], permissions: Permission[] = [], companyId: string | null = null, sub = newId()) =>
@@ -86,4 +87,21 @@ export async function exportedColumn(
   const column = header === undefined ? -1 : parsed.header.indexOf(header);
   if (column < 0) throw new Error(`no column ${key} in the ${file.report} export: ${parsed.header.join(', ')}`);
   return parsed.rows.map((r) => r[column] ?? '');
+}
+
+/**
+ * The HTTP specs' app over the reports story with a learner moved between companies and this
+ * story after it, every projection caught up; `beforeMove` is a time (ISO) between the move's two
+ * halves, to read a report "as of" it.
+ */
+export async function startScoresStoryApp(): Promise<{ app: TestApp; beforeMove: string }> {
+  const app = await startTestApp();
+  await appendSteps(app.infra.store, STORY_BEFORE_MOVE);
+  await new Promise((r) => setTimeout(r, 20));
+  const beforeMove = new Date().toISOString();
+  await new Promise((r) => setTimeout(r, 20));
+  await appendSteps(app.infra.store, STORY_AFTER_MOVE);
+  await appendScoresStory(app.infra.store);
+  await app.infra.projections.catchUp();
+  return { app, beforeMove };
 }

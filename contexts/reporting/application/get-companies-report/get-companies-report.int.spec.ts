@@ -1,22 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '@portal/testing/app';
+import type { TestApp } from '@portal/testing/app';
 import { companiesReportPageSchema } from '../../contracts/index.js';
-import { CALLERS, parseCsvExport, parseXlsxExport, tokenOf } from '../../testing/report-http.js';
-import { appendSteps, COMPANY_A, COMPANY_B, STORY_AFTER_MOVE, STORY_BEFORE_MOVE } from '../../testing/reports-story.js';
-import { appendScoresStory } from '../../testing/scores-story.js';
+import { CALLERS, parseCsvExport, parseXlsxExport, startScoresStoryApp, tokenOf } from '../../testing/report-http.js';
+import { COMPANY_A, COMPANY_B } from '../../testing/reports-story.js';
 
 let t: TestApp;
 let beforeMove: string;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  await appendSteps(t.infra.store, STORY_BEFORE_MOVE);
-  await new Promise((r) => setTimeout(r, 20));
-  beforeMove = new Date().toISOString();
-  await new Promise((r) => setTimeout(r, 20));
-  await appendSteps(t.infra.store, STORY_AFTER_MOVE);
-  await appendScoresStory(t.infra.store);
-  await t.infra.projections.catchUp();
+  ({ app: t, beforeMove } = await startScoresStoryApp());
 });
 afterAll(async () => {
   await t?.close();

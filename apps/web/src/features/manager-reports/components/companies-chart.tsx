@@ -1,10 +1,9 @@
-import '@mantine/charts/styles.css';
-import { BarChart } from '@mantine/charts';
-import { Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { Locale } from '@portal/kernel';
 import type { CompaniesReportRow } from '@portal/reporting/contracts/reports';
+import { BarChartWithTable } from '../../../shared/ui/bar-chart-with-table';
 import { useReportPage } from '../api/reports';
 import { reportParamsOf } from '../model/report-params';
 
@@ -18,38 +17,20 @@ export function CompaniesChart() {
   const page = useReportPage('companies-report', reportParamsOf(search), i18n.language as Locale);
   const rows = (page.data?.rows ?? []) as unknown as CompaniesReportRow[];
   if (rows.length < 2) return null;
-  const data = rows.map((r) => ({ company: r.company, users: r.users, activeUsers: r.activeUsers, completions: r.completions }));
   return (
     <Paper withBorder radius="md" p="md" data-testid="report-companies-chart">
       <Stack gap="xs">
         <Text fw={700}>{t('companies.chart')}</Text>
-        <div aria-hidden="true">
-          <BarChart
-            h={240}
-            data={data}
-            dataKey="company"
-            withLegend
-            series={[
-              { name: 'users', label: t('companies.users'), color: 'brand.6' },
-              { name: 'activeUsers', label: t('companies.activeUsers'), color: 'teal.5' },
-              { name: 'completions', label: t('companies.completions'), color: 'orange.5' },
-            ]}
-          />
-        </div>
-        <VisuallyHidden>
-          <Table>
-            <Table.Tbody>
-              {data.map((r) => (
-                <Table.Tr key={r.company}>
-                  <Table.Td>{r.company}</Table.Td>
-                  <Table.Td>{r.users}</Table.Td>
-                  <Table.Td>{r.activeUsers}</Table.Td>
-                  <Table.Td>{r.completions}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </VisuallyHidden>
+        <BarChartWithTable
+          height={240}
+          categoryLabel={t('companies.company')}
+          rows={rows.map((r) => ({ category: r.company, users: r.users, activeUsers: r.activeUsers, completions: r.completions }))}
+          series={[
+            { name: 'users', label: t('companies.users'), color: 'brand.6' },
+            { name: 'activeUsers', label: t('companies.activeUsers'), color: 'teal.5' },
+            { name: 'completions', label: t('companies.completions'), color: 'orange.5' },
+          ]}
+        />
       </Stack>
     </Paper>
   );
