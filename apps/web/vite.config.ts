@@ -1,5 +1,6 @@
 import { constants } from 'node:zlib';
-import { defineConfig } from 'vite';
+import { resolve } from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
@@ -17,6 +18,26 @@ const SHELL = /[\\/]src[\\/]app[\\/](shell-route\.tsx|layouts[\\/])/;
 // what only the screens with a form draw: @mantine/form and Mantine's inputs
 const FORMS = /[\\/]node_modules[\\/](@mantine[\\/]form[\\/]|klona[\\/]|fast-deep-equal[\\/]|@mantine[\\/]core[\\/]esm[\\/]components[\\/](Combobox|Input|InputBase|TextInput|PasswordInput|NativeSelect|Select|Textarea|SegmentedControl|FloatingIndicator|Checkbox|Radio|Switch|Autocomplete|MultiSelect|NumberInput|Pill|PillsInput|TagsInput|FileInput|Chip)[\\/])/;
 
+const BOOT_ENTRY = 'src/boot/boot.ts';
+
+/**
+ * The boot script (ADR 0013, update 3) is an entry of its own, first in the document's head as an
+ * async module: it imports nothing, so it runs as soon as it arrives and sends the first requests
+ * while the app's files are still loading.
+ */
+const bootScript = (): Plugin => ({
+  name: 'portal-boot-script',
+  transformIndexHtml: {
+    order: 'post',
+    handler(_html, ctx) {
+      const chunk = ctx.bundle && Object.values(ctx.bundle).find((c) => c.type === 'chunk' && c.isEntry && c.name === 'boot');
+      const src = chunk ? `/${chunk.fileName}` : ctx.server ? `/${BOOT_ENTRY}` : null;
+      if (!src) throw new Error('the boot entry is missing from the bundle');
+      return [{ tag: 'script', attrs: { type: 'module', async: true, crossorigin: true, fetchpriority: 'high', src }, injectTo: 'head-prepend' }];
+    },
+  },
+});
+
 const apiTarget = process.env.PORTAL_API_URL ?? 'http://localhost:3000';
 
 // The SPA is served by the API in production (same origin, /api); in dev Vite proxies /api.
@@ -24,6 +45,7 @@ export default defineConfig({
   root: import.meta.dirname,
   plugins: [
     react(),
+    bootScript(),
     // Every text file also as .br and .gz, made once at build time at the highest levels; the API
     // sends the one the browser accepts (apps/api/src/web/spa.ts, ADR 0013).
     compression({
@@ -43,6 +65,7 @@ export default defineConfig({
     // the vendor file is one on purpose (every screen needs all of it): 720 kB, 186 kB in brotli
     chunkSizeWarningLimit: 800,
     rolldownOptions: {
+      input: { index: resolve(import.meta.dirname, 'index.html'), boot: resolve(import.meta.dirname, BOOT_ENTRY) },
       output: {
         // the `ui` group's files are named after the screens that share them: keep "ui" and the hash
         chunkFileNames: (chunk) => (chunk.name.startsWith('ui~') ? 'assets/ui-[hash].js' : 'assets/[name]-[hash].js'),

@@ -3,20 +3,26 @@ import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { createAppRouter } from './app/router';
+import { createAppRouter, routes } from './app/router';
+import { markAppStarted } from './shared/api/early-answers';
 import { queryClient, setUnauthorizedHandler } from './shared/api/query-client';
 import { loadAppConfig } from './shared/config/app-config';
 import { initI18n } from './shared/i18n/i18n';
 import { isChunkLoadError, reloadAfterChunkError } from './shared/routing/chunk-reload';
+import { requestScreenCode } from './shared/routing/screen-code';
 import { bootstrapSession } from './shared/session/refresh';
 import { clearAccessToken, onRemoteSessionChange, removeLegacyToken } from './shared/session/token-store';
 
+markAppStarted();
 removeLegacyToken();
-// What every first screen waits for is asked for now, side by side, while the router fetches
-// the screen's code: the session (refresh cookie), the settings and the translations (ADR 0013).
+// What every first screen waits for is asked for now, side by side with the screen's code: the
+// session (refresh cookie), the settings and the translations (ADR 0013). The boot script
+// (boot/boot.ts) sent the refresh, the profile and the settings before this file had loaded;
+// these calls take its answers.
 void bootstrapSession();
 void loadAppConfig();
 void initI18n();
+requestScreenCode(routes, window.location);
 const router = createAppRouter();
 
 // A 401 on any later call (after the client's one refresh on id-token-expired) means the

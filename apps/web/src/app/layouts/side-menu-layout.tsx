@@ -19,12 +19,17 @@ const useMenuBarVisible = (width: number): boolean => {
   const state = useRef(INITIAL_MENU_SCROLL);
   useEffect(() => {
     const onScroll = () => {
-      state.current = nextMenuScroll(state.current, window.scrollY, window.innerWidth);
+      state.current = nextMenuScroll(state.current, window.scrollY, width);
       setVisible(state.current.visible);
     };
-    onScroll();
+    // first read in the next frame, not during the commit: reading the scroll position there
+    // forces a layout that the rest of the commit undoes (a cold /home, ADR 0013)
+    const frame = requestAnimationFrame(onScroll);
     window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', onScroll);
+    };
   }, [width]);
   return isLargeWidth(width) || visible;
 };

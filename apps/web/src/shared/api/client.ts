@@ -19,6 +19,8 @@ export interface RequestOptions<S extends z.ZodType | undefined> {
   /** Contract schema of a success answer; the answer is parsed, never cast. None: the body is ignored. */
   schema: S;
   signal?: AbortSignal;
+  /** The same request, already sent by the boot script (ADR 0013): its answer stands for the first send. */
+  early?: Promise<Response | undefined>;
 }
 
 type Answer<S extends z.ZodType | undefined> = S extends z.ZodType ? z.output<S> : void;
@@ -32,8 +34,10 @@ const buildHeaders = (method: Method, body: unknown, token: string | null): Head
   return headers;
 };
 
-const send = async (path: string, method: Method, body: unknown, token: string | null, signal?: AbortSignal): Promise<Response> => {
+const send = async (path: string, method: Method, body: unknown, token: string | null, signal?: AbortSignal, early?: Promise<Response | undefined>): Promise<Response> => {
   try {
+    const sent = await early;
+    if (sent) return sent;
     return await fetch(`${API_BASE}${path}`, {
       method,
       headers: buildHeaders(method, body, token),
@@ -57,7 +61,7 @@ const send = async (path: string, method: Method, body: unknown, token: string |
 export const apiRequest = async <S extends z.ZodType | undefined>(path: string, options: RequestOptions<S>): Promise<Answer<S>> => {
   const method = options.method ?? 'GET';
   const token = getAccessToken();
-  let response = await send(path, method, options.body, token, options.signal);
+  let response = await send(path, method, options.body, token, options.signal, options.early);
   rememberEventPosition(response.headers.get(EVENT_POSITION_HEADER));
   let text = await response.text();
 
@@ -114,6 +118,8 @@ export interface CallOptions<R extends RouteContract> {
   /** Values for ":name" segments of the path. */
   params?: Record<string, string>;
   signal?: AbortSignal;
+  /** See RequestOptions.early. */
+  early?: Promise<Response | undefined>;
 }
 
 /** A 400 for a body the contract refuses, before anything is sent. */
@@ -155,5 +161,5 @@ export const callRoute = async <R extends RouteContract>(route: R, options: Call
     query = parsed.data as Record<string, unknown>;
   }
   const url = routeUrl(route.path, options.params, query);
-  return apiRequest(url, { method: route.method, body, schema: route.response, signal: options.signal }) as Promise<ResponseOf<R>>;
+  return apiRequest(url, { method: route.method, body, schema: route.response, signal: options.signal, early: options.early }) as Promise<ResponseOf<R>>;
 };

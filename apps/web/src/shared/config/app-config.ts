@@ -1,5 +1,6 @@
 import { appConfigResponseSchema, DEFAULT_LEGAL_LINKS, DEFAULT_PRODUCT_NAME, identityRoutes, type AppConfigResponse } from '@portal/identity/contracts/http';
 import { API_BASE } from '../api/api-base';
+import { takeEarlyAppConfig } from '../api/early-answers';
 
 /**
  * GET /api/app-config: public settings the SPA needs before sign-in (locale domain, the
@@ -24,7 +25,8 @@ let pending: Promise<AppConfigResponse> | undefined;
 
 const fetchAppConfig = async (): Promise<AppConfigResponse> => {
   try {
-    const response = await fetch(`${API_BASE}${identityRoutes.appConfig.path}`, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
+    // asked by the boot script before the app had loaded, else now (ADR 0013)
+    const response = await (takeEarlyAppConfig() ?? fetch(`${API_BASE}${identityRoutes.appConfig.path}`, { headers: { accept: 'application/json' }, credentials: 'same-origin' }));
     if (!response.ok) throw new Error(`app-config answered ${response.status}`);
     const parsed = appConfigResponseSchema.safeParse(await response.json());
     if (!parsed.success) throw new Error('app-config answer does not match the contract');

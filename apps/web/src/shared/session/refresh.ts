@@ -1,5 +1,6 @@
 import { identityRoutes, SESSION_MARKER_COOKIE, sessionResponseSchema, type SessionResponse } from '@portal/identity/contracts/http';
 import { API_BASE } from '../api/api-base';
+import { takeEarlyRefresh } from '../api/early-answers';
 import { EVENT_POSITION_HEADER, rememberEventPosition } from '../api/event-position';
 import { getGuestId } from '../api/guest-id';
 import { readCookie } from '../i18n/detect-locale';
@@ -39,11 +40,13 @@ const requestRefresh = async (): Promise<RefreshOutcome> => {
   const startedIn = sessionEpoch();
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${identityRoutes.refresh.path}`, {
-      method: identityRoutes.refresh.method,
-      headers: { accept: 'application/json', 'x-guest-id': getGuestId() },
-      credentials: 'same-origin',
-    });
+    // the page's first refresh was sent by the boot script, before the app had loaded (ADR 0013)
+    response = await (takeEarlyRefresh() ??
+      fetch(`${API_BASE}${identityRoutes.refresh.path}`, {
+        method: identityRoutes.refresh.method,
+        headers: { accept: 'application/json', 'x-guest-id': getGuestId() },
+        credentials: 'same-origin',
+      }));
   } catch {
     return 'failed';
   }

@@ -1,0 +1,93 @@
+/**
+ * The requests every first screen waits for, sent by a script of their own (`boot.ts`, an entry
+ * with no imports, so it runs as soon as it arrives) while the libraries are still on their way,
+ * instead of after they have been evaluated (ADR 0013, update 3): the settings, and when the
+ * browser holds a session (its marker cookie, ADR 0014) the refresh and then the profile with the
+ * token the refresh answered. The app takes each answer once, in place of sending the same request
+ * (`shared/api/early-answers.ts`); an answer it does not take is dropped with the page.
+ *
+ * This file must stay free of imports: whatever it imported would be fetched before it could run.
+ * Its names and paths are the contracts' (checked by early-requests.unit.spec.ts).
+ */
+
+/** The window property the requests are kept in, and the one the app sets when it has started. */
+export const EARLY_REQUESTS_KEY = '__portalEarlyRequests';
+export const APP_STARTED_KEY = '__portalAppStarted';
+
+/** Paths, headers and names of the app's own calls (identity's contract, the client, the guest id). */
+export const EARLY = {
+  appConfig: '/api/app-config',
+  refresh: '/api/auth/refresh',
+  userData: '/api/userData',
+  sessionMarkerCookie: 'portal_session',
+  guestIdKey: 'portal.guestId',
+  eventPositionHeader: 'x-event-position',
+  minPositionHeader: 'x-min-position',
+} as const;
+
+export interface EarlyRequests {
+  appConfig?: Promise<Response>;
+  refresh?: Promise<Response>;
+  /** The profile, asked with the access token the refresh answered; null when there was none. */
+  userData?: Promise<{ token: string; response: Response } | null>;
+}
+
+export interface BootEnvironment {
+  fetch: typeof fetch;
+  /** document.cookie */
+  cookie: string;
+  storage: Pick<Storage, 'getItem'> | undefined;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const hasCookie = (cookies: string, name: string): boolean => cookies.split(';').some((part) => part.split('=')[0]?.trim() === name && part.includes('='));
+
+const storedGuestId = (storage: BootEnvironment['storage']): string | null => {
+  try {
+    const id = storage?.getItem(EARLY.guestIdKey);
+    return id && UUID.test(id) ? id : null;
+  } catch {
+    return null;
+  }
+};
+
+const accessTokenOf = (body: unknown): string | null => {
+  const token = typeof body === 'object' && body !== null ? (body as { accessToken?: unknown }).accessToken : undefined;
+  return typeof token === 'string' && token.length > 0 ? token : null;
+};
+
+/** A request whose failure the app handles when it takes it: no unhandled rejection meanwhile. */
+const kept = <T>(request: Promise<T>): Promise<T> => {
+  request.catch(() => undefined);
+  return request;
+};
+
+/**
+ * Sends the early requests. The refresh goes only with the session marker and a guest id already
+ * stored (a returning browser; the app makes the id on a first visit), with the headers the app's
+ * own refresh sends; the profile request carries what the app's client would send after it.
+ */
+export function startEarlyRequests(env: BootEnvironment): EarlyRequests {
+  const requests: EarlyRequests = {
+    appConfig: kept(env.fetch(EARLY.appConfig, { headers: { accept: 'application/json' }, credentials: 'same-origin' })),
+  };
+  const guestId = storedGuestId(env.storage);
+  if (!guestId || !hasCookie(env.cookie, EARLY.sessionMarkerCookie)) return requests;
+  const refresh = kept(env.fetch(EARLY.refresh, { method: 'POST', headers: { accept: 'application/json', 'x-guest-id': guestId }, credentials: 'same-origin' }));
+  requests.refresh = refresh;
+  requests.userData = kept(
+    refresh
+      .then(async (answer) => {
+        if (!answer.ok) return null;
+        const token = accessTokenOf(await answer.clone().json().catch(() => null));
+        if (!token) return null;
+        const headers: Record<string, string> = { accept: 'application/json', 'x-guest-id': guestId, authorization: `Bearer ${token}` };
+        const position = answer.headers.get(EARLY.eventPositionHeader)?.trim();
+        if (position) headers[EARLY.minPositionHeader] = position;
+        return { token, response: await env.fetch(EARLY.userData, { headers, credentials: 'same-origin' }) };
+      })
+      .catch(() => null),
+  );
+  return requests;
+}
