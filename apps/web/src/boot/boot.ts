@@ -11,5 +11,6 @@ if (!page[APP_STARTED_KEY]) {
   } catch {
     storage = undefined;
   }
-  page[EARLY_REQUESTS_KEY] = startEarlyRequests({ fetch: window.fetch.bind(window), cookie: document.cookie, storage });
+  const randomUUID = typeof crypto.randomUUID === 'function' ? () => crypto.randomUUID() : undefined;
+  page[EARLY_REQUESTS_KEY] = startEarlyRequests({ fetch: window.fetch.bind(window), cookie: document.cookie, storage, randomUUID });
 }

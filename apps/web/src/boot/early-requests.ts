@@ -36,17 +36,28 @@ export interface BootEnvironment {
   fetch: typeof fetch;
   /** document.cookie */
   cookie: string;
-  storage: Pick<Storage, 'getItem'> | undefined;
+  storage: Pick<Storage, 'getItem' | 'setItem'> | undefined;
+  /** crypto.randomUUID where the page is a secure context */
+  randomUUID?: () => string;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const hasCookie = (cookies: string, name: string): boolean => cookies.split(';').some((part) => part.split('=')[0]?.trim() === name && part.includes('='));
 
-const storedGuestId = (storage: BootEnvironment['storage']): string | null => {
+/**
+ * The guest id the app's client sends (shared/api/guest-id.ts): the stored one, else a new one
+ * stored for the app to read; null where it cannot be stored (the app then keeps one of its own
+ * for the page's life, so this script leaves the refresh to it).
+ */
+const guestIdOf = (env: BootEnvironment): string | null => {
   try {
-    const id = storage?.getItem(EARLY.guestIdKey);
-    return id && UUID.test(id) ? id : null;
+    const stored = env.storage?.getItem(EARLY.guestIdKey);
+    if (stored && UUID.test(stored)) return stored;
+    if (!env.storage || !env.randomUUID) return null;
+    const id = env.randomUUID();
+    env.storage.setItem(EARLY.guestIdKey, id);
+    return env.storage.getItem(EARLY.guestIdKey) === id ? id : null;
   } catch {
     return null;
   }
@@ -64,16 +75,17 @@ const kept = <T>(request: Promise<T>): Promise<T> => {
 };
 
 /**
- * Sends the early requests. The refresh goes only with the session marker and a guest id already
- * stored (a returning browser; the app makes the id on a first visit), with the headers the app's
- * own refresh sends; the profile request carries what the app's client would send after it.
+ * Sends the early requests. The refresh goes only with the session marker, with the headers the
+ * app's own refresh sends (the guest id included); the profile request carries what the app's
+ * client would send after it.
  */
 export function startEarlyRequests(env: BootEnvironment): EarlyRequests {
   const requests: EarlyRequests = {
     appConfig: kept(env.fetch(EARLY.appConfig, { headers: { accept: 'application/json' }, credentials: 'same-origin' })),
   };
-  const guestId = storedGuestId(env.storage);
-  if (!guestId || !hasCookie(env.cookie, EARLY.sessionMarkerCookie)) return requests;
+  if (!hasCookie(env.cookie, EARLY.sessionMarkerCookie)) return requests;
+  const guestId = guestIdOf(env);
+  if (!guestId) return requests;
   const refresh = kept(env.fetch(EARLY.refresh, { method: 'POST', headers: { accept: 'application/json', 'x-guest-id': guestId }, credentials: 'same-origin' }));
   requests.refresh = refresh;
   requests.userData = kept(

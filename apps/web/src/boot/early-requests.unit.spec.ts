@@ -10,7 +10,7 @@ const GUEST = '0b7e4b1c-52a8-4c3e-9a44-6f1d2a3b4c5d';
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
 /** A browser whose fetch answers by path and records what was sent. */
-function browser(options: { cookie?: string; guestId?: string | null; refresh?: () => Promise<Response> } = {}) {
+function browser(options: { cookie?: string; guestId?: string | null; refresh?: () => Promise<Response>; randomUUID?: () => string } = {}) {
   const sent: { path: string; method: string; headers: Record<string, string> }[] = [];
   const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = String(input);
@@ -20,9 +20,12 @@ function browser(options: { cookie?: string; guestId?: string | null; refresh?: 
     if (path === EARLY.userData) return json(200, { id: 'u1' });
     return json(404, {});
   }) as typeof fetch;
-  const stored = options.guestId === undefined ? GUEST : options.guestId;
-  const env: BootEnvironment = { fetch: fetchImpl, cookie: options.cookie ?? `lang=en; ${SESSION_MARKER_COOKIE}=1`, storage: { getItem: (key) => (key === GUEST_ID_KEY ? stored : null) } };
-  return { env, sent };
+  const stored = new Map<string, string>();
+  const initial = options.guestId === undefined ? GUEST : options.guestId;
+  if (initial !== null) stored.set(GUEST_ID_KEY, initial);
+  const storage = { getItem: (key: string) => stored.get(key) ?? null, setItem: (key: string, value: string) => void stored.set(key, value) };
+  const env: BootEnvironment = { fetch: fetchImpl, cookie: options.cookie ?? `lang=en; ${SESSION_MARKER_COOKIE}=1`, storage, ...(options.randomUUID ? { randomUUID: options.randomUUID } : {}) };
+  return { env, sent, stored };
 }
 
 describe('boot script: the first requests leave before the app has loaded, as the app would send them', () => {
@@ -60,16 +63,25 @@ describe('boot script: the first requests leave before the app has loaded, as th
     expect(sent[2]!.headers).toMatchObject({ authorization: 'Bearer token-1', 'x-guest-id': GUEST, [MIN_POSITION_HEADER]: '42.7' });
   });
 
-  it('a refused refresh asks for no profile; a first visit (no guest id yet) leaves the refresh to the app', async () => {
+  it('a refused refresh asks for no profile', async () => {
     const refused = browser({ refresh: async () => json(401, { code: 'auth/unauthorized' }) });
     const requests = startEarlyRequests(refused.env);
     expect(await requests.userData).toBeNull();
     expect((await requests.refresh)?.status).toBe(401);
     expect(refused.sent.map((s) => s.path)).toEqual([EARLY.appConfig, EARLY.refresh]);
 
-    const firstVisit = browser({ guestId: null });
-    expect(startEarlyRequests(firstVisit.env).refresh).toBeUndefined();
-    expect(firstVisit.sent.map((s) => s.path)).toEqual([EARLY.appConfig]);
+  });
+
+  it('a browser with a session but no guest id yet (storage emptied) stores a new one for the app and sends it; without a way to store or make one, the refresh is left to the app', async () => {
+    const emptied = browser({ guestId: null, randomUUID: () => GUEST.replace('0b7e', '1c8f') });
+    await startEarlyRequests(emptied.env).userData;
+    expect(emptied.stored.get(GUEST_ID_KEY)).toBe(GUEST.replace('0b7e', '1c8f'));
+    expect(emptied.sent[1]).toMatchObject({ path: EARLY.refresh, headers: { 'x-guest-id': GUEST.replace('0b7e', '1c8f') } });
+
+    const insecure = browser({ guestId: null });
+    expect(startEarlyRequests(insecure.env).refresh).toBeUndefined();
+    expect(insecure.sent.map((s) => s.path)).toEqual([EARLY.appConfig]);
+    expect(insecure.stored.has(GUEST_ID_KEY)).toBe(false);
   });
 
   it('a failed refresh (offline) reaches the app as the same failure, with no unhandled rejection before it', async () => {

@@ -9,12 +9,16 @@ import { countriesQueryOptions, useCountries } from '../api/countries';
 import { BookingLayout } from '../components/booking-layout';
 import { bookingCountryPath } from '../components/booking-paths';
 
-/** /public/booking: anonymous (001 §6); countries with training centers, by name in the reader's language. */
+/**
+ * /public/booking: anonymous (001 §6); countries with training centers, by name in the reader's
+ * language. The page shows its heading once its strings are there; the countries (asked for as soon
+ * as the language is known) fill in below it, a placeholder until then (ADR 0013, update 3).
+ */
 export async function loader(): Promise<null> {
   const strings = loadNamespaces('booking');
-  // the countries are named in the page's language: asked for once it is known, beside the strings
   await initI18n();
-  await Promise.all([strings, queryClient.ensureQueryData(countriesQueryOptions(currentLocale()))]);
+  void queryClient.prefetchQuery(countriesQueryOptions(currentLocale()));
+  await strings;
   return null;
 }
 
