@@ -151,32 +151,40 @@ describe('a new user\'s first screens', () => {
       await context.close();
     });
   }
-  it('asks for the session, the profile and the settings while the app\'s files are still arriving, each once, and the home screen shows', async () => {
-    // no service worker: it would serve the app's files from its cache, past the held-back route
-    const context = await browser.newContext({ locale: 'pt-BR', baseURL: portal.url, viewport: VIEWPORTS[0], serviceWorkers: 'block' });
-    const page = await context.newPage();
-    await signIn(page, 'learner@demo.agro');
-    const watched = watchConsole(page);
-    // the libraries' file is held back 1.5 s, as a slow connection would: what the page asks for
-    // meanwhile was asked by the boot script, not by the app (which cannot run without that file)
-    let vendorDelivered = Number.POSITIVE_INFINITY;
-    await page.route(/\/assets\/vendor-[^/]+\.js$/, async (route) => {
-      await new Promise((r) => setTimeout(r, 1500));
-      vendorDelivered = Date.now();
-      await route.continue();
-    });
-    const calls: { path: string; at: number }[] = [];
-    page.on('request', (request) => {
-      const path = new URL(request.url()).pathname;
-      if (['/api/auth/refresh', '/api/userData', '/api/app-config'].includes(path)) calls.push({ path, at: Date.now() });
-    });
-    await page.reload();
-    await page.getByTestId('home-display-name').waitFor();
-    await watched.settled();
-    expect(calls.map((c) => c.path).sort()).toEqual(['/api/app-config', '/api/auth/refresh', '/api/userData']);
-    expect(vendorDelivered).toBeLessThan(Date.now());
-    expect(calls.filter((c) => c.at >= vendorDelivered)).toEqual([]);
-    expect(watched.problems).toEqual([]);
-    await context.close();
+  it('asks for the session, the profile, the settings and the first screen\'s data while the app\'s files are still arriving, each once, and the screen shows', async () => {
+    const screens = [
+      { path: '/home', shows: 'home-display-name', calls: ['/api/app-config', '/api/auth/refresh', '/api/userData'] },
+      { path: '/training', shows: 'training-title', calls: ['/api/app-config', '/api/auth/refresh', '/api/training', '/api/userData'] },
+    ];
+    for (const screen of screens) {
+      // no service worker: it would serve the app's files from its cache, past the held-back route
+      const context = await browser.newContext({ locale: 'pt-BR', baseURL: portal.url, viewport: VIEWPORTS[0], serviceWorkers: 'block' });
+      const page = await context.newPage();
+      await signIn(page, 'learner@demo.agro');
+      await page.goto(screen.path);
+      await page.getByTestId(screen.shows).waitFor();
+      const watched = watchConsole(page);
+      // the libraries' file is held back 1.5 s, as a slow connection would: what the page asks for
+      // meanwhile was asked by the boot script, not by the app (which cannot run without that file)
+      let vendorDelivered = Number.POSITIVE_INFINITY;
+      await page.route(/\/assets\/vendor-[^/]+\.js$/, async (route) => {
+        await new Promise((r) => setTimeout(r, 1500));
+        vendorDelivered = Date.now();
+        await route.continue();
+      });
+      const calls: { path: string; at: number }[] = [];
+      page.on('request', (request) => {
+        const path = new URL(request.url()).pathname;
+        if (['/api/auth/refresh', '/api/userData', '/api/app-config', '/api/training'].includes(path)) calls.push({ path, at: Date.now() });
+      });
+      await page.reload();
+      await page.getByTestId(screen.shows).waitFor();
+      await watched.settled();
+      expect(calls.map((c) => c.path).sort(), screen.path).toEqual(screen.calls);
+      expect(vendorDelivered).toBeLessThan(Date.now());
+      expect(calls.filter((c) => c.at >= vendorDelivered), screen.path).toEqual([]);
+      expect(watched.problems).toEqual([]);
+      await context.close();
+    }
   });
 });

@@ -12,5 +12,5 @@ if (!page[APP_STARTED_KEY]) {
     storage = undefined;
   }
   const randomUUID = typeof crypto.randomUUID === 'function' ? () => crypto.randomUUID() : undefined;
-  page[EARLY_REQUESTS_KEY] = startEarlyRequests({ fetch: window.fetch.bind(window), cookie: document.cookie, storage, randomUUID });
+  page[EARLY_REQUESTS_KEY] = startEarlyRequests({ fetch: window.fetch.bind(window), path: window.location.pathname, cookie: document.cookie, storage, randomUUID });
 }

@@ -4,6 +4,7 @@ import { getAccessToken } from '../session/token-store';
 import { API_BASE } from './api-base';
 import { ApiError } from './api-error';
 import { apiErrorFromResponse } from './api-error-body';
+import { takeEarlyGet } from './early-answers';
 import { EVENT_POSITION_HEADER, MIN_POSITION_HEADER, currentEventPosition, rememberEventPosition } from './event-position';
 import { getGuestId } from './guest-id';
 
@@ -19,8 +20,6 @@ export interface RequestOptions<S extends z.ZodType | undefined> {
   /** Contract schema of a success answer; the answer is parsed, never cast. None: the body is ignored. */
   schema: S;
   signal?: AbortSignal;
-  /** The same request, already sent by the boot script (ADR 0013): its answer stands for the first send. */
-  early?: Promise<Response | undefined>;
 }
 
 type Answer<S extends z.ZodType | undefined> = S extends z.ZodType ? z.output<S> : void;
@@ -61,7 +60,9 @@ const send = async (path: string, method: Method, body: unknown, token: string |
 export const apiRequest = async <S extends z.ZodType | undefined>(path: string, options: RequestOptions<S>): Promise<Answer<S>> => {
   const method = options.method ?? 'GET';
   const token = getAccessToken();
-  let response = await send(path, method, options.body, token, options.signal, options.early);
+  // a GET the boot script already sent with this token (the profile, the first screen's data, ADR 0013)
+  const early = method === 'GET' ? takeEarlyGet(`${API_BASE}${path}`, { token, position: currentEventPosition() }) : undefined;
+  let response = await send(path, method, options.body, token, options.signal, early);
   rememberEventPosition(response.headers.get(EVENT_POSITION_HEADER));
   let text = await response.text();
 
@@ -118,8 +119,6 @@ export interface CallOptions<R extends RouteContract> {
   /** Values for ":name" segments of the path. */
   params?: Record<string, string>;
   signal?: AbortSignal;
-  /** See RequestOptions.early. */
-  early?: Promise<Response | undefined>;
 }
 
 /** A 400 for a body the contract refuses, before anything is sent. */
@@ -161,5 +160,5 @@ export const callRoute = async <R extends RouteContract>(route: R, options: Call
     query = parsed.data as Record<string, unknown>;
   }
   const url = routeUrl(route.path, options.params, query);
-  return apiRequest(url, { method: route.method, body, schema: route.response, signal: options.signal, early: options.early }) as Promise<ResponseOf<R>>;
+  return apiRequest(url, { method: route.method, body, schema: route.response, signal: options.signal }) as Promise<ResponseOf<R>>;
 };

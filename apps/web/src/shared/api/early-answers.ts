@@ -28,12 +28,27 @@ export const takeEarlyAppConfig = (): Promise<Response> | undefined => take('app
 /** The early refresh, once. */
 export const takeEarlyRefresh = (): Promise<Response> | undefined => take('refresh');
 
+/** As early-requests.ts's EARLY_ANSWER_MS. */
+export const EARLY_ANSWER_MS = 15_000;
+
 /**
- * The early GET /api/userData, once, when it was asked with `token` (the access token the app
- * holds now); otherwise undefined and the caller sends its own.
+ * The early answer of `GET url` (the profile, the first screen's data), once, when it was asked as
+ * the app would ask now: with `token` (the access token the app holds) and `position` (the
+ * read-your-writes position it would send: a write since then makes its own request), in the
+ * page's first EARLY_ANSWER_MS; otherwise undefined, and the caller sends its own request.
  */
-export const takeEarlyUserData = (token: string | null): Promise<Response | undefined> | undefined => {
-  const request = take('userData');
-  if (!request || token === null) return undefined;
-  return request.then((early) => (early && early.token === token ? early.response : undefined));
+export const takeEarlyGet = (url: string, asked: { token: string | null; position: string | undefined; now?: number }): Promise<Response | undefined> | undefined => {
+  const requests = page()[EARLY_REQUESTS_KEY] as EarlyRequests | undefined;
+  const signedIn = requests?.signedIn;
+  if (!signedIn || asked.token === null) return undefined;
+  if ((asked.now ?? performance.now()) > EARLY_ANSWER_MS) {
+    delete requests.signedIn;
+    return undefined;
+  }
+  return signedIn.then((early) => {
+    if (!early || early.token !== asked.token || early.position !== asked.position) return undefined;
+    const answer = early.answers[url];
+    delete early.answers[url];
+    return answer;
+  });
 };

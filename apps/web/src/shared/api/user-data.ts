@@ -1,16 +1,12 @@
 import { queryOptions, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
 import { identityRoutes, type UserData } from '@portal/identity/contracts/http';
-import { getAccessToken } from '../session/token-store';
 import { callRoute } from './client';
-import { takeEarlyUserData } from './early-answers';
 
 /**
  * GET /api/userData: the signed-in user's profile (000 §3), with displayName and initials.
  * Shared because the session guards of several features need it; a 401 means signed out.
  */
-export const fetchUserData = (signal?: AbortSignal): Promise<UserData> =>
-  // the page's first profile was asked by the boot script with the token the refresh answered (ADR 0013)
-  callRoute(identityRoutes.userData, { signal, early: takeEarlyUserData(getAccessToken()) });
+export const fetchUserData = (signal?: AbortSignal): Promise<UserData> => callRoute(identityRoutes.userData, { signal });
 
 export const USER_DATA_KEY = ['identity', 'userData'] as const;
 
