@@ -178,6 +178,8 @@ let generatorMonitor: RuntimeMonitor | null = null;
 /** This process's (the load generator's) monitor, started on first use. */
 const generator = (): RuntimeMonitor => (generatorMonitor ??= monitorRuntime());
 
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING || 'br, gzip, deflate';
+
 // one connection per caller at once, as each user's browser has its own (no queue in the client)
 const leanAgent = new Agent({ keepAlive: true, maxSockets: Infinity });
 
@@ -186,13 +188,14 @@ const leanAgent = new Agent({ keepAlive: true, maxSockets: Infinity });
  * no parse), so the measuring client's own allocations and GC pauses stay out of the latency it
  * measures (fetch decompressed and decoded every answer, and the load generator's GC pauses of up
  * to 30 ms landed on the calls it timed). It sends the Accept-Encoding a browser sends, so the
- * server's compression is still measured. A body is sent as JSON.
+ * server's compression is still measured (BENCH_ACCEPT_ENCODING=identity: answers uncompressed, to
+ * tell the compression's share of a figure). A body is sent as JSON.
  */
 export function leanRequest(method: string, url: string, headers: Record<string, string> = {}, body?: unknown): Promise<{ status: number; bytes: number }> {
   return new Promise((resolveCall, reject) => {
     const payload = body === undefined ? null : JSON.stringify(body);
     const sent = payload === null ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) };
-    const req = request(url, { method, agent: leanAgent, headers: { 'accept-encoding': 'br, gzip, deflate', ...sent, ...headers } }, (res) => {
+    const req = request(url, { method, agent: leanAgent, headers: { 'accept-encoding': ACCEPT_ENCODING, ...sent, ...headers } }, (res) => {
       let bytes = 0;
       res.on('data', (chunk: Buffer) => {
         bytes += chunk.length;

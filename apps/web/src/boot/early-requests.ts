@@ -33,7 +33,7 @@ export const EARLY = {
  */
 export const SCREEN_DATA: Readonly<Record<string, string>> = { '/training': '/api/training' };
 
-/** How long after the page started an early answer may stand for the app's own request. */
+/** How long after they were sent an early answer may stand for the app's own request. */
 export const EARLY_ANSWER_MS = 15_000;
 
 /** GETs sent with the access token the refresh answered, by URL (the profile, the screen's data). */
@@ -45,6 +45,8 @@ export interface SignedInRequests {
 }
 
 export interface EarlyRequests {
+  /** performance.now() when they were sent */
+  startedAt: number;
   appConfig?: Promise<Response>;
   refresh?: Promise<Response>;
   /** null when the refresh answered no session */
@@ -60,6 +62,8 @@ export interface BootEnvironment {
   storage: Pick<Storage, 'getItem' | 'setItem'> | undefined;
   /** crypto.randomUUID where the page is a secure context */
   randomUUID?: () => string;
+  /** performance.now() */
+  now?: number;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -116,6 +120,7 @@ const kept = <T>(request: Promise<T>): Promise<T> => {
  */
 export function startEarlyRequests(env: BootEnvironment): EarlyRequests {
   const requests: EarlyRequests = {
+    startedAt: env.now ?? performance.now(),
     appConfig: kept(env.fetch(EARLY.appConfig, { headers: { accept: 'application/json' }, credentials: 'same-origin' })),
   };
   if (!hasCookie(env.cookie, EARLY.sessionMarkerCookie)) return requests;

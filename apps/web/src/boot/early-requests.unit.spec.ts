@@ -121,9 +121,10 @@ describe('early answers: each taken once, a GET only as the app would send it no
     const hadWindow = 'window' in globalThis;
     if (!hadWindow) page.window = globalThis;
     const asked = { token: LEARNER, position: '42.7', now: 1_000 };
+    const env = (path?: string) => ({ ...browser(path ? { path } : {}).env, now: 0 });
     try {
       expect(answers.EARLY_ANSWER_MS).toBe(EARLY_ANSWER_MS);
-      page[EARLY_REQUESTS_KEY] = startEarlyRequests(browser({ path: '/training' }).env);
+      page[EARLY_REQUESTS_KEY] = startEarlyRequests(env('/training'));
       expect(answers.takeEarlyRefresh()).toBeDefined();
       expect(answers.takeEarlyRefresh()).toBeUndefined();
       expect(await answers.takeEarlyGet(EARLY.userData, { ...asked, token: 'another-token' })).toBeUndefined();
@@ -138,7 +139,7 @@ describe('early answers: each taken once, a GET only as the app would send it no
       expect(answers.takeEarlyAppConfig()).toBeUndefined();
 
       // later in the page's life nothing early stands for a request
-      page[EARLY_REQUESTS_KEY] = startEarlyRequests(browser().env);
+      page[EARLY_REQUESTS_KEY] = startEarlyRequests(env());
       expect(answers.takeEarlyGet(EARLY.userData, { ...asked, now: EARLY_ANSWER_MS + 1 })).toBeUndefined();
       expect(answers.takeEarlyGet(EARLY.userData, asked)).toBeUndefined();
 

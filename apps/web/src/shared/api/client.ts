@@ -35,7 +35,8 @@ const buildHeaders = (method: Method, body: unknown, token: string | null): Head
 
 const send = async (path: string, method: Method, body: unknown, token: string | null, signal?: AbortSignal, early?: Promise<Response | undefined>): Promise<Response> => {
   try {
-    const sent = await early;
+    // the boot script's answer, if it got one; a failed early request is sent again here
+    const sent = await early?.catch(() => undefined);
     if (sent) return sent;
     return await fetch(`${API_BASE}${path}`, {
       method,

@@ -34,14 +34,14 @@ export const EARLY_ANSWER_MS = 15_000;
 /**
  * The early answer of `GET url` (the profile, the first screen's data), once, when it was asked as
  * the app would ask now: with `token` (the access token the app holds) and `position` (the
- * read-your-writes position it would send: a write since then makes its own request), in the
- * page's first EARLY_ANSWER_MS; otherwise undefined, and the caller sends its own request.
+ * read-your-writes position it would send: a write since then makes its own request), within
+ * EARLY_ANSWER_MS of the boot script sending it; otherwise undefined, and the caller sends its own.
  */
 export const takeEarlyGet = (url: string, asked: { token: string | null; position: string | undefined; now?: number }): Promise<Response | undefined> | undefined => {
   const requests = page()[EARLY_REQUESTS_KEY] as EarlyRequests | undefined;
   const signedIn = requests?.signedIn;
   if (!signedIn || asked.token === null) return undefined;
-  if ((asked.now ?? performance.now()) > EARLY_ANSWER_MS) {
+  if ((asked.now ?? performance.now()) - requests.startedAt > EARLY_ANSWER_MS) {
     delete requests.signedIn;
     return undefined;
   }
