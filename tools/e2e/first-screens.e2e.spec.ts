@@ -187,4 +187,20 @@ describe('a new user\'s first screens', () => {
       await context.close();
     }
   });
+  it('shows the booking start\'s heading while its countries are still on their way, then the countries', async () => {
+    const context = await browser.newContext({ locale: 'pt-BR', baseURL: portal.url, viewport: VIEWPORTS[0], serviceWorkers: 'block' });
+    const page = await context.newPage();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/api\/booking\/countries/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/public/booking');
+    await page.getByTestId('booking-title').waitFor();
+    expect(await page.getByTestId('booking-country-BR').count()).toBe(0);
+    release();
+    await page.getByTestId('booking-country-BR').waitFor();
+    await context.close();
+  });
 });
