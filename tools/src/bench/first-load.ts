@@ -29,6 +29,9 @@ import { writeSection } from './report.js';
 const root = join(import.meta.dirname, '..', '..', '..');
 const LEARNER = { email: 'learner@demo.agro', password: 'Demo#2026' };
 
+/** Chromium as every first-load benchmark launches it. */
+export const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
 /** Targets of issue 13. */
 export const TARGETS = { localLcpMs: 1000, homeJsBytes: 150 * 1024, slow4gLcpMs: 2500 };
 
@@ -42,7 +45,7 @@ interface Page {
   path: string;
   signedIn: boolean;
 }
-const PAGES: Page[] = [
+export const PAGES: Page[] = [
   { path: '/home', signedIn: true },
   { path: '/training', signedIn: true },
   { path: '/public/booking', signedIn: false },
@@ -115,7 +118,7 @@ export const medianFigures = (runs: FirstLoadFigures[]): FirstLoadFigures => {
  * the session marker the SPA reads from document.cookie (ADR 0014), which a Cookie header sent
  * by Lighthouse could not set. Lighthouse's storage reset leaves cookies alone.
  */
-async function signInBrowser(url: string, port: number): Promise<void> {
+export async function signInBrowser(url: string, port: number): Promise<void> {
   const answer = await fetch(`${url}/api/auth/signIn`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(LEARNER) });
   if (!answer.ok) throw new Error(`sign-in of ${LEARNER.email} answered ${answer.status}`);
   const cookies = answer.headers.getSetCookie().map((line) => {
@@ -137,7 +140,7 @@ async function signInBrowser(url: string, port: number): Promise<void> {
  * jar (Lighthouse's storage reset keeps cookies): /public/booking was measured with the demo
  * learner's session, and the shell's calls that come with it.
  */
-async function signOutBrowser(port: number): Promise<void> {
+export async function signOutBrowser(port: number): Promise<void> {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
   try {
     const cookies = await browser.cookies();
@@ -234,7 +237,7 @@ export async function benchFirstLoad(opts: { smoke?: boolean; runs?: number; out
     portal = await startPortal({ RATE_LIMIT_MAX: '100000' }, { fresh: true });
     chrome = await chromeLauncher.launch({
       chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      chromeFlags: CHROME_FLAGS,
     });
     for (const { page, profile } of plan) {
       const results: FirstLoadFigures[] = [];
