@@ -131,8 +131,9 @@ async function renderedDocument(chromePort: number, url: string): Promise<string
   try {
     const tab = await browser.newPage();
     await tab.setViewport(MOBILE);
-    await tab.goto(url, { waitUntil: 'networkidle0' });
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // at most two connections open: a signed-in page keeps its event stream (SSE) open
+    await tab.goto(url, { waitUntil: 'networkidle2' });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     const html = await tab.content();
     await tab.close();
     return html
