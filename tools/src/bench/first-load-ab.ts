@@ -4,11 +4,13 @@
  * throttling unless CPU=<rate>), then the median LCP (PerformanceObserver), script and task time
  * and the JS on the wire of each (ADR 0013).
  *
- *   npx tsx tools/src/bench/first-load-ab.ts <dist A> <dist B>   (PAGE=/home RUNS=6 CPU= NET=)
+ *   npx tsx tools/src/bench/first-load-ab.ts <dist A> <dist B>   (PAGE=/home RUNS=6 CPU= NET= SCREEN=)
  *
  * NET=slow4g throttles the network in the browser as Lighthouse's "devtools" Slow 4G does (562.5 ms
  * of latency, 1.47 Mbit/s down, 675 kbit/s up): observed, not simulated; with CPU=4 the closest the
  * machine gets to a phone in the field.
+ *
+ * SCREEN=desktop loads with Lighthouse's desktop screen (1350 x 940) instead of a phone's.
  *
  * Build the other one with `npx vite build --outDir <dir>` in apps/web of a worktree at that commit.
  */
@@ -28,7 +30,7 @@ try {
   for (let i = 0; i < Number(process.env.RUNS ?? 6); i++) {
     for (const name of (i % 2 ? ['B', 'A'] : ['A', 'B']) as ('A' | 'B')[]) {
       const url = portals[name].url;
-      const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
+      const context = await browser.newContext(process.env.SCREEN === 'desktop' ? { viewport: { width: 1350, height: 940 } } : { viewport: { width: 412, height: 823 }, isMobile: true });
       if (page !== '/public/booking') {
         const answer = await fetch(`${url}/api/auth/signIn`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(LEARNER) });
         await context.addCookies(answer.headers.getSetCookie().map((line) => {
