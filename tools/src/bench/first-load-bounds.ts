@@ -26,17 +26,15 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse, { type Config, type Flags } from 'lighthouse';
+import lighthouse, { type Flags } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { build } from 'vite';
 import { startPortal, type Portal } from '../../e2e/harness.js';
-import { CHROME_FLAGS, PAGES, TARGETS, figuresOf, medianFigures, signInBrowser, signOutBrowser, type FirstLoadFigures } from './first-load.js';
+import { CHROME_FLAGS, PAGES, PROFILES, TARGETS, figuresOf, kib, medianFigures, seconds, signInBrowser, signOutBrowser, type FirstLoadFigures } from './first-load.js';
 import { mark, reportFileOf } from './harness.js';
 import { writeSection } from './report.js';
 
 const root = join(import.meta.dirname, '..', '..', '..');
-const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
-const seconds = (msValue: number) => `${(msValue / 1000).toFixed(2)} s`;
 
 // ---- 1. bytes -------------------------------------------------------------------------------
 
@@ -121,7 +119,7 @@ export async function measureFloor(): Promise<FloorRow[]> {
 
 // ---- 2. client rendering --------------------------------------------------------------------
 
-const SLOW_4G: Config = { extends: 'lighthouse:default', settings: { onlyCategories: ['performance'] } };
+const SLOW_4G = PROFILES.slow4g.config;
 /** Lighthouse's mobile screen (moto g power). */
 const MOBILE = { width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true };
 

@@ -55,7 +55,7 @@ export const PAGES: Page[] = [
 const pagesOf = (list: string | undefined): Page[] => (list ? PAGES.filter((p) => list.split(',').includes(p.path)) : PAGES);
 
 type Profile = 'localhost' | 'slow4g';
-const PROFILES: Record<Profile, { label: string; config: Config }> = {
+export const PROFILES: Record<Profile, { label: string; config: Config }> = {
   // observed timings, no throttling, a desktop screen and user agent
   localhost: { label: 'localhost, no throttling, desktop', config: { ...desktopConfig, settings: { ...desktopConfig.settings, throttlingMethod: 'provided', onlyCategories: ['performance'] } } },
   // Lighthouse's default: mobile screen, simulated Slow 4G and a 4x slower CPU
@@ -163,8 +163,8 @@ export interface FirstLoadResult {
   loadAfter: number;
 }
 
-const seconds = (msValue: number) => `${(msValue / 1000).toFixed(2)} s`;
-const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+export const seconds = (msValue: number) => `${(msValue / 1000).toFixed(2)} s`;
+export const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 function section(result: FirstLoadResult, runs: number): string {
   const row = (r: Row) => {
