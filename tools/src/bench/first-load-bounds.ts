@@ -17,7 +17,6 @@
  *   npm run bench -- first-load-bounds     both parts, 3 Lighthouse runs per page and kind
  *   npm run bench -- --smoke first-load-bounds     the bytes part and one page once, nothing written
  */
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -26,11 +25,10 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse, { type Flags } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { build } from 'vite';
 import { startPortal, type Portal } from '../../e2e/harness.js';
-import { CHROME_FLAGS, PAGES, PROFILES, TARGETS, figuresOf, kib, medianFigures, seconds, signInBrowser, signOutBrowser, type FirstLoadFigures } from './first-load.js';
+import { CHROME_FLAGS, PAGES, PROFILES, TARGETS, buildPortal, figuresOf, kib, lighthouseRun, medianFigures, seconds, signInBrowser, signOutBrowser, type FirstLoadFigures } from './first-load.js';
 import { mark, reportFileOf } from './harness.js';
 import { writeSection } from './report.js';
 
@@ -178,13 +176,9 @@ export interface BoundsResult {
   loadAfter: number;
 }
 
-async function lighthouseRun(chromePort: number, url: string): Promise<FirstLoadFigures> {
-  const flags: Flags = { port: chromePort, output: 'json', logLevel: 'error' };
-  let result = await lighthouse(url, flags, SLOW_4G);
-  for (let retry = 1; retry <= 2 && result?.lhr.runtimeError?.code === 'NO_NAVSTART'; retry++) result = await lighthouse(url, flags, SLOW_4G);
-  if (!result || result.lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${result?.lhr.runtimeError?.code ?? 'no result'}`);
-  return figuresOf(result.lhr);
-}
+/** Slow 4G figures of one load of `url`; `beforeRetry` restores the session a lost run used up. */
+const slow4gFigures = async (chromePort: number, url: string, beforeRetry?: () => Promise<void>): Promise<FirstLoadFigures> =>
+  figuresOf(await lighthouseRun(url, { port: chromePort, output: 'json', logLevel: 'error' }, SLOW_4G, beforeRetry));
 
 function section(result: BoundsResult, runs: number): string {
   const fixed = result.floor.find((r) => r.name === VARIANTS[0]!.name);
@@ -227,8 +221,7 @@ export async function benchFirstLoadBounds(opts: { smoke?: boolean; runs?: numbe
   const floor = await measureFloor();
   for (const row of floor) out(`floor: ${row.name}: ${kib(row.jsBytes)}`);
 
-  const built = spawnSync(process.execPath, [join(root, 'tools/src/build.mjs')], { stdio: 'inherit' });
-  if (built.status !== 0) throw new Error('build failed');
+  buildPortal();
 
   const pages = opts.smoke ? PAGES.filter((p) => p.path === '/public/booking') : PAGES;
   const render: RenderRow[] = [];
@@ -249,11 +242,11 @@ export async function benchFirstLoadBounds(opts: { smoke?: boolean; runs?: numbe
       const client: FirstLoadFigures[] = [];
       const rendered: FirstLoadFigures[] = [];
       for (let i = 0; i < runs; i++) {
-        if (page.signedIn) await signInBrowser(portal.url, chrome.port);
-        else await signOutBrowser(chrome.port);
-        client.push(await lighthouseRun(chrome.port, `${portal.url}${page.path}`));
+        const session = async () => (page.signedIn ? signInBrowser(portal!.url, chrome!.port) : signOutBrowser(chrome!.port));
+        await session();
+        client.push(await slow4gFigures(chrome.port, `${portal.url}${page.path}`, session));
         await signOutBrowser(chrome.port);
-        rendered.push(await lighthouseRun(chrome.port, `${proxy.url}${page.path}`));
+        rendered.push(await slow4gFigures(chrome.port, `${proxy.url}${page.path}`));
         out(`${page.path} run ${i + 1}: SPA LCP ${seconds(client.at(-1)!.lcpMs)}, rendered document LCP ${seconds(rendered.at(-1)!.lcpMs)}`);
       }
       render.push({ page: page.path, client: medianFigures(client), rendered: medianFigures(rendered), runs });

@@ -217,6 +217,28 @@ const chromiumVersion = () => {
   return out.split('\n')[0]?.trim() || 'Chromium';
 };
 
+/** What `npm start` serves: builds whatever is older than its sources. */
+export function buildPortal(): void {
+  const build = spawnSync(process.execPath, [join(root, 'tools/src/build.mjs')], { stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('build failed');
+}
+
+/**
+ * One Lighthouse run's report. Lighthouse itself sometimes loses the trace's navigation start
+ * (NO_NAVSTART, "please run Lighthouse again"): such a run measured nothing, so it is run again (at
+ * most twice), after `beforeRetry` (which says so and restores what the run needs, a session).
+ */
+export async function lighthouseRun(url: string, flags: Flags, config: Config, beforeRetry: () => Promise<void> = async () => undefined): Promise<Result> {
+  let result = await lighthouse(url, flags, config);
+  for (let retry = 1; retry <= 2 && result?.lhr.runtimeError?.code === 'NO_NAVSTART'; retry++) {
+    await beforeRetry();
+    result = await lighthouse(url, flags, config);
+  }
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+  return result.lhr;
+}
+
 export async function benchFirstLoad(opts: { smoke?: boolean; runs?: number; out?: (line: string) => void; reportFile?: string | null } = {}): Promise<FirstLoadResult> {
   const out = opts.out ?? ((line: string) => console.log(line));
   const reportFile = reportFileOf(opts.reportFile);
@@ -225,9 +247,7 @@ export async function benchFirstLoad(opts: { smoke?: boolean; runs?: number; out
     ? [{ page: PAGES.find((p) => p.path === '/public/booking')!, profile: 'localhost' }]
     : (['localhost', 'slow4g'] as const).flatMap((profile) => pagesOf(process.env.FIRST_LOAD_PAGES).map((page) => ({ page, profile })));
 
-  // what `npm start` serves: build whatever is older than its sources
-  const build = spawnSync(process.execPath, [join(root, 'tools/src/build.mjs')], { stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('build failed');
+  buildPortal();
 
   const loadBefore = loadavg()[0]!;
   let portal: Portal | undefined;
@@ -245,17 +265,10 @@ export async function benchFirstLoad(opts: { smoke?: boolean; runs?: number; out
         const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error' };
         if (page.signedIn) await signInBrowser(portal.url, chrome.port);
         else await signOutBrowser(chrome.port);
-        // Lighthouse itself sometimes loses the trace's navigation start (NO_NAVSTART, "please run
-        // Lighthouse again"): such a run measured nothing, so it is run again (at most twice), and said
-        let result = await lighthouse(`${portal.url}${page.path}`, flags, PROFILES[profile].config);
-        for (let retry = 1; retry <= 2 && result?.lhr.runtimeError?.code === 'NO_NAVSTART'; retry++) {
+        const lhr = await lighthouseRun(`${portal.url}${page.path}`, flags, PROFILES[profile].config, async () => {
           out(`${profile} ${page.path} run ${i + 1}: Lighthouse lost the trace (NO_NAVSTART), running it again`);
-          if (page.signedIn) await signInBrowser(portal.url, chrome.port);
-          result = await lighthouse(`${portal.url}${page.path}`, flags, PROFILES[profile].config);
-        }
-        if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
-        const { lhr } = result;
-        if (lhr.runtimeError) throw new Error(`Lighthouse on ${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+          if (page.signedIn) await signInBrowser(portal!.url, chrome!.port);
+        });
         const landed = new URL(lhr.finalDisplayedUrl).pathname;
         if (landed !== page.path) throw new Error(`${page.path} ended on ${landed} (not signed in?)`);
         if (process.env.FIRST_LOAD_REPORTS) writeFileSync(join(process.env.FIRST_LOAD_REPORTS, `${profile}${page.path.replace(/\//g, '_')}-${i + 1}.json`), JSON.stringify(lhr));
