@@ -15,6 +15,7 @@ export class AppConfigController {
       version: APP_VERSION,
       envName: this.config.appEnvName,
       production: this.config.env === 'production',
+      devMailbox: this.config.devMailbox,
       toggles: this.config.toggles,
       domains: this.config.domains,
       argentina: this.config.argentina,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { BlockList, isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,6 +60,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url('must be an absolute URL').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
+  DEV_MAILBOX: z.enum(['true', 'false']).optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   AUDIT_SIGNING_KEY: z.string().refine(isSigningKey, 'must be an Ed25519 private key in PKCS#8 PEM (npm run portal -- audit keygen)').optional(),
   AUDIT_TRUSTED_KEYS: z
@@ -115,6 +117,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): AppConfig & {
     ...(e.XAPI_LRS_AUTH !== undefined && e.XAPI_LRS_USERNAME !== undefined ? ['XAPI_LRS_AUTH: set it or XAPI_LRS_USERNAME and XAPI_LRS_PASSWORD, not both'] : []),
   ];
   if (xapiProblems.length > 0) throw new ConfigError(xapiProblems);
+  // every reset and sign-in link is on that page: never in production (ADR 0080)
+  if (e.NODE_ENV === 'production' && e.DEV_MAILBOX === 'true') throw new ConfigError(['DEV_MAILBOX: not allowed in production (the page shows every sign-in and password-reset link)']);
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   return {
     env: e.NODE_ENV,
@@ -131,6 +135,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): AppConfig & {
     readWaitMs: e.READ_WAIT_MS,
     webDist: resolve(e.WEB_DIST ?? join(repoRoot, 'apps/web/dist')),
     publicUrl,
+    devMailbox: e.NODE_ENV !== 'production' && (e.DEV_MAILBOX === undefined ? isLoopbackUrl(publicUrl) : e.DEV_MAILBOX === 'true'),
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL ?? null,
     sessionTtlSeconds: e.SESSION_TTL,
@@ -186,6 +191,26 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): AppConfig & {
     seedDemo: (e.SEED_DEMO ?? (e.NODE_ENV === 'production' ? 'false' : 'true')) === 'true',
   };
 }
+
+/**
+ * Whether a URL names this machine only (localhost, *.localhost, 127.0.0.0/8, ::1): a portal
+ * reachable from elsewhere must not show its outbox to anyone (ADR 0080).
+ */
+export function isLoopbackUrl(url: string): boolean {
+  // the URL parser has normalized the host: 127.1 is 127.0.0.1, [0::1] is [::1]
+  const host = new URL(url).hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  const family = isIP(host);
+  return family !== 0 && LOOPBACK.check(host, family === 4 ? 'ipv4' : 'ipv6');
+}
+/** The one line the API prints at start while the dev mailbox is on. */
+export const devMailboxWarning = (config: Pick<AppConfig, 'publicUrl'>): string =>
+  `WARNING: the dev mailbox is on: ${config.publicUrl.replace(/\/$/, '')}/api/dev/mailbox shows every mail, password-reset and sign-in links included, to anyone who can reach it (PUBLIC_URL is a loopback address or DEV_MAILBOX=true; ADR 0080)`;
+
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+LOOPBACK.addSubnet('::ffff:127.0.0.0', 104, 'ipv6');
 
 /** Outside production a signing secret is generated once and kept with the data. */
 function localSecret(dataDir: string): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from './config.js';
+import { ConfigError, devMailboxWarning, parseConfig } from './config.js';
 
 describe('environment configuration', () => {
   it('names every bad variable with what is wrong', () => {
@@ -55,5 +55,22 @@ describe('environment configuration', () => {
     expect(() => parseConfig({ ...base, XAPI_LRS_USERNAME: 'key' })).toThrow(/XAPI_LRS_USERNAME, XAPI_LRS_PASSWORD: set both or neither/);
     expect(() => parseConfig({ ...base, XAPI_LRS_AUTH: 'Bearer t', XAPI_LRS_USERNAME: 'k', XAPI_LRS_PASSWORD: 'p' })).toThrow(/not both/);
     expect(() => parseConfig({ ...base, XAPI_LRS_ENDPOINT: 'ftp://lrs' })).toThrow(/XAPI_LRS_ENDPOINT/);
+  });
+  it('turns the dev mailbox on only for a loopback PUBLIC_URL or DEV_MAILBOX=true, never in production (issue 26, ADR 0080)', () => {
+    const base = { DATA_DIR: '/tmp/portal-config-test', JWT_SECRET: 'x'.repeat(32) };
+    const on = (env: Record<string, string>) => parseConfig({ ...base, ...env }).devMailbox;
+    // npm start and the tests: PUBLIC_URL defaults to http://localhost:<PORT>
+    expect(on({})).toBe(true);
+    for (const url of ['http://127.0.0.1:3000', 'http://127.1:8080', 'http://[::1]:3000', 'http://portal.localhost']) expect(on({ PUBLIC_URL: url })).toBe(true);
+    // a staging portal reachable from outside, whatever NODE_ENV says
+    for (const url of ['https://staging.example.com', 'http://10.0.0.5:3000', 'http://127.0.0.1.nip.io', 'http://[::2]/']) {
+      expect(on({ PUBLIC_URL: url })).toBe(false);
+      expect(on({ PUBLIC_URL: url, NODE_ENV: 'test' })).toBe(false);
+    }
+    expect(on({ PUBLIC_URL: 'https://staging.example.com', DEV_MAILBOX: 'true' })).toBe(true);
+    expect(on({ DEV_MAILBOX: 'false' })).toBe(false);
+    expect(on({ NODE_ENV: 'production' })).toBe(false);
+    expect(() => parseConfig({ ...base, NODE_ENV: 'production', DEV_MAILBOX: 'true' })).toThrow(/DEV_MAILBOX: not allowed in production/);
+    expect(devMailboxWarning({ publicUrl: 'http://localhost:3000/' })).toMatch(/^WARNING: the dev mailbox is on: http:\/\/localhost:3000\/api\/dev\/mailbox shows every mail/);
   });
 });

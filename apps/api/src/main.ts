@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { ConfigError, parseConfig } from './config.js';
+import { ConfigError, devMailboxWarning, parseConfig } from './config.js';
 import { createInfrastructure } from './infrastructure/infrastructure.js';
 import { createApp } from './app.factory.js';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoUsers } from '@portal/identity/application';
@@ -18,6 +18,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // one line, before anyone can reach the page
+  if (config.devMailbox) process.stderr.write(`${devMailboxWarning(config)}\n`);
   const infra = await createInfrastructure(config);
   if (config.seedDemo) await seedDemoUsers(infra.store, infra.clock);
   if (config.seedDemo) await seedDemoLocations(infra.store, infra.clock);

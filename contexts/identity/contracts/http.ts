@@ -200,6 +200,8 @@ export const appConfigResponseSchema = z.object({
   version: z.string(),
   envName: z.string(),
   production: z.boolean(),
+  /** Whether /api/dev/mailbox answers (a loopback PUBLIC_URL or DEV_MAILBOX=true, never production; ADR 0080). */
+  devMailbox: z.boolean(),
   toggles: z.object({ localSearch: z.boolean(), notifications: z.boolean(), scheduledEvents: z.boolean(), scormTest: z.boolean(), enableSearch: z.boolean() }),
   domains: z.object({
     /** The Spanish-language domain: forces locale es (000 §4.11). */

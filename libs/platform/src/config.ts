@@ -16,6 +16,11 @@ export interface AppConfig {
   readWaitMs: number;
   webDist: string;
   publicUrl: string;
+  /**
+   * The dev mailbox (/api/dev/mailbox, every mail with its links): on when PUBLIC_URL is a
+   * loopback address or DEV_MAILBOX=true, never in production (ADR 0080).
+   */
+  devMailbox: boolean;
   logLevel: string;
   smtpUrl: string | null;
   mailFrom: string;

@@ -7,8 +7,10 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<':
 const linkify = (s: string) => escape(s).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
 
 /**
- * The outbox as a mailbox, outside production only: a new user running the portal locally
- * opens the verification or booking link here. Production answers 404.
+ * The outbox as a mailbox: a new user running the portal locally opens the verification or
+ * booking link here. It shows every password-reset and sign-in link to whoever asks, so it is on
+ * only for a portal on a loopback PUBLIC_URL or with DEV_MAILBOX=true, never in production
+ * (`config.devMailbox`, ADR 0080); otherwise every route answers 404.
  */
 @Controller('dev/mailbox')
 export class MailboxController {
@@ -18,7 +20,7 @@ export class MailboxController {
   ) {}
 
   private guard() {
-    if (this.config.env === 'production') throw new AppError('404');
+    if (!this.config.devMailbox) throw new AppError('404');
   }
 
   @Get('messages')
@@ -51,6 +53,6 @@ export class MailboxController {
       .join('');
     reply.type('text/html; charset=utf-8').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mailbox (${this.config.appEnvName})</title>
 <style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#10384F}article{border-bottom:1px solid #ccd;padding:1rem 0}.meta{color:#556;font-size:.9rem}pre{white-space:pre-wrap}</style></head>
-<body><h1>Mailbox · ${escape(this.config.appEnvName)}</h1><p>Mail the portal sent (outbox). Not available in production.</p>${items || '<p>No mail yet.</p>'}</body></html>`);
+<body><h1>Mailbox · ${escape(this.config.appEnvName)}</h1><p>Mail the portal sent (outbox). Shown only on a loopback PUBLIC_URL or with DEV_MAILBOX=true.</p>${items || '<p>No mail yet.</p>'}</body></html>`);
   }
 }

@@ -12,6 +12,7 @@ export const FALLBACK_APP_CONFIG: AppConfigResponse = {
   version: '',
   envName: '',
   production: true,
+  devMailbox: false,
   toggles: { localSearch: false, notifications: false, scheduledEvents: false, scormTest: false, enableSearch: false },
   domains: { spanish: null, brazilUniversity: null },
   argentina: { expectedHost: null, siteUrl: null, stagingHosts: [] },

@@ -17,7 +17,7 @@ import { shouldAutoSendVerification } from './verify-rules';
 /** Users this page already sent a first link to: React may run an effect twice. */
 const autoSent = new Set<string>();
 
-/** The dev outbox page (non-production only, issue 3). */
+/** The dev outbox page (only where the API turns it on: app-config's devMailbox, ADR 0080). */
 export const DEV_MAILBOX_PATH = '/api/dev/mailbox';
 
 /**
@@ -58,7 +58,7 @@ export function VerifyEmailPanel({ user, next }: { user: UserData; next: string 
 
   const wait = retryAfterMinutes(send.error);
   const sendError = send.isError ? (wait !== undefined ? t('verifyEmail.resendWait', { count: wait }) : toMessage(send.error)) : null;
-  const production = appConfig().production;
+  const devMailbox = appConfig().devMailbox;
 
   return (
     <Stack gap="md">
@@ -99,7 +99,7 @@ export function VerifyEmailPanel({ user, next }: { user: UserData; next: string 
           {t('verifyEmail.resend')}
         </Button>
       </Group>
-      {!production && (
+      {devMailbox && (
         <Text size="sm" c="dimmed" data-testid="verify-email-dev-mailbox">
           {t('verifyEmail.devMailboxHint')}{' '}
           <Anchor href={DEV_MAILBOX_PATH} target="_blank" rel="noopener">
