@@ -4,7 +4,8 @@ import { describeFindings, fuzz, signedInCaller, standardCallers } from '../src/
 
 // The outside fuzzer (issue 11, ADR 0008) on a fresh built portal: requests generated from the
 // served OpenAPI document by json-schema-faker, through Prism's validating proxy, as a signed-out
-// caller, a guest and the demo learner. Seeded: a failure reproduces with the same seed
+// caller, a guest, a caller with a forged bearer token (every route's 401, issue 26) and the demo
+// learner. Seeded: a failure reproduces with the same seed
 // (npm run fuzz -- --url <portal> --cases 6 --seed 2026).
 const CASES_PER_OPERATION = 6;
 const SEED = 2026;
@@ -28,8 +29,9 @@ it('answers every generated request with a status and body the OpenAPI document 
 
 // The manager area (issue 14) answers a learner with 403 before reading its input, so its input
 // is fuzzed again as the callers it serves: a scoped company manager, the holder of
-// manage_all_companies (every company, companies and reference data) and the auditor (history).
-const MANAGER_PATHS = /^\/api\/(manage-users|adminApi|manager\/dashboard|userPreRegister|audit)\b/;
+// manage_all_companies (every company, companies and reference data) and the auditor (history,
+// the support inbox).
+const MANAGER_PATHS = /^\/api\/(manage-users|adminApi|manager\/dashboard|userPreRegister|audit|support\/messages)\b/;
 
 it('answers the manager area as its managers and the auditor with declared statuses, never 5xx', async () => {
   const account = (email: string) => ({ email, password: 'Demo#2026' });

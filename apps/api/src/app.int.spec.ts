@@ -54,6 +54,12 @@ describe('API shell', () => {
     // the picture upload takes a multipart body with a binary file
     const upload = doc.paths['/api/user-profile/picture'].post.requestBody.content['multipart/form-data'].schema;
     expect(upload.properties.file).toMatchObject({ type: 'string', format: 'binary' });
+    // open to any caller, yet a bearer token that fails answers 401 (issue 26 item 7)
+    expect(statuses('/api/user-profile/picture', 'post')).toContain('401');
+    expect(statuses('/api/user-profile/picture', 'delete')).toContain('401');
+    expect(doc.paths['/api/user-profile/picture'].post.responses['401'].description).toMatch(/invalid-user-token, id-token-expired/);
+    // the support inbox says who reads it: the auditor too (issue 26 item 7)
+    expect(doc.paths['/api/support/messages'].get.summary).toMatch(/auditor/);
     const page = await t.request('GET', '/api/docs');
     expect(page.body).toContain('swagger-ui');
   });

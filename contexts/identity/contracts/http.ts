@@ -3,7 +3,7 @@
  * API and the SPA, and the routes table. Imports nothing but zod and libs/kernel.
  */
 import { z } from 'zod';
-import { LOCALES, PASSWORD_MIN_LENGTH, ROLES, PERMISSIONS, checkPassword } from '@portal/kernel';
+import { LOCALES, PASSWORD_MIN_LENGTH, ROLES, PERMISSIONS, checkPassword, type ErrorCode } from '@portal/kernel';
 
 /** The 16 countries of 000 §1 (ISO 3166-1 alpha-2). */
 export const COUNTRY_CODES = ['BR', 'MX', 'AR', 'UY', 'CO', 'CR', 'CU', 'EC', 'SV', 'GT', 'HN', 'NI', 'PA', 'PE', 'VE', 'DO'] as const;
@@ -223,6 +223,12 @@ export const appConfigResponseSchema = z.object({
 });
 export type AppConfigResponse = z.infer<typeof appConfigResponseSchema>;
 
+/**
+ * The picture routes are open to any caller (no user: app/invalid-user-uid, 000 §5), yet a bearer
+ * token that fails is said as such (the SPA refreshes and retries): 401 (issue 26 item 7).
+ */
+const PICTURE_ERRORS = ['app/invalid-user-uid', 'invalid-user-token', 'id-token-expired'] as const satisfies readonly ErrorCode[];
+
 /** The picture upload's multipart body: the image in the field `file`. */
 export const profilePictureUploadSchema = z.object({ file: z.string().meta({ format: 'binary', description: 'png, jpeg, webp or gif (by content), at most 2 MB' }) });
 
@@ -262,8 +268,8 @@ export const identityRoutes = {
   updateUserProfile: { method: 'POST', path: '/updateUserProfile', body: updateUserProfileRequestSchema, response: userDataSchema, summary: 'Update the profile (000 §3 rules)', errors: ['email-already-in-use'] },
   userProfileEditOptions: { method: 'GET', path: '/userProfileEditOptions', query: countriesQuerySchema, response: userProfileEditOptionsResponseSchema, summary: 'Choices for the profile form' },
   countries: { method: 'GET', path: '/countries', query: countriesQuerySchema, response: countriesResponseSchema, summary: 'Countries sorted by display name' },
-  uploadPicture: { method: 'POST', path: '/user-profile/picture', response: profilePictureResponseSchema, summary: 'Upload the profile picture (multipart field "file"; png, jpeg, webp or gif up to 2 MB)', form: profilePictureUploadSchema, errors: ['app/invalid-user-uid'] },
-  removePicture: { method: 'DELETE', path: '/user-profile/picture', summary: 'Remove the profile picture', errors: ['app/invalid-user-uid'] },
+  uploadPicture: { method: 'POST', path: '/user-profile/picture', response: profilePictureResponseSchema, summary: 'Upload the profile picture (multipart field "file"; png, jpeg, webp or gif up to 2 MB)', form: profilePictureUploadSchema, errors: PICTURE_ERRORS },
+  removePicture: { method: 'DELETE', path: '/user-profile/picture', summary: 'Remove the profile picture', errors: PICTURE_ERRORS },
   setFlag: { method: 'POST', path: '/user-store/flag', body: flagRequestSchema, summary: 'Set a user flag' },
   interaction: { method: 'POST', path: '/user-store/interactions', body: interactionRequestSchema, summary: 'Record a user interaction (home alert, first video)' },
   phoneSend: { method: 'POST', path: '/auth2/phone/send', body: phoneSendRequestSchema, response: sendEmailVerificationResponseSchema, summary: 'Send a one-time code to link a phone number', errors: ['too-many-requests'] },
