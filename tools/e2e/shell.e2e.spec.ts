@@ -129,8 +129,8 @@ describe('support dialog (000 §4.7)', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
 
-    // an admin sees it (GET /api/support/messages)
-    const admin = await apiToken(portal.url, 'tc.admin@demo.agro');
+    // the auditor reads every support message (GET /api/support/messages, ADR 0080)
+    const admin = await apiToken(portal.url, 'auditor@demo.agro');
     await expect
       .poll(async () => {
         const list = (await (await fetch(`${portal.url}/api/support/messages`, { headers: { authorization: `Bearer ${admin}` } })).json()) as { items: { title: string; email: string; origin: string }[] };

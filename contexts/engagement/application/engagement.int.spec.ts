@@ -12,7 +12,7 @@ beforeAll(async () => {
   t = await startTestApp();
   await seedDemoUsers(t.infra.store, t.infra.clock);
   learner = await signIn(t, 'learner@demo.agro', 'Demo#2026');
-  admin = await signIn(t, 'tc.admin@demo.agro', 'Demo#2026');
+  admin = await signIn(t, 'admin@demo.agro', 'Demo#2026');
 });
 afterAll(async () => {
   await t.close();

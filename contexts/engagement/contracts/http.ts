@@ -210,7 +210,7 @@ export const engagementRoutes = {
   pages: { method: 'GET', path: '/pages', query: pagesQuerySchema, response: pagesResponseSchema, summary: 'Public content pages of a section (000 §2.1 public routes)' },
   page: { method: 'GET', path: '/pages/:section/:slug', params: pageParamsSchema, query: pageLangQuerySchema, response: pageSchema, summary: 'One public content page' },
   supportMessage: { method: 'POST', path: '/support/message', body: supportMessageRequestSchema, response: supportMessageResponseSchema, summary: 'Send a support message (000 §4.7)' },
-  supportList: { method: 'GET', path: '/support/messages', query: supportListQuerySchema, response: supportListResponseSchema, summary: 'Support messages, newest first (admins)' },
+  supportList: { method: 'GET', path: '/support/messages', query: supportListQuerySchema, response: supportListResponseSchema, summary: "Support messages, newest first: company_manager or company_admin with a company and manage_companies_users (their company's users), manage_all_companies or auditor (every message)" },
   notifications: { method: 'GET', path: '/notification-messages', query: notificationListQuerySchema, response: notificationListResponseSchema, summary: 'Notification messages not yet read by the caller' },
   notificationEvent: { method: 'POST', path: '/notification-messages', body: notificationEventRequestSchema, summary: 'Record that a notification message was shown ("read")' },
   notViewedRowIds: { method: 'POST', path: '/notification-messages/not-viewed-row-ids', body: rowIdsRequestSchema, response: rowIdsResponseSchema, summary: 'Which of these notification rows the caller has not seen' },

@@ -28,6 +28,16 @@ export function managerScope(actor: ManagerActor): ManagerScope {
   return { kind: 'company', companyId: actor.companyId };
 }
 
+/**
+ * The users' data a manager-area read shows, where the auditor reads too (the reports, ADR 0070;
+ * the support inbox, ADR 0080): the auditor every company's (read-only), everyone else their
+ * `managerScope`: company staff their own company's users, manage_all_companies every company's.
+ */
+export function managerReadScope(actor: ManagerActor): ManagerScope {
+  if (actor.roles.includes('auditor')) return { kind: 'all' };
+  return managerScope(actor);
+}
+
 /** The companies whose dashboard a manager may read (view_manager_dashboard; any company with manage_all_companies). */
 export function dashboardScope(actor: ManagerActor): ManagerScope {
   if (actor.permissions.includes('manage_all_companies')) return { kind: 'all' };

@@ -1,16 +1,30 @@
 import { combineEvents } from '@portal/eventstore';
 import { defineProjection } from '@portal/projections-runtime';
 import { inboxEvents, notificationEvents, supportEvents } from '@portal/engagement/contracts';
+import { identityEvents } from '@portal/identity/contracts';
 import { migrateEngagement, type EngagementDB } from './schema.js';
 
-/** everything of the context but tracking (which no read model keeps) */
-const events = combineEvents(supportEvents, notificationEvents, inboxEvents);
+/** everything of the context but tracking (which no read model keeps), and the senders' companies */
+const events = combineEvents(supportEvents, notificationEvents, inboxEvents, identityEvents);
+type Handled = ReturnType<typeof events.parseRecorded>;
 
-/** Support messages (admin list), notification messages and what each user has read or viewed. */
-export const engagementProjection = defineProjection<EngagementDB, ReturnType<typeof events.parseRecorded>>({
+const EVENT_TYPES = [
+  ...supportEvents.types,
+  ...notificationEvents.types,
+  ...inboxEvents.types,
+  // identity: the company of a support message's sender (the inbox's company scope, ADR 0080)
+  'UserPreRegistered',
+  'AccessGranted',
+  'AccessChanged',
+  'UserDeleted',
+] as const satisfies readonly Handled['type'][];
+
+/** Support messages (admin list) with their senders' companies, notification messages and what each user has read or viewed. */
+export const engagementProjection = defineProjection<EngagementDB, Handled>({
   name: 'engagement',
-  version: 1,
+  version: 2,
   events,
+  eventTypes: EVENT_TYPES,
   migrate: migrateEngagement,
   async apply(trx, schema, events) {
     const t = trx.withSchema(schema);
@@ -61,10 +75,20 @@ export const engagementProjection = defineProjection<EngagementDB, ReturnType<ty
               .execute();
           }
           break;
-        default: {
-          const exhaustive: never = e;
-          void exhaustive;
-        }
+        case 'UserPreRegistered':
+        case 'AccessGranted':
+        case 'AccessChanged':
+          await t
+            .insertInto('support_senders')
+            .values({ user_id: e.data.userId, company_id: e.data.companyId })
+            .onConflict((oc) => oc.column('user_id').doUpdateSet({ company_id: e.data.companyId }))
+            .execute();
+          break;
+        case 'UserDeleted':
+          await t.deleteFrom('support_senders').where('user_id', '=', e.data.userId).execute();
+          break;
+        default:
+          break;
       }
     }
   },

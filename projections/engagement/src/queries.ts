@@ -1,9 +1,17 @@
 import { sql, type Kysely } from 'kysely';
+import type { ManagerScope } from '@portal/identity/contracts';
 import type { EngagementDB } from './schema.js';
 
-export async function listSupportMessages(reader: Kysely<EngagementDB>, limit: number, offset: number) {
-  const total = await reader.selectFrom('support_messages').select(sql<number>`count(*)::int`.as('n')).executeTakeFirst();
-  const rows = await reader.selectFrom('support_messages').selectAll().orderBy('sent_at', 'desc').orderBy('message_id', 'desc').limit(limit).offset(offset).execute();
+/**
+ * Support messages inside the scope, newest first: every message with `all`; with `company`,
+ * those whose sender is now a user of the company (ADR 0080); none with `none`.
+ */
+export async function listSupportMessages(reader: Kysely<EngagementDB>, scope: ManagerScope, limit: number, offset: number) {
+  if (scope.kind === 'none') return { total: 0, rows: [] };
+  let base = reader.selectFrom('support_messages as m');
+  if (scope.kind === 'company') base = base.innerJoin('support_senders as s', 's.user_id', 'm.register_id').where('s.company_id', '=', scope.companyId);
+  const total = await base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirst();
+  const rows = await base.selectAll('m').orderBy('m.sent_at', 'desc').orderBy('m.message_id', 'desc').limit(limit).offset(offset).execute();
   return { total: Number(total?.n ?? 0), rows };
 }
 

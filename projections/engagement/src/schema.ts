@@ -22,6 +22,11 @@ export interface EngagementDB {
     lang: Locale;
     sent_at: Instant;
   };
+  /**
+   * The company of every user who may send a support message, from identity's events, so that
+   * the inbox shows company staff their own company's senders only (issue 26, ADR 0080).
+   */
+  support_senders: { user_id: string; company_id: string | null };
   notification_messages: {
     notification_id: string;
     /** per-locale maps */
@@ -56,6 +61,8 @@ export async function migrateEngagement(db: Kysely<any>, schema: string): Promis
     .addColumn('sent_at', 'timestamptz', (c) => c.notNull())
     .execute();
   await s.createIndex('support_sent_idx').ifNotExists().on('support_messages').column('sent_at').execute();
+  await s.createTable('support_senders').ifNotExists().addColumn('user_id', 'text', (c) => c.primaryKey()).addColumn('company_id', 'text').execute();
+  await s.createIndex('support_senders_company_idx').ifNotExists().on('support_senders').column('company_id').execute();
   await s
     .createTable('notification_messages')
     .ifNotExists()

@@ -1,5 +1,5 @@
 import { AppError, type Principal } from '@portal/kernel';
-import { managerScope, messagingScope, type ManagerScope } from '@portal/identity/contracts';
+import { managerReadScope, messagingScope, type ManagerScope } from '@portal/identity/contracts';
 
 /**
  * Who may read the manager reports (issue 16, ADR 0070): the guard of /manager/users/* (001 §2,
@@ -9,8 +9,7 @@ import { managerScope, messagingScope, type ManagerScope } from '@portal/identit
  * export). Anyone else: 403.
  */
 export function reportScopeOf(user: Extract<Principal, { kind: 'user' }>): Exclude<ManagerScope, { kind: 'none' }> {
-  if (user.roles.includes('auditor')) return { kind: 'all' };
-  const scope = managerScope(user);
+  const scope = managerReadScope(user);
   if (scope.kind === 'none') throw new AppError('403');
   return scope;
 }

@@ -1,4 +1,4 @@
-import { dashboardScope, isCompanyStaff, managerScope, messagingScope, type ManagerScope } from '@portal/identity/contracts/manager-scope';
+import { dashboardScope, isCompanyStaff, managerReadScope, managerScope, messagingScope, type ManagerScope } from '@portal/identity/contracts/manager-scope';
 import type { Permission, Role } from '@portal/kernel';
 
 /**
@@ -98,12 +98,14 @@ export const canManageUsers = (subject: Subject): boolean => subject != null && 
 export const managerDashboardScope = (subject: Subject): ManagerScope => (subject == null ? { kind: 'none' } : dashboardScope(actorOf(subject)));
 
 /**
- * The manager reports (issue 16, ADR 0070), the server's rule: identity's managerScope (own company
- * with manage_companies_users; every company with manage_all_companies), and the auditor (every company).
+ * The manager reports (issue 16, ADR 0070) and the support inbox (ADR 0080), the server's rule:
+ * identity's managerReadScope (own company with manage_companies_users; every company with
+ * manage_all_companies), and the auditor (every company).
  */
-export const reportScope = (subject: Subject): ManagerScope =>
-  subject == null ? { kind: 'none' } : hasRole(subject, 'auditor') ? { kind: 'all' } : managerScope(actorOf(subject));
+export const reportScope = (subject: Subject): ManagerScope => (subject == null ? { kind: 'none' } : managerReadScope(actorOf(subject)));
 export const canReadReports = (subject: Subject): boolean => reportScope(subject).kind !== 'none';
+/** The support inbox /manager/support: the same rule as the reports (the server scopes the senders). */
+export const canReadSupportInbox = canReadReports;
 
 /** The messaging report (001 §2 whatsapp-messages, ADR 0073), the server's messagingScope: manage_whatsapp only (no auditor by role). */
 export const messagingReportScope = (subject: Subject): ManagerScope => (subject == null ? { kind: 'none' } : messagingScope(actorOf(subject)));

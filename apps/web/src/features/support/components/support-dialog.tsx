@@ -6,7 +6,7 @@ import { Link, useLocation } from 'react-router';
 import { useRuleMessage } from '../../../shared/forms/use-rule-message';
 import { useErrorMessage } from '../../../shared/i18n/use-error-message';
 import { signInPathFor } from '../../../shared/routing/paths';
-import { hasAnyRole } from '../../../shared/session/access';
+import { canReadSupportInbox } from '../../../shared/session/access';
 import { useAuthClaims } from '../../../shared/session/use-session';
 import { closeSupport, useShellState } from '../../../shared/ui/shell/shell-store';
 import { asLocale } from '../../../shared/ui/shell/localized';
@@ -25,7 +25,7 @@ import {
   type SupportForm,
   type SupportStatus,
 } from '../model/support-model';
-import { SUPPORT_MESSAGES_PATH, SUPPORT_READERS } from '../model/support-admin';
+import { SUPPORT_MESSAGES_PATH } from '../model/support-admin';
 
 /**
  * The support dialog (000 §4.7): form, busy, success or failed. It cannot be closed while
@@ -116,7 +116,7 @@ export function SupportDialog({ stationTitles }: { stationTitles: readonly strin
               <Text size="sm" c="gray.7">
                 {t('intro')}
               </Text>
-              {hasAnyRole(claims, SUPPORT_READERS) && (
+              {canReadSupportInbox(claims) && (
                 <Anchor component={Link} to={SUPPORT_MESSAGES_PATH} size="sm" onClick={() => closeSupport()} data-testid="support-admin-link">
                   {t('admin.open')}
                 </Anchor>

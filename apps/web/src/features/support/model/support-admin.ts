@@ -1,6 +1,2 @@
-import type { Role } from '@portal/kernel';
-
-/** Who may read the received support messages (the API's rule for GET /support/messages). */
-export const SUPPORT_READERS: readonly Role[] = ['company_admin', 'tc_admin', 'auditor'];
-
+/** The support inbox (who opens it: shared/session/access canReadSupportInbox, the API's rule for GET /support/messages). */
 export const SUPPORT_MESSAGES_PATH = '/manager/support';

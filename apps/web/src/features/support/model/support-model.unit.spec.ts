@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CTB_CAST_SUBJECT, supportMessageRequestSchema } from '@portal/engagement/contracts/http';
-import { hasAnyRole } from '../../../shared/session/access';
-import { SUPPORT_READERS } from './support-admin';
+import type { Permission, Role } from '@portal/kernel';
+import { canReadSupportInbox } from '../../../shared/session/access';
 import { canClose, initialForm, isCtbCastPath, MESSAGE_ROWS, messageBody, messageCounter, OTHERS_SUBJECT, subjectOptions, SUPPORT_MESSAGE_MAX, SUPPORT_TITLE_MAX, validateSupport } from './support-model';
 
 const values = (options: { value: string }[]) => options.map((o) => o.value);
@@ -72,11 +72,16 @@ describe('support dialog (000 §4.7, §5)', () => {
     expect(messageBody({ subject: 'a', title: 'b', message: 'c' }, { registerId: null, origin: 'x', lang: 'en' })).not.toHaveProperty('registerId');
   });
 
-  it('received messages are listed for company_admin, tc_admin and auditor only', () => {
-    const user = (roles: Parameters<typeof hasAnyRole>[1]) => ({ roles, permissions: [], companyId: null, country: 'BR', allowedStations: 'all' as const });
-    expect(hasAnyRole(user(['company_admin']), SUPPORT_READERS)).toBe(true);
-    expect(hasAnyRole(user(['tc_admin']), SUPPORT_READERS)).toBe(true);
-    expect(hasAnyRole(user(['auditor']), SUPPORT_READERS)).toBe(true);
-    expect(hasAnyRole(user(['company_manager', 'tc_manager', 'learner']), SUPPORT_READERS)).toBe(false);
+  it('the inbox opens for company staff with manage_companies_users and a company, manage_all_companies and the auditor only (the API scopes the senders, ADR 0080)', () => {
+    const user = (roles: Role[], permissions: Permission[] = [], companyId: string | null = null) => ({ roles, permissions, companyId, country: 'BR', allowedStations: 'all' as const });
+    expect(canReadSupportInbox(user(['company_admin'], ['manage_companies_users'], 'c-1'))).toBe(true);
+    expect(canReadSupportInbox(user(['company_manager'], ['manage_companies_users'], 'c-1'))).toBe(true);
+    expect(canReadSupportInbox(user(['company_admin'], ['manage_all_companies']))).toBe(true);
+    expect(canReadSupportInbox(user(['auditor']))).toBe(true);
+    // a company admin without the permission or without a company, and training-center staff
+    expect(canReadSupportInbox(user(['company_admin'], [], 'c-1'))).toBe(false);
+    expect(canReadSupportInbox(user(['company_admin'], ['manage_companies_users']))).toBe(false);
+    expect(canReadSupportInbox(user(['tc_admin']))).toBe(false);
+    expect(canReadSupportInbox(user(['company_manager', 'tc_manager', 'learner']))).toBe(false);
   });
 });

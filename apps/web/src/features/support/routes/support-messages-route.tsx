@@ -6,16 +6,15 @@ import { data, type LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '../../../shared/api/query-client';
 import { loadNamespaces } from '../../../shared/i18n/i18n';
 import { useErrorMessage } from '../../../shared/i18n/use-error-message';
-import { hasAnyRole } from '../../../shared/session/access';
+import { canReadSupportInbox } from '../../../shared/session/access';
 import { requireSession } from '../../../shared/session/guards';
 import { PageShell } from '../../../shared/ui/page-shell';
 import { SUPPORT_PAGE_SIZE, supportMessagesQueryOptions } from '../api/support-messages';
-import { SUPPORT_READERS } from '../model/support-admin';
 
 /** /manager/support: the support messages received (000 §4.7 "admins can list"), newest first. */
 export async function loader({ request }: LoaderFunctionArgs): Promise<null> {
   const user = await requireSession(new URL(request.url));
-  if (!hasAnyRole(user, SUPPORT_READERS)) throw data(null, { status: 403 });
+  if (!canReadSupportInbox(user)) throw data(null, { status: 403 });
   await Promise.all([loadNamespaces('support'), queryClient.prefetchQuery(supportMessagesQueryOptions(0))]);
   return null;
 }
