@@ -339,6 +339,12 @@ describe('offline and PWA (000 §2.3, §7)', () => {
 
 describe('session (000 §4.10)', () => {
   it('shows the session-expired modal when the portal comes back with another version; only Reload leaves it', async () => {
+    // every stream opens with a single-use ticket, never the access token in its URL (issue 26 item 4)
+    const streams: string[] = [];
+    const onRequest = (request: { url(): string }) => {
+      if (request.url().includes('/api/realtime/stream')) streams.push(request.url());
+    };
+    page.on('request', onRequest);
     await page.goto('/feed/history');
     await page.getByTestId('header-search').waitFor();
     // the stream is open and the versions agree
@@ -348,6 +354,11 @@ describe('session (000 §4.10)', () => {
     await portal.restart({ APP_VERSION: '9.9.9-e2e' });
     const modal = page.getByTestId('session-expired');
     await modal.waitFor({ timeout: 60_000 });
+    page.off('request', onRequest);
+    // the first stream, and the one opened again after the restart with a new ticket
+    expect(streams.length).toBeGreaterThanOrEqual(2);
+    expect(streams.filter((url) => !/\/api\/realtime\/stream\?ticket=[A-Za-z0-9_-]{43}$/.test(url))).toEqual([]);
+    expect(new Set(streams).size).toBe(streams.length);
     await page.keyboard.press('Escape');
     await page.waitForTimeout(300);
     expect(await modal.isVisible()).toBe(true);

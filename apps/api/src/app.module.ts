@@ -15,6 +15,7 @@ import { HealthController } from './health/health.controller.js';
 import { MailboxController } from './dev/mailbox.controller.js';
 import { AppConfigController } from './app-config.controller.js';
 import { RealtimeController } from './realtime/realtime.controller.js';
+import { StreamTickets } from './realtime/stream-tickets.js';
 import { AuthGuard } from './http/auth.guard.js';
 import { ErrorFilter } from './http/error.filter.js';
 import { InfrastructureModule } from './infrastructure/infrastructure.module.js';
@@ -33,9 +34,9 @@ export class AppModule {
             level: config.logLevel,
             genReqId: (req) => (req as Req).id ?? 'unknown',
             customProps: (req) => ({ correlationId: (req as Req).correlationId }),
-            // the SSE stream carries its token in the query string: never log it
+            // the SSE stream's single-use ticket is in its query string (ADR 0080): not logged either
             serializers: {
-              req: (req: { url?: string; [k: string]: unknown }) => ({ ...req, url: req.url?.replace(/access_token=[^&]+/, 'access_token=[redacted]') }),
+              req: (req: { url?: string; [k: string]: unknown }) => ({ ...req, url: req.url?.replace(/(access_token|ticket)=[^&]+/g, '$1=[redacted]') }),
             },
             // assets and the SPA are not worth a log line each
             autoLogging: { ignore: (req) => !(req.url ?? '').startsWith('/api/') },
@@ -49,6 +50,7 @@ export class AppModule {
                 '*.accessToken',
                 '*.refreshToken',
                 '*.token',
+                '*.ticket',
               ],
               censor: '[redacted]',
             },
@@ -66,6 +68,7 @@ export class AppModule {
       ],
       controllers: [HealthController, MailboxController, AppConfigController, RealtimeController],
       providers: [
+        StreamTickets,
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_INTERCEPTOR, useClass: EventPositionInterceptor },
         { provide: APP_FILTER, useClass: ErrorFilter },

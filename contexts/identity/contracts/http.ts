@@ -224,6 +224,14 @@ export const appConfigResponseSchema = z.object({
 export type AppConfigResponse = z.infer<typeof appConfigResponseSchema>;
 
 /**
+ * POST /api/realtime/ticket: EventSource cannot send headers, and an access token in a URL lands
+ * in proxy logs, access logs and browser history; the stream is opened with this single-use,
+ * short-lived ticket instead (ADR 0080).
+ */
+export const realtimeTicketResponseSchema = z.object({ ticket: z.string(), expiresIn: z.number().int() });
+export type RealtimeTicketResponse = z.infer<typeof realtimeTicketResponseSchema>;
+
+/**
  * The picture routes are open to any caller (no user: app/invalid-user-uid, 000 §5), yet a bearer
  * token that fails is said as such (the SPA refreshes and retries): 401 (issue 26 item 7).
  */
@@ -283,4 +291,10 @@ export const identityRoutes = {
     errors: ['user-not-found'],
   },
   appConfig: { method: 'GET', path: '/app-config', response: appConfigResponseSchema, summary: 'Public settings for the SPA' },
+  realtimeTicket: {
+    method: 'POST',
+    path: '/realtime/ticket',
+    response: realtimeTicketResponseSchema,
+    summary: 'A ticket that opens the realtime stream once (GET /api/realtime/stream?ticket=), valid 30 s, so that no access token travels in a URL (ADR 0080)',
+  },
 } as const;

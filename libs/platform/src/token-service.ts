@@ -48,6 +48,14 @@ export class TokenService {
 
   /** The principal of a valid token; 401 id-token-expired or invalid-user-token otherwise. */
   async verify(token: string): Promise<Extract<Principal, { kind: 'user' }>> {
+    return (await this.verifyIssued(token)).principal;
+  }
+
+  /**
+   * As `verify`, with when the token was issued (milliseconds): what the revocation list compares,
+   * for a stream that outlives the request that opened it (ADR 0080).
+   */
+  async verifyIssued(token: string): Promise<{ principal: Extract<Principal, { kind: 'user' }>; issuedAtMs: number }> {
     let payload: Record<string, unknown>;
     try {
       payload = this.check(token);
@@ -60,7 +68,7 @@ export class TokenService {
     if (this.revocations.isRevoked({ sub: String(payload.sub), sid: typeof c.sid === 'string' ? c.sid : null, ...(issuedAt !== undefined ? { iat: issuedAt } : {}) })) {
       throw new AppError('invalid-user-token');
     }
-    return {
+    const principal: Extract<Principal, { kind: 'user' }> = {
       kind: 'user',
       userId: String(payload.sub),
       email: c.email,
@@ -74,5 +82,11 @@ export class TokenService {
       emailVerified: c.emailVerified === true,
       sessionId: c.sid,
     };
+    return { principal, issuedAtMs: (issuedAt ?? 0) * 1000 };
+  }
+
+  /** Whether tokens of this session, issued then, are refused now (the same check as `verify`'s). */
+  isRevoked(session: { userId: string; sessionId: string | null; issuedAtMs: number }): boolean {
+    return this.revocations.isRevoked({ sub: session.userId, sid: session.sessionId, iat: session.issuedAtMs / 1000 });
   }
 }

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { API_BASE } from '../../../shared/api/api-base';
 import { rememberEventPosition } from '../../../shared/api/event-position';
-import { refreshAccessToken } from '../../../shared/session/refresh';
 import { getAccessToken } from '../../../shared/session/token-store';
+import { fetchStreamTicket } from '../api/stream-ticket';
 import { useAuthClaims } from '../../../shared/session/use-session';
 import { emitShellEvent, setUnseenFromRealtime } from '../../../shared/ui/shell/shell-store';
 import { parseRealtimeMessage, REALTIME_EVENT_TYPES } from '../model/messages';
@@ -11,9 +11,10 @@ import { publishVersion } from './version-store';
 
 /**
  * One Server-Sent Events stream per signed-in tab (000 §7 "realtime listener"): the
- * application version, the unseen count and recommendation changes. The browser reconnects
- * by itself after a dropped connection; when the stream is refused (an expired token after a
- * restart), the token is refreshed and the stream opened again, waiting longer each time.
+ * application version, the unseen count and recommendation changes. The stream opens with a
+ * single-use ticket asked for with the bearer token (ADR 0080). A ticket opens one connection, so
+ * the browser's own reconnection would be refused: on any error (and when asking for the ticket
+ * fails) a new ticket is asked for and the stream opened again, waiting longer each time.
  */
 export function RealtimeConnection() {
   const claims = useAuthClaims();
@@ -57,26 +58,36 @@ export function RealtimeConnection() {
       }
     };
 
-    const open = () => {
+    const retry = () => {
       if (stopped) return;
-      const token = getAccessToken();
-      if (!token) return;
-      source = new EventSource(streamUrl(API_BASE, token));
+      const delay = reconnectDelay(attempt);
+      attempt += 1;
+      // asking for the ticket refreshes an expired access token by itself (shared/api/client)
+      timer = setTimeout(() => void open(), delay);
+    };
+
+    const open = async () => {
+      if (stopped || !getAccessToken()) return;
+      let ticket: string;
+      try {
+        ticket = (await fetchStreamTicket()).ticket;
+      } catch {
+        retry();
+        return;
+      }
+      if (stopped) return;
+      source = new EventSource(streamUrl(API_BASE, ticket));
       for (const type of REALTIME_EVENT_TYPES) source.addEventListener(type, onMessage as EventListener);
       source.onerror = () => {
-        // CONNECTING: the browser retries by itself; CLOSED: refused, start again with a fresh token
-        if (!source || source.readyState !== EventSource.CLOSED) return;
+        // the ticket is spent: whatever the browser would retry with is refused, so close and start again
+        if (!source) return;
         source.close();
         source = null;
-        const delay = reconnectDelay(attempt);
-        attempt += 1;
-        timer = setTimeout(() => {
-          void refreshAccessToken().then(open, open);
-        }, delay);
+        retry();
       };
     };
 
-    open();
+    void open();
     return () => {
       stopped = true;
       if (timer) clearTimeout(timer);

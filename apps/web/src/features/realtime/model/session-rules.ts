@@ -22,5 +22,8 @@ export const baselineVersion = (current: string | null | undefined, published: s
 /** Waits between reconnections of the stream: 1 s, 2 s, 4 s ... at most 30 s. */
 export const reconnectDelay = (attempt: number): number => Math.min(30_000, 1000 * 2 ** Math.max(0, Math.min(attempt, 15)));
 
-/** The stream URL: EventSource cannot send headers, so the short-lived access token goes in the query. */
-export const streamUrl = (apiBase: string, token: string): string => `${apiBase}/realtime/stream?access_token=${encodeURIComponent(token)}`;
+/**
+ * The stream URL: EventSource cannot send headers, so a single-use ticket (POST /realtime/ticket)
+ * goes in the query, never the access token (ADR 0080).
+ */
+export const streamUrl = (apiBase: string, ticket: string): string => `${apiBase}/realtime/stream?ticket=${encodeURIComponent(ticket)}`;

@@ -31,8 +31,8 @@ describe('realtime stream', () => {
   it('reconnects after 1, 2, 4 ... seconds, at most 30', () => {
     expect([0, 1, 2, 3, 4, 5, 6, 40].map(reconnectDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000]);
   });
-  it('carries the access token in the query (EventSource sends no headers)', () => {
-    expect(streamUrl('/api', 'a.b+c')).toBe('/api/realtime/stream?access_token=a.b%2Bc');
+  it('carries a single-use ticket in the query, never the access token (EventSource sends no headers; ADR 0080)', () => {
+    expect(streamUrl('/api', 'a-b_c+d')).toBe('/api/realtime/stream?ticket=a-b_c%2Bd');
   });
   it('parses version, unseen and recommendations messages and drops the rest', () => {
     expect(parseRealtimeMessage('version', '{"version":"1.7.124"}')).toEqual({ type: 'version', version: '1.7.124' });
