@@ -1,6 +1,7 @@
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import { AppError, ERROR_CATALOGUE, isErrorCode, type ErrorBody } from '@portal/kernel';
 import { ConcurrencyError } from '@portal/eventstore';
+import { malformedMultipartBody } from './multipart.js';
 
 const STATUS_CODES = new Set([400, 401, 403, 404, 429, 500, 503]);
 
@@ -37,8 +38,9 @@ export class ErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
 
   catch(error: unknown, host: ArgumentsHost): void {
-    const reply = host.switchToHttp().getResponse<{ status(code: number): { send(body: unknown): void }; sent?: boolean }>();
-    const body = toErrorBody(error);
+    const http = host.switchToHttp();
+    const reply = http.getResponse<{ status(code: number): { send(body: unknown): void }; sent?: boolean }>();
+    const body = malformedMultipartBody(error, http.getRequest()) ?? toErrorBody(error);
     if (body.statusCode >= 500) this.logger.error(error instanceof Error ? error.stack ?? error.message : String(error));
     if (reply.sent) return;
     reply.status(body.statusCode).send(body);
