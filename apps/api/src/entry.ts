@@ -18,3 +18,5 @@ if (!(major >= required)) {
 // a variable, so that esbuild leaves the import to run time
 const portal = './portal.js';
 await import(portal);
+
+export {};
