@@ -317,6 +317,24 @@ if (base) {
       },
       240_000,
     );
+
+    it(
+      'projections rebuild refuses, with one clear message, a projection whose checkpoint is past the head of a log restored from an older backup (issue 26 item 18)',
+      async () => {
+        scratch = await createScratchDatabase(base, 'fault');
+        // the first run creates the event store and the read models; a rebuild on a healthy log works
+        const healthy = await portalCli(scratch.url, ['projections', 'rebuild', 'certificates']);
+        expect(healthy.code, healthy.output).toBe(0);
+        // a restore of the log alone: the read model's checkpoint is past every event it now has
+        expect(await terminate(scratch.url, `update projection_checkpoints set transaction_id = transaction_id + 100000 where name = 'certificates'`)).toBe(1);
+        const started = Date.now();
+        const refused = await Promise.race([portalCli(scratch.url, ['projections', 'rebuild', 'certificates']), sleep(60_000).then(() => ({ code: null, output: 'still running after 60 s' }))]);
+        expect(refused.code, refused.output).toBe(1);
+        expect(refused.output).toMatch(/projection certificates: its checkpoint \d+\.\d+ is past the head of the log \(\d+\.\d+\).*Refusing to rebuild/);
+        expect(Date.now() - started).toBeLessThan(60_000);
+      },
+      240_000,
+    );
   });
 } else {
   console.info('[tests] fault tests against the running API need a Postgres server (TEST_DATABASE_URL): not run on PGlite');
