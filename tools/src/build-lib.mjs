@@ -23,25 +23,23 @@ function newestMtime(dir) {
 const mtime = (file) => (existsSync(file) ? statSync(file).mtimeMs : 0);
 const sources = (dirs) => Math.max(...dirs.map((d) => newestMtime(join(root, d))));
 
+/**
+ * The API: `apps/api/dist/portal.js` (everything, from apps/api/src/main.ts) behind
+ * `apps/api/dist/main.js` (apps/api/src/entry.ts: checks the Node version against package.json
+ * "engines" before the portal, and with it argon2's native module, loads; ADR 0081).
+ */
 export async function buildApi({ force = false } = {}) {
   const out = join(root, 'apps/api/dist/main.js');
-  if (!force && mtime(out) > sources(['apps/api/src', 'libs', 'contexts', 'projections'])) return false;
+  const portal = join(root, 'apps/api/dist/portal.js');
+  if (!force && Math.min(mtime(out), mtime(portal)) > sources(['apps/api/src', 'libs', 'contexts', 'projections', 'package.json'])) return false;
   const { build } = await import('esbuild');
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  if (!/^>=\s*\d+$/.test(pkg.engines?.node ?? '')) throw new Error(`package.json engines.node must read ">=<major>" (the entry checks it), not ${JSON.stringify(pkg.engines?.node)}`);
   // npm packages stay external (resolved from node_modules at run time); workspace code is bundled
   const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})];
-  await build({
-    entryPoints: [join(root, 'apps/api/src/main.ts')],
-    outfile: out,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    sourcemap: true,
-    external,
-    tsconfig: join(root, 'tsconfig.base.json'),
-    logLevel: 'warning',
-  });
+  const common = { bundle: true, platform: 'node', format: 'esm', target: 'node22', sourcemap: true, tsconfig: join(root, 'tsconfig.base.json'), logLevel: 'warning' };
+  await build({ ...common, entryPoints: [join(root, 'apps/api/src/main.ts')], outfile: portal, external });
+  await build({ ...common, entryPoints: [join(root, 'apps/api/src/entry.ts')], outfile: out, define: { __NODE_ENGINES__: JSON.stringify(pkg.engines.node) } });
   return true;
 }
 

@@ -71,10 +71,11 @@ projections
       const bar = new cliProgress.SingleBar({ format: `${label} [{bar}] {percentage}% | {value}/{total} events | {eta}s left` }, cliProgress.Presets.shades_classic);
       bar.start(Math.max(total, 1), 0);
       const started = Date.now();
-      const results = await infra.projections.rebuildTogether(names, (applied) => bar.update(Math.min(applied, Math.max(total, applied)), { total: Math.max(total, applied) }));
-      const events = results.reduce((n, r) => n + r.events, 0);
-      bar.update(Math.max(total, events));
-      bar.stop();
+      // a refusal (a checkpoint past the log's head, ADR 0081) ends the bar before its message
+      const results = await infra.projections
+        .rebuildTogether(names, (applied) => bar.update(Math.min(applied, Math.max(total, applied)), { total: Math.max(total, applied) }))
+        .then((done) => (bar.update(Math.max(total, done.reduce((n, r) => n + r.events, 0))), done))
+        .finally(() => bar.stop());
       const seconds = (Date.now() - started) / 1000;
       for (const result of results) {
         console.log(`rebuilt ${result.name}: ${result.events} events in ${seconds.toFixed(1)} s into ${result.schema}`);

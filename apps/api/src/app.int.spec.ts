@@ -44,10 +44,10 @@ describe('API shell', () => {
     expect(doc.paths['/api/countries'].get.security).toContainEqual({});
     // the statuses each operation really answers, with the error body
     const statuses = (path: string, method: string) => Object.keys(doc.paths[path][method].responses).sort();
-    expect(statuses('/api/userData', 'get')).toEqual(['200', '400', '401', '403', '404', '429']);
-    expect(statuses('/api/createUserRegister', 'post')).toEqual(['201', '400', '403', '409', '413', '415', '429']); // 403: app/invalid-whitelist-email (invitation-only companies, ADR 0051)
-    expect(statuses('/api/auth/signIn', 'post')).toEqual(['200', '400', '401', '409', '413', '415', '429']);
-    expect(statuses('/api/user-events/set', 'post')).toEqual(['204', '400', '401', '403', '409', '413', '415', '429']);
+    expect(statuses('/api/userData', 'get')).toEqual(['200', '400', '401', '403', '404', '429', '503']);
+    expect(statuses('/api/createUserRegister', 'post')).toEqual(['201', '400', '403', '409', '413', '415', '429', '503']); // 403: app/invalid-whitelist-email (invitation-only companies, ADR 0051)
+    expect(statuses('/api/auth/signIn', 'post')).toEqual(['200', '400', '401', '409', '413', '415', '429', '503']);
+    expect(statuses('/api/user-events/set', 'post')).toEqual(['204', '400', '401', '403', '409', '413', '415', '429', '503']);
     expect(doc.paths['/api/user-events/set'].post.responses['204'].content).toBeUndefined();
     expect(doc.paths['/api/userData'].get.responses['404'].content['application/json'].schema).toBeDefined();
     expect(doc.paths['/api/booking/staff/bookings.csv'].get.responses['200'].content['text/csv']).toBeDefined();

@@ -1,6 +1,7 @@
 import type { CatalogueStation } from '../contracts/events.js';
 import { certificateStatusOf, contentEntriesOf, entriesOf, questionsProgressOf, requiredEntriesOf, stationMediaComplete, type CatalogueModel } from '../contracts/catalogue.js';
 import type { ContentEntry } from '../contracts/pack.js';
+import { progressStatusOf } from '../contracts/content-status.js';
 import { LOCK_MESSAGE_KEYS, type ContentStatus, type LockReason, type LockState, type ProgressSummary } from '../contracts/http.js';
 import { unlocked } from './progress.js';
 
@@ -132,14 +133,14 @@ export interface EntryStatusInput {
   percent: number;
 }
 
-/** 000 §4.1: disabled (locked) wins; completed; started (a view, or 10 s < position < duration - 1 s); initial. */
+const COLOR_OF = { initial: null, started: 'orange', completed: 'green' } as const;
+
+/** 000 §4.1: disabled (locked) wins; else the progress rule (progressStatusOf: completed, started with any percent, seconds or views, initial). */
 export function contentStatusOf(state: EntryStatusInput | null, locked: boolean): { status: ContentStatus; color: 'orange' | 'green' | 'gray' | null; progress: number } {
   const progress = state ? Math.round(Math.min(1, Math.max(0, state.percent)) * 100) : 0;
   if (locked) return { status: 'disabled', color: 'gray', progress };
-  if (!state) return { status: 'initial', color: null, progress };
-  if (state.completedCount > 0) return { status: 'completed', color: 'green', progress };
-  if (state.viewsCount > 0 || (state.seconds > 10 && state.seconds < state.duration - 1)) return { status: 'started', color: 'orange', progress };
-  return { status: 'initial', color: null, progress };
+  const status = progressStatusOf(state);
+  return { status, color: COLOR_OF[status], progress };
 }
 
 /** Entries of a station the caller sees (display order). */

@@ -138,11 +138,15 @@ describe('questions, crop progress and certificates (000 §4.3)', () => {
 
 describe('content status (000 §4.1)', () => {
   const state = (over: Partial<Parameters<typeof contentStatusOf>[0] & object> = {}) => ({ completedCount: 0, viewsCount: 0, seconds: 0, duration: 100, percent: 0, ...over });
-  it('is initial with nothing, started from a view or 10 s < position < duration - 1 s, completed, disabled wins', () => {
+  it('is initial with nothing, started with any percent, seconds or views, completed, disabled wins', () => {
     expect(contentStatusOf(null, false)).toEqual({ status: 'initial', color: null, progress: 0 });
-    expect(contentStatusOf(state({ seconds: 10, percent: 0.1 }), false).status).toBe('initial');
+    expect(contentStatusOf(state(), false).status).toBe('initial');
     expect(contentStatusOf(state({ seconds: 11, percent: 0.11 }), false)).toEqual({ status: 'started', color: 'orange', progress: 11 });
-    expect(contentStatusOf(state({ seconds: 99.5, percent: 0.995 }), false).status).toBe('initial');
+    // issue 26 item 16: a 10-second video at 60 % (6 s) is started, as are the first and the last second of any entry
+    expect(contentStatusOf(state({ duration: 10, seconds: 6, percent: 0.6 }), false)).toEqual({ status: 'started', color: 'orange', progress: 60 });
+    expect(contentStatusOf(state({ seconds: 1, percent: 0.01 }), false).status).toBe('started');
+    expect(contentStatusOf(state({ seconds: 99.5, percent: 0.995 }), false).status).toBe('started');
+    expect(contentStatusOf(state({ percent: 0.2 }), false).status).toBe('started');
     expect(contentStatusOf(state({ viewsCount: 1 }), false).status).toBe('started');
     expect(contentStatusOf(state({ completedCount: 1, percent: 1 }), false)).toEqual({ status: 'completed', color: 'green', progress: 100 });
     expect(contentStatusOf(state({ completedCount: 1, percent: 1 }), true)).toEqual({ status: 'disabled', color: 'gray', progress: 100 });

@@ -83,6 +83,29 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
 
 const defaultLogger = (): DatabaseLogger => pino({ name: 'database', level: process.env.LOG_LEVEL ?? 'warn' });
 
+/** SQLSTATEs of a server that ended the session or will not take one now: 57P01 admin_shutdown (pg_terminate_backend), 57P02 crash_shutdown, 57P03 cannot_connect_now. */
+const CONNECTION_LOST_STATES = new Set(['57P01', '57P02', '57P03']);
+/** Socket errors of a connection that was refused, reset or cut. */
+const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNABORTED']);
+/** node-postgres's own errors for a connection it lost or could not open (they carry no code). */
+const PG_CONNECTION_MESSAGES = /^(Connection terminated( unexpectedly| due to connection timeout)?|Client has encountered a connection error and is not queryable|timeout exceeded when trying to connect|Client was closed and is not queryable)$/;
+
+/**
+ * Whether `error` (or an error it wraps as `cause`) says the database connection was lost or
+ * could not be had: SQLSTATE 57P01-57P03 or class 08 (connection exception), a refused or reset
+ * socket, node-postgres's "Connection terminated unexpectedly". Such a failure says nothing about
+ * the request: the API answers 503 with Retry-After (ADR 0081); a write may or may not have
+ * committed, and a retry of it is safe where the write is idempotent.
+ */
+export function isConnectionLoss(error: unknown): boolean {
+  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | null | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (CONNECTION_LOST_STATES.has(code) || /^08[0-9A-Z]{3}$/.test(code) || SOCKET_CODES.has(code)) return true;
+    if (typeof e.message === 'string' && PG_CONNECTION_MESSAGES.test(e.message)) return true;
+  }
+  return false;
+}
+
 /** The fields of a connection error worth a log line (a pg error carries the SQLSTATE, e.g. 57P01). */
 export const connectionErrorFields = (error: unknown): Record<string, unknown> => {
   const e = error as { message?: string; code?: string; severity?: string } | null;

@@ -52,6 +52,11 @@ export interface AppendContext {
   /** HTTP requests only (appendContextOf): stored in the metadata when given, absent otherwise. */
   ip?: string | null;
   userAgent?: string | null;
+  /**
+   * The request's `Idempotency-Key` (HTTP only, never stored): the StreamWriter derives the event
+   * ids from it, so a retried request that had committed is recognised by the store (ADR 0081).
+   */
+  idempotencyKey?: string | null;
 }
 
 export interface NewEvent<T extends string = string, D = Record<string, unknown>> {

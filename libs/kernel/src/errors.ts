@@ -18,6 +18,8 @@ const KERNEL_ERRORS = {
   'app/bed-request': { status: 400, message: 'Invalid request' },
   'app/bed-request-message': { status: 400, message: 'Invalid request message' },
   'app/internal-server-error': { status: 500, message: 'An unexpected error has occurred' },
+  // A write that lost a race to the same stream on every attempt (ADR 0081): nothing was written; retry
+  'write-conflict': { status: 409, message: 'This changed at the same time elsewhere; nothing was saved, try again' },
   // Auth codes
   'wrong-password': { status: 400, message: 'Incorrect password' },
   'user-not-found': { status: 404, message: 'User not found' },

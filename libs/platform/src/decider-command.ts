@@ -1,3 +1,4 @@
+import { v5 as uuidv5 } from 'uuid';
 import { ConcurrencyError, type AppendContext, type AppendResult, type EventStore, type NewEvent, type RecordedEvent } from '@portal/eventstore';
 
 /** A pure decider as its domain exports it (ADR 0009): commands in, events out, state folded from events. */
@@ -39,6 +40,17 @@ export interface Folded<S> {
 }
 
 const castEvent = <E>(r: RecordedEvent): E => ({ type: r.type, data: r.data }) as E;
+
+/** Namespace of the event ids derived from an Idempotency-Key (uuid v5). */
+const KEYED_EVENT_IDS = '5b0c1d6e-7f7a-4c1e-9a43-2f8e6d0b1a26';
+
+/**
+ * The id of the `index`-th event a request with an Idempotency-Key appends to `streamId`: the
+ * same for the same caller, key, stream and index, so the store takes a retry that had
+ * committed as the same batch (ADR 0002 "Idempotency") and writes nothing (ADR 0081). The actor
+ * is part of it: another caller's key never names this caller's events.
+ */
+export const keyedEventId = (actor: string, key: string, streamId: string, index: number): string => uuidv5(`${actor}\n${key}\n${streamId}\n${index}`, KEYED_EVENT_IDS);
 
 /**
  * The one way to run a decider on a stream (ADR 0009): load (or take the cached fold and read
@@ -123,11 +135,17 @@ export class StreamWriter<C, E extends { type: string; data: unknown }, S> {
         continue;
       }
       try {
+        const key = context.idempotencyKey;
         const result = await this.store.append(
           streamId,
-          events.map((e) => ({ type: e.type, data: e.data as Record<string, unknown> }) satisfies NewEvent),
+          events.map((e, i) => ({ type: e.type, data: e.data as Record<string, unknown>, ...(key ? { eventId: keyedEventId(context.actor, key, streamId, i) } : {}) }) satisfies NewEvent),
           { expectedRevision: revision ?? 'no-stream', context },
         );
+        if (!result.written) {
+          // a retried request whose first try committed (its keyed ids are stored): nothing new; answer the stream as stored
+          const stored = await this.load(streamId);
+          return { before: state, events, state: stored.state, result };
+        }
         const next = events.reduce(this.decider.evolve, state);
         this.remember(streamId, { state: next, revision: result.nextRevision });
         return { before: state, events, state: next, result };

@@ -14,3 +14,4 @@ export * from './reads.js';
 export * from './log-verification.js';
 export * from './xlsx.js';
 export * from './drain.js';
+export * from './uploads.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { createTestDatabase, type TestDatabase } from '@portal/testing/database';
 import { createEventStore, type EventStore, type RecordedEvent } from '@portal/eventstore';
-import { ProjectionRuntime } from './runtime.js';
+import { ProjectionAheadOfLogError, ProjectionRuntime } from './runtime.js';
 import type { ProjectionDefinition } from './projection.js';
 
 /** A read model that sums amounts per account; it can be told to fail on one event. */
@@ -234,6 +234,30 @@ describe('projection runtime', () => {
     expect(runtime.schemaOf('withdrawals')).toBe(results[1]!.schema);
     expect({ deposits: await balances(runtime), withdrawals: await balances(runtime, 'withdrawals') }).toEqual(incremental);
     await expect(runtime.rebuildTogether(['ledger', 'nothing'])).rejects.toThrow('unknown projection nothing');
+    await runtime.stop();
+  });
+
+  it('refuses, with a message naming the checkpoint and the head, to rebuild a projection whose checkpoint is past the log (issue 26 item 18)', async () => {
+    const runtime = new ProjectionRuntime(db.database, store, [ledger()], { run: false });
+    await runtime.start();
+    await runtime.catchUp();
+    const head = await store.headCheckpoint();
+    // what a restore of the event store from an older backup leaves: a read model ahead of the log
+    const ahead = { transactionId: head.transactionId + 1000n, position: head.position + 5n };
+    await db.database.db.executeQuery(CompiledQuery.raw('update projection_checkpoints set transaction_id = $1, position = $2 where name = $3', [String(ahead.transactionId), String(ahead.position), 'ledger']));
+    const schema = runtime.schemaOf('ledger');
+    // it spun forever before: a bound makes that a failure rather than a hung test
+    const bounded = <T>(p: Promise<T>) => Promise.race([p, new Promise<never>((_, fail) => setTimeout(() => fail(new Error('the rebuild neither finished nor refused in 10 s')), 10_000))]);
+    const refusal = await bounded(runtime.rebuild('ledger')).then(() => null, (error: Error) => error);
+    expect(refusal).toBeInstanceOf(ProjectionAheadOfLogError);
+    expect(refusal!.message).toContain(`checkpoint ${ahead.transactionId}.${ahead.position} is past the head of the log (${head.transactionId}.${head.position})`);
+    expect(refusal!.message).toContain('Refusing to rebuild');
+    await expect(bounded(runtime.rebuildTogether(['ledger']))).rejects.toThrow(ProjectionAheadOfLogError);
+    // nothing was swapped; moving the checkpoint back to the head, as the message says, lets the rebuild run
+    expect(runtime.schemaOf('ledger')).toBe(schema);
+    await db.database.db.executeQuery(CompiledQuery.raw('update projection_checkpoints set transaction_id = $1, position = $2 where name = $3', [String(head.transactionId), String(head.position), 'ledger']));
+    const rebuilt = await bounded(runtime.rebuild('ledger'));
+    expect(runtime.schemaOf('ledger')).toBe(rebuilt.schema);
     await runtime.stop();
   });
 

@@ -94,6 +94,27 @@ export interface RebuildResult {
  * checkpoint stored in the same transaction as the rows, woken on append, batched catch-up,
  * rebuild into a shadow schema then swap while the old version keeps serving.
  */
+/**
+ * A rebuild refused because the projection's checkpoint is past the log's head: its read model
+ * holds events this log does not (the event store was restored from an older backup than the
+ * read models). A rebuild would wait forever for the log to reach the checkpoint (ADR 0081).
+ */
+export class ProjectionAheadOfLogError extends Error {
+  constructor(
+    readonly projection: string,
+    readonly checkpoint: Checkpoint,
+    readonly head: Checkpoint,
+  ) {
+    const at = (c: Checkpoint) => `${c.transactionId}.${c.position}`;
+    super(
+      `projection ${projection}: its checkpoint ${at(checkpoint)} is past the head of the log (${at(head)}), so the log lost events its read model holds (was the event store restored from an older backup?). ` +
+        `Refusing to rebuild. Restore the event store and the read models from the same backup; or, to rebuild this read model from the log as it is, move its checkpoint back to the head first ` +
+        `(\`update projection_checkpoints set transaction_id = ${head.transactionId}, position = ${head.position} where name = '${projection}'\`) and run the rebuild again.`,
+    );
+    this.name = 'ProjectionAheadOfLogError';
+  }
+}
+
 export class ProjectionRuntime {
   private readonly states = new Map<string, RunnerState>();
   private stopped = false;
@@ -403,6 +424,9 @@ export class ProjectionRuntime {
     if (new Set(names).size !== names.length) throw new Error(`a projection named twice: ${names.join(', ')}`);
     const db = this.database.db;
     const head = await this.store.headCheckpoint();
+    for (const row of await this.readRows([...names])) {
+      if (compareCheckpoints(row.checkpoint, head) > 0) throw new ProjectionAheadOfLogError(row.name, row.checkpoint, head);
+    }
     const visibleBy = Date.now() + 15_000;
     while (!(await this.visibleUpTo(head)) && Date.now() < visibleBy) await new Promise((r) => setTimeout(r, 10));
     const suffix = `_r${Date.now().toString(36)}`;
@@ -476,7 +500,13 @@ export class ProjectionRuntime {
         const live = rows[0];
         // the live runner applied events committed after our read: read again rather than move the
         // checkpoint back (a read that waited for them would then miss them in the new schema)
-        if (live && scannedTo && compareCheckpoints({ transactionId: BigInt(live.transaction_id), position: BigInt(live.position) }, seen) > 0) return false;
+        const liveAt = live && { transactionId: BigInt(live.transaction_id), position: BigInt(live.position) };
+        if (liveAt && scannedTo && compareCheckpoints(liveAt, seen) > 0) {
+          // the log was cut back under a running rebuild: it will never reach the live checkpoint
+          const head = await this.store.headCheckpoint();
+          if (compareCheckpoints(liveAt, head) > 0) throw new ProjectionAheadOfLogError(name, liveAt, head);
+          return false;
+        }
         oldSchema = live?.schema_name ?? '';
         await query(
           trx,

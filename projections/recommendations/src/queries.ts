@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { RecommendationsDB } from './schema.js';
 import { jsonValue } from '@portal/database';
+import { progressStatusOf, type ProgressStatus } from '@portal/learning/contracts';
 
 const parse = jsonValue;
 const iso = (v: Date | string) => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
@@ -45,11 +46,9 @@ export async function entryStates(reader: Kysely<RecommendationsDB>, actor: stri
   );
 }
 
-/** 000 §4.1 without locks (the learning context owns them): completed, started (a view, or 10 s < position < duration - 1 s), initial. */
-export function contentStatusOf(state: EntryStateRow | undefined): { status: 'initial' | 'started' | 'completed'; progress: number } {
-  const progress = state ? Math.round(Math.min(1, Math.max(0, state.percent)) * 100) : 0;
-  if (!state) return { status: 'initial', progress };
-  if (state.completedCount > 0) return { status: 'completed', progress: 100 };
-  if (state.views > 0 || (state.seconds > 10 && state.seconds < state.duration - 1)) return { status: 'started', progress };
-  return { status: 'initial', progress };
+/** 000 §4.1 without locks (the learning context owns them): learning's progress rule (progressStatusOf), the same the learner's screens show. */
+export function contentStatusOf(state: EntryStateRow | undefined): { status: ProgressStatus; progress: number } {
+  const status = progressStatusOf(state && { ...state, viewsCount: state.views });
+  if (status === 'completed') return { status, progress: 100 };
+  return { status, progress: state ? Math.round(Math.min(1, Math.max(0, state.percent)) * 100) : 0 };
 }

@@ -42,11 +42,13 @@ function genericCodes(route: RouteContract, facts: RouteFacts | undefined): Erro
   const access = facts?.access.kind ?? 'user';
   if (access !== 'public') codes.push('401', 'invalid-user-token', 'id-token-expired', '403');
   if (/[:*]/.test(route.path)) codes.push('404');
-  if (route.method !== 'GET') codes.push('503');
+  // a write may lose a race to its stream on every attempt (409); any route may lose its database connection (503, ADR 0081)
+  if (route.method !== 'GET') codes.push('write-conflict');
+  codes.push('503');
   return codes;
 }
 
-const statusOf = (code: ErrorCode): Status => (code === '503' ? 409 : ERROR_CATALOGUE[code].status);
+const statusOf = (code: ErrorCode): Status => ERROR_CATALOGUE[code].status;
 
 function errorResponses(route: RouteContract, facts: RouteFacts | undefined) {
   const byStatus = new Map<Status, Set<string>>();
@@ -60,7 +62,7 @@ function errorResponses(route: RouteContract, facts: RouteFacts | undefined) {
   for (const status of [...byStatus.keys()].sort()) {
     responses[String(status)] = {
       description: `${reasons[status] ?? 'Error'}. Codes: ${[...byStatus.get(status)!].join(', ')}`,
-      ...(status === 429 ? { headers: { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer' } } } } : {}),
+      ...(status === 429 || status === 409 || status === 503 ? { headers: { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer' } } } } : {}),
       content: { 'application/json': { schema: errorSchema() } },
     };
   }

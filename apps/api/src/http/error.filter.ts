@@ -1,15 +1,24 @@
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import { AppError, ERROR_CATALOGUE, isErrorCode, type ErrorBody } from '@portal/kernel';
 import { ConcurrencyError } from '@portal/eventstore';
+import { isConnectionLoss } from '@portal/database';
+import { malformedMultipartBody } from './multipart.js';
 
 const STATUS_CODES = new Set([400, 401, 403, 404, 429, 500, 503]);
+
+/** Answers a client retries: when (seconds). A lost connection comes back within a second or two. */
+const RETRY_AFTER_SECONDS: Record<string, number> = { 'write-conflict': 1, '503': 1 };
 
 /** Every failure leaves as `{statusCode, code, message, details?}` with a catalogue code. */
 export function toErrorBody(error: unknown): ErrorBody {
   if (error instanceof AppError) return error.toBody();
   if (error instanceof ConcurrencyError) {
-    // a concurrent write won; the client may retry
-    return { statusCode: 409, code: '503', message: 'The resource changed meanwhile, try again' };
+    // a concurrent write won on every attempt: nothing was written, the client retries (ADR 0081)
+    return { statusCode: 409, code: 'write-conflict', message: ERROR_CATALOGUE['write-conflict'].message };
+  }
+  if (isConnectionLoss(error)) {
+    // the database connection was lost (pg_terminate_backend, a restart): retry (ADR 0081)
+    return { statusCode: 503, code: '503', message: ERROR_CATALOGUE['503'].message };
   }
   if ((error instanceof HttpException ? error.getStatus() : (error as { statusCode?: number })?.statusCode) === 413) {
     // the body was refused before it was parsed (ADR 0008): the body as a whole is the field
@@ -37,10 +46,14 @@ export class ErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
 
   catch(error: unknown, host: ArgumentsHost): void {
-    const reply = host.switchToHttp().getResponse<{ status(code: number): { send(body: unknown): void }; sent?: boolean }>();
-    const body = toErrorBody(error);
-    if (body.statusCode >= 500) this.logger.error(error instanceof Error ? error.stack ?? error.message : String(error));
+    const http = host.switchToHttp();
+    const reply = http.getResponse<{ status(code: number): { send(body: unknown): void }; header(name: string, value: string): unknown; sent?: boolean }>();
+    const body = malformedMultipartBody(error, http.getRequest()) ?? toErrorBody(error);
+    if (body.code === '503' && body.statusCode === 503) this.logger.warn(`database connection lost, answered 503: ${error instanceof Error ? error.message : String(error)}`);
+    else if (body.statusCode >= 500) this.logger.error(error instanceof Error ? error.stack ?? error.message : String(error));
     if (reply.sent) return;
+    const retryAfter = RETRY_AFTER_SECONDS[body.code];
+    if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
     reply.status(body.statusCode).send(body);
   }
 }

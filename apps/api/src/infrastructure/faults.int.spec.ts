@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -261,6 +262,76 @@ if (base) {
         expect(portal.lines.some((l) => l.includes('lease connection was lost'))).toBe(true);
         expect(portal.lines.some((l) => l.includes('LISTEN') && l.includes('connection was lost'))).toBe(true);
         expect(portal.alive()).toBe(true);
+      },
+      240_000,
+    );
+
+    it(
+      "every connection ended over and over for 5 s under a learner's writes: 503 with Retry-After, never 500, and each write retried with its Idempotency-Key lands once (issue 26 item 14)",
+      async () => {
+        scratch = await createScratchDatabase(base, 'fault');
+        const portal = await startPortal(scratch.url);
+        const token = await signIn(portal.url);
+        const view = (key?: string) =>
+          fetch(`${portal.url}/api/content/view/bv-video`, { method: 'POST', headers: { authorization: `Bearer ${token}`, ...(key ? { 'idempotency-key': key } : {}) } });
+        const storm = (async () => {
+          await sleep(300);
+          let ended = 0;
+          for (const until = Date.now() + 5_000; Date.now() < until; await sleep(20)) {
+            ended += await terminate(scratch!.url, `select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`).catch(() => 0);
+          }
+          return ended;
+        })();
+        const unavailable: string[] = [];
+        const others: string[] = [];
+        let landed = 0;
+        /** One learner's views, one after another as a page sends them: each retried with its key after a 503 until it lands. */
+        const writer = async () => {
+          let stop = false;
+          void storm.finally(() => (stop = true));
+          while (!stop) {
+            const key = randomUUID();
+            for (let attempt = 0; ; attempt++) {
+              const res = await view(key).catch(() => null);
+              if (res?.status === 200) break;
+              if (res?.status === 503) unavailable.push(`${(await res.json()).code} retry-after=${res.headers.get('retry-after')}`);
+              else others.push(res ? `${res.status} ${(await res.text()).slice(0, 200)}` : 'no answer');
+              expect(attempt, 'a write that never landed').toBeLessThan(200);
+              await sleep(Number(res?.headers.get('retry-after') ?? 0) > 0 ? 50 : 20);
+            }
+            landed += 1;
+          }
+        };
+        const [ended] = await Promise.all([storm, writer(), writer(), writer()]);
+        expect(ended).toBeGreaterThan(10);
+        expect(others).toEqual([]);
+        // the storm reached the writes, and every such answer said to retry
+        expect(unavailable.length).toBeGreaterThan(0);
+        expect(new Set(unavailable)).toEqual(new Set(['503 retry-after=1']));
+        expect(landed).toBeGreaterThan(10);
+        // no write lost, none doubled: the next view is number landed + 1
+        const after = await view();
+        expect(after.status).toBe(200);
+        expect(((await after.json()) as { viewsCount: number }).viewsCount).toBe(landed + 1);
+        expect(portal.alive()).toBe(true);
+      },
+      240_000,
+    );
+
+    it(
+      'projections rebuild refuses, with one clear message, a projection whose checkpoint is past the head of a log restored from an older backup (issue 26 item 18)',
+      async () => {
+        scratch = await createScratchDatabase(base, 'fault');
+        // the first run creates the event store and the read models; a rebuild on a healthy log works
+        const healthy = await portalCli(scratch.url, ['projections', 'rebuild', 'certificates']);
+        expect(healthy.code, healthy.output).toBe(0);
+        // a restore of the log alone: the read model's checkpoint is past every event it now has
+        expect(await terminate(scratch.url, `update projection_checkpoints set transaction_id = transaction_id + 100000 where name = 'certificates'`)).toBe(1);
+        const started = Date.now();
+        const refused = await Promise.race([portalCli(scratch.url, ['projections', 'rebuild', 'certificates']), sleep(60_000).then(() => ({ code: null, output: 'still running after 60 s' }))]);
+        expect(refused.code, refused.output).toBe(1);
+        expect(refused.output).toMatch(/projection certificates: its checkpoint \d+\.\d+ is past the head of the log \(\d+\.\d+\).*Refusing to rebuild/);
+        expect(Date.now() - started).toBeLessThan(60_000);
       },
       240_000,
     );

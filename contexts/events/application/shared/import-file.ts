@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { AppError } from '@portal/kernel';
 import { compareCheckpoints, type Checkpoint } from '@portal/eventstore';
-import { decodeCsv, delimiterOf, type PortalRequest } from '@portal/platform';
+import { decodeCsv, delimiterOf, uploadedBytes, type PortalRequest } from '@portal/platform';
 import { EVENT_IMPORT_MAX_BYTES, EVENT_IMPORT_MAX_ROWS, importHeaderKey, importHeaderKeys, type ImportColumn } from '../../contracts/index.js';
 
 export type ImportUploadRequest = PortalRequest & {
@@ -39,7 +39,7 @@ export async function readImportUpload(req: ImportUploadRequest): Promise<Import
   if (!req.isMultipart?.() || !req.file) throw required();
   const part = await req.file({ limits: { fileSize: EVENT_IMPORT_MAX_BYTES, files: 1 } });
   if (!part) throw required();
-  const bytes = await part.toBuffer().catch(() => null);
+  const bytes = await uploadedBytes(part);
   if (!bytes || part.file.truncated || bytes.length > EVENT_IMPORT_MAX_BYTES) throw tooLarge();
   return { fileName: part.filename ?? '', bytes };
 }

@@ -1,7 +1,7 @@
 import { CsvError } from 'csv-parse';
 import { parse } from 'csv-parse/sync';
 import { AppError } from '@portal/kernel';
-import { decodeCsv, delimiterOf } from '@portal/platform';
+import { decodeCsv, delimiterOf, uploadedBytes } from '@portal/platform';
 import { IMPORT_HEADER_KEYS, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, headerKey, type ImportField } from '../../contracts/index.js';
 import type { MultipartRequest } from '../shared/multipart.js';
 
@@ -20,7 +20,7 @@ export async function readImportUpload(req: MultipartRequest): Promise<Buffer> {
   if (!req.isMultipart?.() || !req.file) throw required();
   const part = await req.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
   if (!part) throw required();
-  const bytes = await part.toBuffer().catch(() => null);
+  const bytes = await uploadedBytes(part);
   if (!bytes || part.file.truncated || bytes.length > IMPORT_MAX_BYTES) throw tooLarge();
   return bytes;
 }

@@ -1,4 +1,5 @@
 import { AppError } from '@portal/kernel';
+import { uploadedBytes } from '@portal/platform';
 import { PROFILE_PICTURE_MAX_BYTES } from '../../contracts/index.js';
 import type { MultipartRequest } from '../shared/multipart.js';
 
@@ -11,7 +12,7 @@ export async function readPictureUpload(req: MultipartRequest): Promise<Buffer> 
   if (!req.isMultipart?.() || !req.file) throw required();
   const part = await req.file({ limits: { fileSize: PROFILE_PICTURE_MAX_BYTES, files: 1 } });
   if (!part) throw required();
-  const bytes = await part.toBuffer().catch(() => null);
+  const bytes = await uploadedBytes(part);
   if (!bytes || part.file.truncated || bytes.length > PROFILE_PICTURE_MAX_BYTES) {
     throw new AppError('app/bed-request', `File size must not exceed ${PROFILE_PICTURE_MAX_BYTES / 1024}KB`, [{ path: 'file', message: 'fileSize', code: 'too_big' }], { size: PROFILE_PICTURE_MAX_BYTES / 1024 });
   }

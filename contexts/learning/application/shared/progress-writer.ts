@@ -24,8 +24,10 @@ export interface WriteOutcome {
 /**
  * Appends progress events with the progress decider, run by the one StreamWriter with the hot
  * path's options: a learner's stream grows with every tick, so its folded state stays in memory
- * (5,000 streams) and only the tail is read before deciding; a conflict (two tabs, a beacon
- * racing a pause) is decided again on the fresh tail.
+ * (5,000 streams) and only the tail is read before deciding; one stream's writes (two tabs, a
+ * beacon racing a pause, a burst of views) run one after another in this process, so they do not
+ * conflict with each other; a conflict with another instance is decided again on the fresh tail,
+ * up to 16 times (ADR 0081), as the answer sheets do.
  */
 @Injectable()
 export class ProgressWriter {
@@ -36,7 +38,7 @@ export class ProgressWriter {
     @Inject(PROJECTIONS) private readonly projections: ProjectionRuntime,
   ) {
     // the contract's parser on the tail reads: about 0.2 µs per tick event (zod 4), nothing next to the read itself
-    this.writer = new StreamWriter(store, progressDecider, { cacheSize: 5_000, parse: (recorded) => progressEvents.parse(recorded) });
+    this.writer = new StreamWriter(store, progressDecider, { cacheSize: 5_000, serialize: true, attempts: 16, parse: (recorded) => progressEvents.parse(recorded) });
   }
 
   /** The folded state of a stream, read up to its tail. */

@@ -232,3 +232,76 @@ describe('a completion of a playing learner is one append', () => {
     expect(end.statements).toBe(progress.statements);
   });
 });
+
+// Issue 26 item 15: 30 content views of one entry by one learner, released together, were
+// answered 24 times `409 {"code":"503"}` and recorded 6 times. One learner's writes (two tabs, a
+// page-hide beacon) go to one stream per learner and station: they must all land.
+const BURST = 50;
+
+/** BURST requests released together; every answer's status and code. */
+const burst = async (send: (i: number) => ReturnType<typeof t.request>) => {
+  const answers = await Promise.all(Array.from({ length: BURST }, (_, i) => send(i)));
+  return answers.map((a) => `${a.statusCode}${a.statusCode === 200 ? '' : ` ${a.json().code}`}`);
+};
+const events = async (stationId: string, type: string) => (await t.infra.store.readStream(progressStream(learner.userId, stationId))).filter((e) => e.type === type).length;
+const all200 = Array.from({ length: BURST }, () => '200');
+
+describe(`${BURST} concurrent writes of one learner to one stream`, () => {
+  it('records every content view', async () => {
+    const before = (await post('/api/content/view/bv-video', undefined, learner.token)).json().viewsCount;
+    expect(await burst(() => post('/api/content/view/bv-video', undefined, learner.token))).toEqual(all200);
+    expect((await post('/api/content/view/bv-video', undefined, learner.token)).json().viewsCount).toBe(before + BURST + 1);
+  });
+
+  it('records every play (progress ticks of 50 play sessions)', async () => {
+    const before = await events('milho-hibridos', 'MediaStarted');
+    expect(await burst(() => post('/api/user-store/station/milho-hibridos/milho-hibridos-video', { event: 'play', playSessionId: randomUUID(), seconds: 0, duration: 10 }, learner.token))).toEqual(all200);
+    expect(await events('milho-hibridos', 'MediaStarted')).toBe(before + BURST);
+  });
+
+  it('records every station visit', async () => {
+    const before = await events('milho', 'StationVisited');
+    expect(await burst(() => post('/api/user-store/station/milho', { visit: true }, learner.token))).toEqual(all200);
+    expect(await events('milho', 'StationVisited')).toBe(before + BURST);
+  });
+
+  it('records every bookmark change', async () => {
+    expect(await burst((i) => post('/api/user-store/station/soja-plantio/soja-plantio-video', { event: 'bookmark', value: i % 2 === 0 }, learner.token))).toEqual(all200);
+    const changes = await t.infra.store.readStream(progressStream(learner.userId, 'soja-plantio'));
+    // every answer came from a decision on the stream as stored: no two adjacent events say the same
+    const flags = changes.filter((e) => e.type.startsWith('Bookmark')).map((e) => e.type);
+    expect(flags.length).toBeGreaterThan(0);
+    expect(flags.every((f, i) => i === 0 || f !== flags[i - 1])).toBe(true);
+  });
+
+  it('records every media state', async () => {
+    const before = await events('boas-vindas', 'MediaStateSaved');
+    expect(await burst((i) => post('/api/content/media-state/bv-video/player', { data: { step: i } }, learner.token))).toEqual(all200);
+    expect(await events('boas-vindas', 'MediaStateSaved')).toBe(before + BURST);
+  });
+});
+
+// Issue 26 item 14: after a lost connection the client cannot know whether its write committed;
+// it retries with the same Idempotency-Key, and a write that had committed is not stored twice.
+describe('a write retried with its Idempotency-Key', () => {
+  const view = (key: string, token = learner.token) => t.request('POST', '/api/content/view/milho-intro', { token, headers: { 'idempotency-key': key } });
+  it('lands once, and answers the state as stored', async () => {
+    const key = randomUUID();
+    const first = await view(key);
+    expect(first.statusCode).toBe(200);
+    const retry = await view(key);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().viewsCount).toBe(first.json().viewsCount);
+    expect(await events('milho', 'ContentViewed')).toBe(first.json().viewsCount);
+    // another key is another write
+    expect((await view(randomUUID())).json().viewsCount).toBe(first.json().viewsCount + 1);
+  });
+
+  it('answers 400 naming the header for a key that is not 1 to 128 of [A-Za-z0-9._:-]', async () => {
+    for (const key of ['a b', 'x'.repeat(129), 'ü']) {
+      const res = await view(key);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'app/bed-request', details: [{ path: 'idempotency-key', code: 'invalid_format' }] });
+    }
+  });
+});
