@@ -89,11 +89,10 @@ describe('identity in the browser', () => {
     expect(await text(page, 'home-initials')).toBe('LF');
     expect(await text(page, 'home-title')).toBe('Meu conteúdo');
 
-    // Brazil: the alert modal until confirmed, then the first-video invitation.
+    // Brazil: the alert modal until confirmed; the first-video invitation waits for a later visit
+    // (one blocking dialog per visit, ADR 0082; first-session.e2e.spec.ts walks it)
     await page.getByTestId('home-alert-confirm').click();
-    await page.getByTestId('home-video-modal').waitFor();
-    await page.getByTestId('home-video-later').click();
-    await page.getByTestId('home-video-modal').waitFor({ state: 'detached' });
+    await page.getByTestId('home-alert-modal').waitFor({ state: 'detached' });
 
     // A new learner sees content (ADR 0033): the open stations in the menu, new content on /home;
     // distribution crops wait for a manager's grant.
