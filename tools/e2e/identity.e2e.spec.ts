@@ -67,6 +67,17 @@ describe('identity in the browser', () => {
 
     // Registration not Completed: kept on the profile, which lists what is missing.
     await page.waitForURL('**/account/profile');
+
+    // Opening the link again, signed in and verified: the address is verified, no "link expired"
+    // and no refused call (issue 26); "Continue" goes on where the account stands
+    const refused: string[] = [];
+    page.on('response', (r) => void (r.status() >= 400 && refused.push(`${r.status()} ${new URL(r.url()).pathname}`)));
+    await page.goto(actionPathOf(mail));
+    await poll(() => text(page, 'action-success')).toContain(email);
+    expect(await page.getByTestId('action-error').count()).toBe(0);
+    expect(refused).toEqual([]);
+    await page.getByTestId('action-continue').click();
+    await page.waitForURL('**/account/profile');
     await page.getByTestId('profile-missing').waitFor();
     expect(await page.getByTestId('profile-missing').locator('[data-field]').evaluateAll((items) => items.map((i) => i.getAttribute('data-field')))).toEqual([
       'name',
