@@ -71,7 +71,7 @@ describe('words on the learner screens', () => {
     expect(await page.getByTestId('footer-privacy').getAttribute('href')).toBe('/br/privacidade');
     expect(await page.getByTestId('footer-about').getAttribute('href')).toBe('/br/sobre');
     expect(await page.getByTestId('footer-company').getAttribute('href')).toBe('/br/empresa');
-    expect(await footer.textContent()).toContain(`© 2022 ${PRODUCT}`);
+    expect(await footer.textContent()).toContain(`© ${new Date().getFullYear()} ${PRODUCT}`);
     await page.getByTestId('footer-terms').click();
     await page.waitForURL('**/br/termos-de-uso');
     await poll(() => page.locator('h1').first().textContent()).toBe('Terms of use');

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { usePortalAndBrowser, watchConsole, type Portal } from './harness.js';
-import { DEMO_PASSWORD } from './shell-portal.js';
+import { signInAt } from './shell-portal.js';
 
 /**
  * Bulk onboarding in the browser (issue 14, ADR 0055): the demo company's manager downloads the
@@ -41,12 +41,7 @@ describe('importing users from a CSV file', () => {
     const page = await newPage('pt-BR');
     const watched = watchConsole(page);
     // a deep link: sign-in keeps it as `next` and comes back to it
-    await page.goto('/manager/users/import');
-    await page.waitForURL(/\/auth\?next=/);
-    await page.getByTestId('signin-email').fill(MANAGER);
-    await page.getByTestId('signin-password').fill(DEMO_PASSWORD);
-    await page.getByTestId('signin-submit').click();
-    await page.waitForURL((url) => url.pathname === '/manager/users/import');
+    await signInAt(page, '/manager/users/import', MANAGER);
     await poll(() => page.getByTestId('import-company').inputValue()).toBe('Cooperativa Demo');
 
     // the template: every column's header in Portuguese
@@ -86,5 +81,28 @@ describe('importing users from a CSV file', () => {
     expect(await row.textContent()).toContain('Bruno Importado');
     await watched.settled();
     expect(watched.problems).toEqual([]);
+  });
+
+  it('first and last name columns in English are understood; a file without a name column is refused, naming the column (ADR 0082)', async () => {
+    const page = await newPage('pt-BR');
+    await signInAt(page, '/manager/users/import', MANAGER);
+
+    // the file of issue 26: first_name,last_name,email,role
+    const english = ['first_name,last_name,email,role', `Maria,Campos,maria.campos.${stamp}@example.com,learner`, `João,Prado,joao.prado.${stamp}@example.com,learner`].join('\r\n');
+    await page.locator('input[type="file"]').setInputFiles({ name: 'users.csv', mimeType: 'text/csv', buffer: Buffer.from(english, 'utf8') });
+    await page.getByTestId('import-check').click();
+    await page.getByTestId('import-preview').waitFor();
+    await poll(() => page.getByTestId('import-total-create').getAttribute('data-count')).toBe('2');
+    expect(await page.getByTestId('import-ignored').count()).toBe(0);
+    expect(await page.getByTestId('import-preview').textContent()).toContain('Maria Campos');
+
+    // no name column: the screen says which column is missing and offers no import
+    const nameless = ['email,role', `sem.nome.${stamp}@example.com,learner`].join('\r\n');
+    await page.locator('input[type="file"]').setInputFiles({ name: 'users.csv', mimeType: 'text/csv', buffer: Buffer.from(nameless, 'utf8') });
+    await page.getByTestId('import-check').click();
+    await page.getByTestId('import-error').waitFor();
+    expect(await page.getByTestId('import-error').textContent()).toContain('Falta uma coluna obrigatória no arquivo: Nome.');
+    expect(await page.getByTestId('import-preview').count()).toBe(0);
+    expect(await page.getByTestId('import-run').count()).toBe(0);
   });
 });

@@ -3,9 +3,9 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect } from 'vitest';
-import type { Page } from 'playwright-core';
-import { freePort, seededDataDir, spawnPortal, stopPortal } from './harness.js';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { explainFailures, freePort, launchBrowser, seededDataDir, spawnPortal, stopPortal } from './harness.js';
 
 /**
  * The shell's browser tests run a portal they can restart with another APP_VERSION on the same
@@ -100,4 +100,17 @@ export async function openSearchWithSlash(page: Page): Promise<void> {
   await page.keyboard.press('/');
   await page.getByTestId('search-input').waitFor();
   await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('search-input');
+}
+
+/**
+ * A restartable portal and a browser for one spec file, as harness.ts's usePortalAndBrowser: started
+ * before its tests, stopped after them, a failed test explained. `set` hands them to the file's variables.
+ */
+export function useShellPortalAndBrowser(label: string, set: (portal: RestartablePortal, browser: Browser) => void, get: () => { portal?: RestartablePortal; browser?: Browser }): void {
+  explainFailures(label, () => get().browser, () => get().portal?.output() ?? '');
+  beforeAll(async () => set(await startRestartablePortal(), await launchBrowser()));
+  afterAll(async () => {
+    await get().browser?.close();
+    await get().portal?.stop();
+  });
 }

@@ -265,7 +265,7 @@ describe('layouts, headers and public pages (000 §2.3, §2.6, §2.9, §2.10)', 
     // our own terms page (LEGAL_TERMS_URL's default), not a placeholder domain (issue 13)
     expect(await visitor.getByTestId('footer-terms').getAttribute('href')).toBe('/br/termos-de-uso');
     expect(await visitor.getByTestId('footer-env').textContent()).toBe('Ambiente: local');
-    expect(await footer.textContent()).toContain('© 2022');
+    expect(await footer.textContent()).toContain(`© ${new Date().getFullYear()}`);
     // the Brazil footer's support link opens the dialog (sign-in first for a visitor)
     await visitor.getByTestId('footer-support-link').click();
     await visitor.getByTestId('support-signin').waitFor();

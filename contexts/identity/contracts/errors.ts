@@ -24,6 +24,7 @@ export const IDENTITY_ERROR_CODES = [
   'unable-delete-account',
   'user-disabled',
   'import-too-large',
+  'import-column-missing',
 ] as const satisfies readonly ErrorCode[];
 export type IdentityErrorCode = (typeof IDENTITY_ERROR_CODES)[number];
 
@@ -38,6 +39,8 @@ export const IDENTITY_ERRORS = {
   'reference-item-invalid': { status: 400, message: 'The reference item is invalid' },
   /** a user import file over IMPORT_MAX_ROWS rows or IMPORT_MAX_BYTES (ADR 0055) */
   'import-too-large': { status: 413, message: 'The file is too large: at most 10,000 rows and 5 MB' },
+  /** a user import file without a column the import needs (e-mail, name; ADR 0082): details name each one (`path` file, `code` the field) */
+  'import-column-missing': { status: 400, message: 'A column the import needs is missing from the file' },
 } as const;
 
 declare module '@portal/kernel' {

@@ -52,12 +52,12 @@ export type ImportField = (typeof IMPORT_FIELDS)[number];
  * "email", "Correo electrónico"); the field's own name (userType) is accepted too.
  */
 export const IMPORT_COLUMNS: Record<ImportField, { headers: Record<Locale, string>; aliases?: readonly string[] }> = {
-  email: { headers: { 'pt-BR': 'E-mail', es: 'Correo', en: 'Email' }, aliases: ['Correo electrónico', 'Endereço de e-mail', 'Email address', 'Mail'] },
-  name: { headers: { 'pt-BR': 'Nome', es: 'Nombre', en: 'Name' }, aliases: ['Nome completo', 'Nombre completo', 'Full name'] },
-  country: { headers: { 'pt-BR': 'País', es: 'País', en: 'Country' } },
-  state: { headers: { 'pt-BR': 'Estado', es: 'Estado', en: 'State' }, aliases: ['UF', 'Provincia'] },
-  city: { headers: { 'pt-BR': 'Cidade', es: 'Ciudad', en: 'City' }, aliases: ['Município', 'Municipio'] },
-  phone: { headers: { 'pt-BR': 'Telefone', es: 'Teléfono', en: 'Phone' }, aliases: ['Celular', 'Telephone'] },
+  email: { headers: { 'pt-BR': 'E-mail', es: 'Correo', en: 'Email' }, aliases: ['Correo electrónico', 'Endereço de e-mail', 'Email address', 'Mail', 'E-mail address'] },
+  name: { headers: { 'pt-BR': 'Nome', es: 'Nombre', en: 'Name' }, aliases: ['Nome completo', 'Nombre completo', 'Full name', 'Nome e sobrenome', 'Nombre y apellido'] },
+  country: { headers: { 'pt-BR': 'País', es: 'País', en: 'Country' }, aliases: ['Código do país', 'Código de país', 'Country code'] },
+  state: { headers: { 'pt-BR': 'Estado', es: 'Estado', en: 'State' }, aliases: ['UF', 'Provincia', 'Province'] },
+  city: { headers: { 'pt-BR': 'Cidade', es: 'Ciudad', en: 'City' }, aliases: ['Município', 'Municipio', 'Localidad', 'Town'] },
+  phone: { headers: { 'pt-BR': 'Telefone', es: 'Teléfono', en: 'Phone' }, aliases: ['Celular', 'Telephone', 'Móvil', 'Mobile', 'Phone number'] },
   userType: { headers: { 'pt-BR': 'Tipo de usuário', es: 'Tipo de usuario', en: 'User type' } },
   otherUserType: { headers: { 'pt-BR': 'Outro tipo de usuário', es: 'Otro tipo de usuario', en: 'Other user type' } },
   actingArea: { headers: { 'pt-BR': 'Área de atuação', es: 'Área de actuación', en: 'Acting area' } },
@@ -76,29 +76,61 @@ export const IMPORT_COLUMNS: Record<ImportField, { headers: Record<Locale, strin
   expertState: { headers: { 'pt-BR': 'Estado do especialista', es: 'Estado del experto', en: "Expert's state" } },
   theme: { headers: { 'pt-BR': 'Tema', es: 'Tema', en: 'Theme' } },
   subTheme: { headers: { 'pt-BR': 'Subtema', es: 'Subtema', en: 'Sub-theme' } },
-  roles: { headers: { 'pt-BR': 'Papéis', es: 'Roles', en: 'Roles' }, aliases: ['Perfis', 'Perfiles'] },
+  roles: { headers: { 'pt-BR': 'Papéis', es: 'Roles', en: 'Roles' }, aliases: ['Perfis', 'Perfiles', 'Papel', 'Perfil', 'Rol', 'Role'] },
   permissions: { headers: { 'pt-BR': 'Permissões', es: 'Permisos', en: 'Permissions' } },
   aclTags: { headers: { 'pt-BR': 'Tags ACL', es: 'Etiquetas ACL', en: 'ACL tags' } },
   allowedStations: { headers: { 'pt-BR': 'Culturas permitidas', es: 'Cultivos permitidos', en: 'Allowed crops' } },
 };
 
+/**
+ * A name given in two columns, first and last (`first_name,last_name`, "Nome;Sobrenome"): the two
+ * cells joined by a space are the row's name (ADR 0082). A file has either a name column or these.
+ */
+export const NAME_PARTS = ['first', 'last'] as const;
+export type NamePart = (typeof NAME_PARTS)[number];
+export const IMPORT_NAME_PART_HEADERS: Record<NamePart, readonly string[]> = {
+  first: ['Primeiro nome', 'Prenome', 'Primer nombre', 'First name', 'Given name', 'firstName'],
+  last: ['Sobrenome', 'Último nome', 'Apellido', 'Apellidos', 'Last name', 'Surname', 'Family name', 'lastName'],
+};
+
+/**
+ * The columns a file must have (ADR 0082): the e-mail, and the name (a name column, or at least a
+ * first-name column). Without one the file is refused, preview included: import-column-missing.
+ */
+export const IMPORT_REQUIRED_FIELDS = ['email', 'name'] as const satisfies readonly ImportField[];
+
 /** How headers are compared: accents, case, spaces and punctuation ignored. */
 export const headerKey = (header: string): string => foldText(header).replace(/[^a-z0-9]/g, '');
 
-/** Every accepted header (by headerKey) and the field it names. */
-export const IMPORT_HEADER_KEYS: ReadonlyMap<string, ImportField> = (() => {
-  const keys = new Map<string, ImportField>();
+/** What a header names: a field, and for the name given in two columns which part. */
+export interface ImportHeaderMeaning {
+  field: ImportField;
+  part?: NamePart;
+}
+
+/** Every accepted header (by headerKey) and what it names. */
+export const IMPORT_HEADER_KEYS: ReadonlyMap<string, ImportHeaderMeaning> = (() => {
+  const keys = new Map<string, ImportHeaderMeaning>();
+  const add = (name: string, meaning: ImportHeaderMeaning) => {
+    const key = headerKey(name);
+    const known = keys.get(key);
+    if (known && (known.field !== meaning.field || known.part !== meaning.part)) throw new Error(`import header "${name}" names both ${known.field} and ${meaning.field}`);
+    keys.set(key, meaning);
+  };
   for (const field of IMPORT_FIELDS) {
     const { headers, aliases = [] } = IMPORT_COLUMNS[field];
-    for (const name of [field, ...Object.values(headers), ...aliases]) {
-      const key = headerKey(name);
-      const known = keys.get(key);
-      if (known && known !== field) throw new Error(`import header "${name}" names both ${known} and ${field}`);
-      keys.set(key, field);
-    }
+    for (const name of [field, ...Object.values(headers), ...aliases]) add(name, { field });
   }
+  for (const part of NAME_PARTS) for (const name of IMPORT_NAME_PART_HEADERS[part]) add(name, { field: 'name', part });
   return keys;
 })();
+
+/** Every name a column is known by besides its header in `lang`: the other locales' headers and the aliases (the template lists them). */
+export const importColumnAliases = (field: ImportField, lang: Locale): string[] => {
+  const { headers, aliases = [] } = IMPORT_COLUMNS[field];
+  const names = [...Object.values(headers), ...aliases].filter((n) => n !== headers[lang]);
+  return [...new Set(names)];
+};
 
 /** The template's header row in a locale: every column, in IMPORT_FIELDS order. */
 export const importTemplateHeaders = (lang: Locale): string[] => IMPORT_FIELDS.map((f) => IMPORT_COLUMNS[f].headers[lang]);
@@ -174,7 +206,7 @@ export const importUsersResponseSchema = z.object({
   dryRun: z.boolean(),
   companyId: z.string(),
   /** the file's columns in order: the field each names, null for one the import does not know (ignored) */
-  columns: z.array(z.object({ header: z.string(), field: z.enum(IMPORT_FIELDS).nullable() })),
+  columns: z.array(z.object({ header: z.string(), field: z.enum(IMPORT_FIELDS).nullable(), part: z.enum(NAME_PARTS).optional() })),
   totals: z.object({
     rows: z.number().int(),
     create: z.number().int(),
@@ -197,6 +229,6 @@ export const userImportRoutes = {
     response: importUsersResponseSchema,
     summary:
       'Import users of one company from a CSV file (multipart field "file"): with dryRun=true a preview of every row (its parsed values, errors and whether it creates, updates or leaves a user), else the valid rows are written and the same report answered. Idempotent by e-mail: rows equal to the stored user change nothing (ADR 0055)',
-    errors: ['company-invalid', 'import-too-large'],
+    errors: ['company-invalid', 'import-too-large', 'import-column-missing'],
   },
 } as const;

@@ -81,7 +81,8 @@ const invalid = (errors: ImportRowError[], userId: string | null = null): Import
 /**
  * What the row does, given the state of the user its address is claimed for (`owner`: the
  * initial state when nobody holds the address, or its holder gave it up).
- * - nobody: the user is pre-registered in the file's company (roles default to learner);
+ * - nobody: the user is pre-registered in the file's company (roles default to learner), and the
+ *   row must name them (name required);
  * - a user of the file's company (pre-registered or with an account): the details and access the
  *   row names change; equal values change nothing (`unchanged`);
  * - anyone else: company-email-already-in-use (another company's pre-registration) or
@@ -99,7 +100,8 @@ export function decideImportRow(ctx: ImportRowContext, row: ImportRowInput, owne
     };
     const details = row.details.country === undefined && ctx.defaultCountry ? { ...row.details, country: ctx.defaultCountry } : row.details;
     const command: UserCommand = { type: 'PreRegisterUser', data: { actor, userId: ctx.newUserId, email: row.email, details, access, invitation: ctx.invitation, now } };
-    const { errors } = judge(command, userDecider.initial());
+    // a user the file creates has a name (ADR 0082); an existing user keeps theirs when the cell is empty
+    const errors: ImportRowError[] = [...(row.details.name ? [] : [{ field: 'name', code: 'required' }]), ...judge(command, userDecider.initial()).errors];
     return errors.length > 0 ? invalid(errors) : { action: 'create', userId: ctx.newUserId, commands: [command], changes: [], errors: [] };
   }
   const before = accessOf(owner);

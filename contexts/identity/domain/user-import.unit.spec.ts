@@ -35,7 +35,7 @@ describe('a row whose address nobody holds', () => {
         data: { actor: manager, userId: 'new-1', email: 'ana@acme.example', details: { name: 'Ana Souza', city: 'Londrina', country: 'BR' }, access: { roles: ['learner'], permissions: [], aclTags: [], companyId: ACME, allowedStations: {} }, invitation: null, now },
       },
     ]);
-    const inAr = decideImportRow(ctx(), row({ details: { country: 'AR' } }), initialUserState());
+    const inAr = decideImportRow(ctx(), row({ details: { name: 'Ana Souza', country: 'AR' } }), initialUserState());
     expect(inAr.commands[0]).toMatchObject({ data: { details: { country: 'AR' } } });
   });
 
@@ -46,6 +46,15 @@ describe('a row whose address nobody holds', () => {
       { field: 'roles', code: 'needs:manage_companies_managers', value: 'company_manager' },
       { field: 'aclTags', code: 'not-held', value: 'dist:cp' },
     ]);
+  });
+
+  it('a row without a name creates nobody: the name is required (ADR 0082)', () => {
+    for (const details of [{}, { city: 'Londrina' }, { name: null }]) {
+      const decision = decideImportRow(ctx(), row({ details }), initialUserState());
+      expect(decision).toMatchObject({ action: 'invalid', commands: [], errors: [{ field: 'name', code: 'required' }] });
+    }
+    // a user of the company keeps their name when the row leaves the cell empty
+    expect(decideImportRow(ctx(), row({ details: { city: 'Maringá' } }), foldUser(preRegisteredIn(ACME)))).toMatchObject({ action: 'update', changes: ['city'] });
   });
 
   it('a manager without manage_companies_users imports nobody', () => {

@@ -147,7 +147,7 @@ describe('preview and import', () => {
     await accountIn(t, 'account@bravo.test', { roles: ['learner'], companyId: B });
     const preB = await t.request('POST', '/api/manage-users/upsert', { token: u.other!.token, body: { email: 'pre@bravo.test', name: 'Pre Bravo', sendInvitation: false } });
     expect(preB.statusCode).toBe(200);
-    const res = await importFile(u.manager!.token, csv([['E-mail', 'Cidade', 'Região'], ['known@alfa.test', 'Campinas', 'Região Sul'], ['account@bravo.test', 'Campinas', ''], ['pre@bravo.test', 'Campinas', '']]));
+    const res = await importFile(u.manager!.token, csv([['E-mail', 'Nome', 'Cidade', 'Região'], ['known@alfa.test', '', 'Campinas', 'Região Sul'], ['account@bravo.test', 'Conta Bravo', 'Campinas', ''], ['pre@bravo.test', 'Pre Bravo', 'Campinas', '']]));
     expect(res.statusCode).toBe(200);
     const [update, account, pre] = res.json().rows;
     expect(update).toMatchObject({ action: 'update', userId: known, changes: ['city', 'region'] });
@@ -166,7 +166,7 @@ describe('preview and import', () => {
   });
 
   it('the access policy judges each row: the company admin grants what the manager may not', async () => {
-    const file = csv([['email', 'roles', 'permissions'], ['new.manager@alfa.test', 'learner;company_manager', 'manage_companies_users'], ['tc@alfa.test', 'tc_admin', '']]);
+    const file = csv([['email', 'name', 'roles', 'permissions'], ['new.manager@alfa.test', 'Nova Gerente', 'learner;company_manager', 'manage_companies_users'], ['tc@alfa.test', 'Tereza Costa', 'tc_admin', '']]);
     const manager = (await importFile(u.manager!.token, file, { dryRun: 'true' })).json();
     expect(manager.rows[0].errors).toEqual([
       { field: 'roles', code: 'needs:manage_companies_managers', value: 'company_manager' },
@@ -182,10 +182,10 @@ describe('preview and import', () => {
 
   it('crops by id or by name in any language, "all" in three; unknown crops, roles and tags are named', async () => {
     const file = csv([
-      ['email', 'Culturas permitidas', 'Cultura preferida', 'roles', 'Tags ACL'],
-      ['crops.one@alfa.test', 'soja; Maíz', 'Milho', '', ''],
-      ['crops.all@alfa.test', 'Todas', '', '', ''],
-      ['crops.bad@alfa.test', 'soja|banana', 'banana', 'learner,chief', 'dist:cp'],
+      ['email', 'Nome', 'Culturas permitidas', 'Cultura preferida', 'roles', 'Tags ACL'],
+      ['crops.one@alfa.test', 'Cida Um', 'soja; Maíz', 'Milho', '', ''],
+      ['crops.all@alfa.test', 'Cida Todas', 'Todas', '', '', ''],
+      ['crops.bad@alfa.test', 'Cida Má', 'soja|banana', 'banana', 'learner,chief', 'dist:cp'],
     ]);
     const [one, all, bad] = (await importFile(u.manager!.token, file, { dryRun: 'true' })).json().rows;
     expect(one).toMatchObject({ action: 'create', values: { allowedStations: ['soja', 'milho'], defaultStation: 'milho' } });
@@ -199,7 +199,7 @@ describe('preview and import', () => {
       ]),
     );
     // the tag is well formed; the manager holds no tag to grant it with
-    const tag = (await importFile(u.manager!.token, csv([['email', 'aclTags'], ['tag@alfa.test', 'dist:cp']]), { dryRun: 'true' })).json().rows[0];
+    const tag = (await importFile(u.manager!.token, csv([['email', 'name', 'aclTags'], ['tag@alfa.test', 'Tati Gomes', 'dist:cp']]), { dryRun: 'true' })).json().rows[0];
     expect(tag.errors).toEqual([{ field: 'aclTags', code: 'not-held', value: 'dist:cp' }]);
   });
 
@@ -231,15 +231,61 @@ describe('the file', () => {
   });
 
   it('unknown columns are ignored and said so; a file without an e-mail column, or naming a field twice, is a 400', async () => {
-    const res = await importFile(u.manager!.token, csv([['email', 'Favourite colour'], ['colour@alfa.test', 'green']]), { dryRun: 'true' });
-    expect(res.json().columns).toEqual([{ header: 'email', field: 'email' }, { header: 'Favourite colour', field: null }]);
+    const res = await importFile(u.manager!.token, csv([['email', 'name', 'Favourite colour'], ['colour@alfa.test', 'Cor Verde', 'green']]), { dryRun: 'true' });
+    expect(res.json().columns).toEqual([{ header: 'email', field: 'email' }, { header: 'name', field: 'name' }, { header: 'Favourite colour', field: null }]);
     const noEmail = await importFile(u.manager!.token, csv([['Nome', 'Cidade'], ['Ana', 'Recife']]), { dryRun: 'true' });
     expect(noEmail.statusCode).toBe(400);
-    expect(noEmail.json()).toMatchObject({ code: 'app/bed-request', details: [{ path: 'file', message: 'emailColumn' }] });
+    expect(noEmail.json()).toMatchObject({ code: 'import-column-missing', details: [{ path: 'file', message: 'columnMissing', code: 'email' }] });
     const twice = await importFile(u.manager!.token, csv([['email', 'Correo'], ['a@alfa.test', 'b@alfa.test']]), { dryRun: 'true' });
     expect(twice.json()).toMatchObject({ statusCode: 400, details: [{ path: 'file', message: 'duplicateColumn' }] });
+    const nameTwice = await importFile(u.manager!.token, csv([['email', 'Nome', 'Sobrenome'], ['a@alfa.test', 'Ana', 'Lima']]), { dryRun: 'true' });
+    expect(nameTwice.json()).toMatchObject({ statusCode: 400, details: [{ path: 'file', message: 'duplicateColumn' }], params: { field: 'name' } });
     const unclosed = await importFile(u.manager!.token, Buffer.from('email,name\r\n"x@alfa.test,Ana\r\n'), { dryRun: 'true' });
     expect(unclosed.json()).toMatchObject({ statusCode: 400, details: [{ path: 'file', message: 'csv' }] });
+  });
+
+  it('first and last name columns and the common header names of each language are understood (ADR 0082)', async () => {
+    const en = csv([['first_name', 'last_name', 'email', 'role'], ['Mary', 'Smith', 'mary.smith@alfa.test', 'learner'], ['John', '', 'john@alfa.test', '']]);
+    const pt = csv([['Primeiro nome', 'Sobrenome', 'Endereço de e-mail', 'Perfil', 'Celular'], ['Ana', 'Souza', 'ana.souza@alfa.test', 'learner', '+55 11 98765-4321']], ';');
+    const es = csv([['Primer nombre', 'Apellidos', 'Correo electrónico', 'Rol', 'Localidad'], ['Ángel', 'Peña Ruiz', 'angel.pena@alfa.test', 'learner', 'Córdoba']]);
+    const expected = [
+      [{ name: 'Mary Smith', roles: ['learner'] }, { name: 'John' }],
+      [{ name: 'Ana Souza', roles: ['learner'] }],
+      [{ name: 'Ángel Peña Ruiz', city: 'Córdoba' }],
+    ];
+    for (const [i, file] of [en, pt, es].entries()) {
+      const res = await importFile(u.manager!.token, file, { dryRun: 'true' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().columns.filter((c: { field: string | null }) => c.field === null)).toEqual([]);
+      expect(res.json().rows).toEqual(expected[i]!.map((values) => expect.objectContaining({ action: 'create', errors: [], values: expect.objectContaining(values) })));
+    }
+    expect((await importFile(u.manager!.token, en, { dryRun: 'true' })).json().columns.slice(0, 2)).toEqual([
+      { header: 'first_name', field: 'name', part: 'first' },
+      { header: 'last_name', field: 'name', part: 'last' },
+    ]);
+  });
+
+  it('a file without a name column is refused, preview and import: import-column-missing naming the column; a row without a name creates nobody', async () => {
+    const before = await head();
+    for (const dryRun of ['true', 'false']) {
+      const res = await importFile(u.manager!.token, csv([['email', 'role', 'Sobrenome'], ['nameless@alfa.test', 'learner', 'Lima']]), { dryRun });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'import-column-missing', details: [{ path: 'file', message: 'columnMissing', code: 'name' }], params: { fields: 'name' } });
+    }
+    const none = await importFile(u.manager!.token, csv([['role'], ['learner']]), { dryRun: 'true' });
+    expect(none.json().details).toEqual([
+      { path: 'file', message: 'columnMissing', code: 'email' },
+      { path: 'file', message: 'columnMissing', code: 'name' },
+    ]);
+    expect(await head()).toBe(before);
+    const emptyName = await importFile(u.manager!.token, csv([['email', 'name'], ['empty.name@alfa.test', '']]));
+    expect(emptyName.json()).toMatchObject({ totals: { create: 0, invalid: 1 }, rows: [{ action: 'invalid', errors: [{ field: 'name', code: 'required' }] }] });
+    expect(await head()).toBe(before);
+  });
+
+  it('the template\'s lines that start with # are skipped', async () => {
+    const res = await importFile(u.manager!.token, Buffer.from('E-mail;Nome\r\n# Nome: Name, Full name\r\nhash.skip@alfa.test;Rita Reis\r\n'), { dryRun: 'true' });
+    expect(res.json()).toMatchObject({ totals: { rows: 1, create: 1, invalid: 0 }, rows: [{ line: 3, email: 'hash.skip@alfa.test' }] });
   });
 
   it('more than 10,000 rows is import-too-large (413); a request without a file is a 400', async () => {

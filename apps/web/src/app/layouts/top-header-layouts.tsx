@@ -22,10 +22,10 @@ export function JourneyLayout({ layout, notifications }: { layout: LayoutName; n
       </header>
       <main id="main" className={classes.main} tabIndex={-1}>
         <LayoutChromeContext.Provider value={true}>
+          {welcomeFor(pathname) === 'journey' && <WelcomeDialog kind="journey" />}
           <Outlet />
         </LayoutChromeContext.Provider>
       </main>
-      {welcomeFor(pathname) === 'journey' && <WelcomeDialog kind="journey" />}
     </Box>
   );
 }
@@ -41,10 +41,10 @@ export function TrainingLayout({ notifications }: { notifications: ReactNode }) 
       </header>
       <main id="main" className={classes.main} tabIndex={-1}>
         <LayoutChromeContext.Provider value={true}>
+          {welcomeFor(pathname) === 'university' && <WelcomeDialog kind="university" />}
           <Outlet />
         </LayoutChromeContext.Provider>
       </main>
-      {welcomeFor(pathname) === 'university' && <WelcomeDialog kind="university" />}
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Menu } from '@mantine/core';
+import { Box, Button, Menu } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { isLocale, LOCALES, type Locale } from '@portal/kernel';
 import { GlobeIcon } from '../ui/icons';
@@ -34,7 +34,13 @@ export function LanguagePicker() {
           data-testid="language-picker"
           aria-label={t('languagePicker.change', { language: currentName })}
         >
-          {currentName}
+          {/* a phone shows the language's code ("PT"), a wider screen its name; the accessible name is the whole (issue 26) */}
+          <Box component="span" visibleFrom="xs">
+            {currentName}
+          </Box>
+          <Box component="span" hiddenFrom="xs" aria-hidden>
+            {current.slice(0, 2).toUpperCase()}
+          </Box>
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

@@ -22,7 +22,8 @@ export const statusOfError = (error: unknown): number => {
 
 /**
  * What the error page shows (000 §2.4): the message with a back-to-home link on 400 and 404,
- * a reload link on 403, a generic text otherwise, where the user may reload or go home.
+ * a reload link and the back-to-home link on 403, a generic text otherwise, where the user may
+ * reload or go home.
  * An unknown page shows the page-not-found text.
  */
 export const errorPageModel = (status: number | undefined, options: { notFound?: boolean } = {}): ErrorPageModel => {
@@ -34,7 +35,8 @@ export const errorPageModel = (status: number | undefined, options: { notFound?:
     case 404:
       return { status: code, message: { ns: 'errors', key: '404' }, actions: ['home'] };
     case 403:
-      return { status: code, message: { ns: 'errors', key: '403' }, actions: ['reload'] };
+      // a reload (the access may have changed) or the way home: on a route error "the user may reload or return home" (ADR 0082)
+      return { status: code, message: { ns: 'errors', key: '403' }, actions: ['reload', 'home'] };
     default:
       return { status: code, message: { ns: 'common', key: 'errorPage.generic' }, actions: ['reload', 'home'] };
   }

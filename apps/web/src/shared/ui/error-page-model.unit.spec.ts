@@ -9,8 +9,8 @@ describe('errorPageModel (000 §2.4)', () => {
     expect(errorPageModel(404)).toEqual({ status: 404, message: { ns: 'errors', key: '404' }, actions: ['home'] });
   });
 
-  it('shows a reload link on 403', () => {
-    expect(errorPageModel(403)).toEqual({ status: 403, message: { ns: 'errors', key: '403' }, actions: ['reload'] });
+  it('shows a reload link on 403, and the way home (a forbidden page is no dead end: "the user may reload or return home", issue 26)', () => {
+    expect(errorPageModel(403)).toEqual({ status: 403, message: { ns: 'errors', key: '403' }, actions: ['reload', 'home'] });
   });
 
   it('shows the generic text with reload and home otherwise', () => {

@@ -40,11 +40,12 @@ export function PageShell({ children, headerActions, size = 'sm' }: PageShellPro
     <Box mih="100dvh" bg="var(--mantine-color-gray-0)">
       <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
         <Container size="lg" py="sm">
-          <Group justify="space-between" wrap="nowrap">
+          {/* on a phone the actions go under the brand rather than past the screen's edge (issue 26) */}
+          <Group justify="space-between" gap="xs">
             <Anchor component={Link} to={paths.start} fw={700} c="brand" underline="never">
               {t('app.name')}
             </Anchor>
-            <Group gap="xs" wrap="nowrap">
+            <Group gap="xs" justify="flex-end">
               {headerActions}
               <LanguagePicker />
             </Group>

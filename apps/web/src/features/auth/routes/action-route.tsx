@@ -12,7 +12,7 @@ import { useErrorMessage } from '../../../shared/i18n/use-error-message';
 import { paths } from '../../../shared/routing/paths';
 import { nextAccountStep } from '../../../shared/session/guard-rules';
 import { bootstrapSession, refreshAccessToken } from '../../../shared/session/refresh';
-import { getAccessToken } from '../../../shared/session/token-store';
+import { getAccessToken, getAuthClaims } from '../../../shared/session/token-store';
 import { useSignedIn } from '../../../shared/session/use-session';
 import { applyActionCodeOnce, checkActionCode, type ActionOutcome } from '../api/email-links';
 import { newLinkPathFor, parseActionLink, type ActionMode } from '../components/action-link';
@@ -32,8 +32,9 @@ const settle = <T extends { email: string }>(promise: Promise<T>): Promise<Actio
 
 /**
  * /auth/action?mode=...&oobCode=...&lang=...: the links of the e-mails (issue 3). Public: it
- * works signed in or out. verifyEmail and recoverEmail are used as the screen opens (once);
- * resetPassword is checked first, then used with the new password.
+ * works signed in or out. verifyEmail and recoverEmail are used as the screen opens (once); a
+ * verifyEmail link opened signed in with a verified address is not used again: the screen says
+ * the address is verified. resetPassword is checked first, then used with the new password.
  */
 export async function loader({ url }: LoaderFunctionArgs): Promise<ActionData> {
   const link = parseActionLink(url.searchParams);
@@ -47,6 +48,13 @@ export async function loader({ url }: LoaderFunctionArgs): Promise<ActionData> {
 
   if (link.mode === 'resetPassword') {
     return { mode: link.mode, oobCode: link.oobCode, outcome: await settle(checkActionCode(link.mode, link.oobCode)) };
+  }
+  if (link.mode === 'verifyEmail') {
+    // signed in with a verified address: the link was used already (or another one was); the
+    // address is verified, which is what the link is for, so say so and go on (issue 26)
+    await bootstrapSession();
+    const claims = getAuthClaims();
+    if (claims?.emailVerified) return { mode: link.mode, outcome: { ok: true, email: claims.email } };
   }
   const outcome = await applyActionCodeOnce(link.mode, link.oobCode);
   if (outcome.ok && link.mode === 'verifyEmail') {

@@ -49,15 +49,16 @@ export function ChosenStep({ label, value, onChange, testId }: { label: string; 
   return (
     <Paper withBorder radius="md" px="lg" py="sm">
       <Group justify="space-between" wrap="nowrap">
-        <Stack gap={0}>
+        {/* the text shrinks and wraps, the button keeps its width: a long name never pushes it past the edge (issue 26) */}
+        <Stack gap={0} miw={0} style={{ flex: 1 }}>
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
             {label}
           </Text>
-          <Text fw={600} data-testid={testId}>
+          <Text fw={600} data-testid={testId} style={{ overflowWrap: 'anywhere' }}>
             {value}
           </Text>
         </Stack>
-        <Button variant="subtle" size="compact-sm" onClick={onChange}>
+        <Button variant="subtle" size="compact-sm" onClick={onChange} style={{ flexShrink: 0 }}>
           {t('location.change')}
         </Button>
       </Group>

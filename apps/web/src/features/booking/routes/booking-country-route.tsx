@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Button, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { COUNTRY_CODES, type CountryCode } from '@portal/identity/contracts/http';
 import { data, Link, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
@@ -68,11 +68,19 @@ function Flow({ country }: { country: string }) {
   const today = location ? todayIn(location.timezone) : '';
   return (
     <Stack gap="lg">
-      <Stepper active={STEP_INDEX[step]} size="sm" allowNextStepsSelect={false}>
-        <Stepper.Step label={t('steps.location')} />
-        <Stepper.Step label={t('steps.date')} />
-        <Stepper.Step label={t('steps.time')} />
-        <Stepper.Step label={t('steps.details')} />
+      {/* one row on a phone: the steps' numbers only, each named for screen readers; the labels from xs up (issue 26) */}
+      <Stepper active={STEP_INDEX[step]} size="sm" allowNextStepsSelect={false} wrap={false} data-testid="booking-stepper">
+        {(['location', 'date', 'time', 'details'] as const).map((key) => (
+          <Stepper.Step
+            key={key}
+            aria-label={t(`steps.${key}`)}
+            label={
+              <Box component="span" visibleFrom="xs">
+                {t(`steps.${key}`)}
+              </Box>
+            }
+          />
+        ))}
       </Stepper>
       {!location ? (
         <LocationStep locations={locations} onChoose={(locationId) => go({ location: locationId })} />

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { UserData } from '@portal/identity/contracts/http';
 import { recordInteraction } from '../../../shared/api/user-store';
 import { useErrorMessage } from '../../../shared/i18n/use-error-message';
+import { useBlockingDialog } from '../../../shared/ui/blocking-dialog';
 import { homeModalFlags, homeModalToShow, VIDEO_MODAL_CLOSED_KEY } from './home-modal-rules';
 
 const readClosed = (userId: string): boolean => {
@@ -26,7 +27,8 @@ const rememberClosed = (userId: string): void => {
 /**
  * The home modals of 000 §4.5: the Brazil alert (until confirmed; confirming records the
  * advertenceAlertConfirmed interaction) and the first-video invitation (closed for the
- * session; the learning screens record firstVideoContentViewed when a video is watched).
+ * session; the learning screens record firstVideoContentViewed when a video is watched). Each
+ * is a blocking dialog: it opens only when the visit has not shown another (ADR 0082).
  */
 export function HomeModals({ user }: { user: Pick<UserData, 'uid' | 'country' | 'interactions'> }) {
   const { t } = useTranslation('home');
@@ -38,7 +40,11 @@ export function HomeModals({ user }: { user: Pick<UserData, 'uid' | 'country' | 
     mutationFn: () => recordInteraction(client, 'advertenceAlertConfirmed'),
   });
 
-  const shown = homeModalToShow(homeModalFlags(user, videoClosed));
+  const wanted = homeModalToShow(homeModalFlags(user, videoClosed));
+  // one blocking dialog per visit (ADR 0082): the first-video invitation after the alert waits for the next visit
+  const alertMay = useBlockingDialog('home-alert', wanted === 'alert');
+  const videoMay = useBlockingDialog('home-video', wanted === 'video');
+  const shown = wanted === 'alert' && alertMay ? 'alert' : wanted === 'video' && videoMay ? 'video' : null;
   const closeVideo = () => {
     rememberClosed(user.uid);
     setVideoClosed(true);

@@ -12,6 +12,7 @@ import { invalidateLearningData } from '../api/keys';
 import { useStationVisit } from '../api/progress';
 import { activeEntryId, contentLinkParams, learningPaths } from '../model/learning-paths';
 import { pickText } from '../model/localized';
+import { completionBadge } from '../model/status';
 import { EntryPlayer } from '../players/entry-player';
 import { EntryCard, StationCard } from './cards';
 import { EntryActions } from './entry-actions';
@@ -79,6 +80,7 @@ export function StationPage({ resolution }: { resolution: RouteResolution }) {
   const requiredOf = (ids: readonly string[], from: Map<string, RequiredLink>) => ids.flatMap((id) => from.get(id) ?? []);
 
   const root = areaRoot(resolution.area);
+  const badge = completionBadge(station.state.videosCompletedAt, station.progress);
   const crumbs = [
     <Anchor key="root" component={Link} to={root.to} size="sm">
       {t(root.key)}
@@ -100,9 +102,9 @@ export function StationPage({ resolution }: { resolution: RouteResolution }) {
           <Title order={1} c="brand" data-testid="station-title">
             {pickText(station.title, locale)}
           </Title>
-          {station.state.videosCompletedAt && (
-            <Badge color="green" variant="light" data-testid="station-completed">
-              {t('station.completed')}
+          {badge && (
+            <Badge color={badge === 'all' ? 'green' : 'gray'} variant="light" data-testid="station-completed" data-badge={badge}>
+              {t(badge === 'all' ? 'station.completed' : 'station.pageVideosCompleted')}
             </Badge>
           )}
         </Group>

@@ -4,7 +4,7 @@ import { calendarKind, calendarOf, feedTimeZone, formatCalendar, mergeFeedPages 
 import { activeEntryId, canonicalRedirect, contentLinkParams, feedAreaOf, learningPaths, resolvablePath, resumeLink } from './learning-paths';
 import { chooseSource, pickText } from './localized';
 import { oembedEndpoint } from './oembed';
-import { formatDuration, percentOfFraction, roundPercent, statusColour } from './status';
+import { completionBadge, formatDuration, percentOfFraction, roundPercent, statusColour } from './status';
 import { isToggleOn, toggleOverride, toggleParam } from './toggles';
 
 describe('content status colours (000 §4.1) and percent (000 §9)', () => {
@@ -156,5 +156,16 @@ describe('oEmbed thumbnails', () => {
     expect(oembedEndpoint('https://player.vimeo.com/video/1')).toMatch(/^https:\/\/vimeo\.com\/api\/oembed\.json\?url=/);
     expect(oembedEndpoint('/api/media/embed/campo.html')).toBeNull();
     expect(oembedEndpoint('https://example.com/v')).toBeNull();
+  });
+});
+
+describe('the badge above a station\'s progress bar (issue 26)', () => {
+  it('says all contents are completed only when the bar does; this page\'s videos watched while the rest is open is said as such', () => {
+    // /training/soja after its intro video: 1 of 7 done, in progress
+    expect(completionBadge('2026-12-06T10:00:00.000Z', { status: 'in-progress' })).toBe('pageVideos');
+    expect(completionBadge('2026-12-06T10:00:00.000Z', { status: 'completed' })).toBe('all');
+    expect(completionBadge(null, { status: 'completed' })).toBe('all');
+    expect(completionBadge(null, { status: 'in-progress' })).toBeNull();
+    expect(completionBadge(undefined, { status: 'not-started' })).toBeNull();
   });
 });

@@ -36,3 +36,11 @@ export const formatDuration = (seconds: number): string => {
   const mm = h > 0 ? String(m).padStart(2, '0') : String(m);
   return `${h > 0 ? `${h}:` : ''}${mm}:${String(s).padStart(2, '0')}`;
 };
+
+/**
+ * The badge above a station's progress bar (issue 26, ADR 0082): "all contents completed" only
+ * when the bar says so (the station and every part of it); when only this page's own videos are
+ * watched (videosCompletedAt) while the rest is open, a badge that says just that; else none.
+ */
+export const completionBadge = (videosCompletedAt: string | null | undefined, progress: { status: string }): 'all' | 'pageVideos' | null =>
+  progress.status === 'completed' ? 'all' : videosCompletedAt ? 'pageVideos' : null;

@@ -1,4 +1,4 @@
-import { importTemplateHeaders, type ImportAction, type ImportRow, type ImportRowError, type ImportUsersResponse } from '@portal/identity/contracts/user-import.http';
+import { IMPORT_FIELDS, IMPORT_NAME_PART_HEADERS, importColumnAliases, importTemplateHeaders, type ImportAction, type ImportField, type ImportRow, type ImportRowError, type ImportUsersResponse } from '@portal/identity/contracts/user-import.http';
 import type { Locale, Permission } from '@portal/kernel';
 import { isApiError } from '../../../shared/api/api-error';
 import type { FieldRule } from '../../../shared/forms/field-rules';
@@ -58,21 +58,42 @@ export function importErrorText(error: ImportRowError): ImportErrorText {
   return { kind: 'invalidValue', value: error.value ?? null };
 }
 
-/** The template's file: every column's header in the language, a BOM so spreadsheets read UTF-8; semicolons for pt-BR and es spreadsheets. */
-export function importTemplate(lang: Locale): string {
+/** The template's words around the column names (translated by the screen). */
+export interface TemplateNotes {
+  /** what the lines starting with # are */
+  note: string;
+  /** the name given in two columns: its first part, its last part */
+  first: string;
+  last: string;
+}
+
+/**
+ * The template's file: every column's header in the language, a BOM so spreadsheets read UTF-8;
+ * semicolons for pt-BR and es spreadsheets. Below the header, lines starting with # (the import
+ * skips them, ADR 0082): what they are, then each column's other accepted names, and the names of
+ * the first and last name columns a name may be given in instead.
+ */
+export function importTemplate(lang: Locale, notes: TemplateNotes): string {
   const delimiter = lang === 'en' ? ',' : ';';
-  return `\uFEFF${importTemplateHeaders(lang).join(delimiter)}\r\n`;
+  const headers = importTemplateHeaders(lang);
+  const line = (label: string, names: readonly string[]) => `# ${label}: ${names.join(' | ')}`;
+  const names = IMPORT_FIELDS.map((field, i) => ({ label: headers[i]!, names: importColumnAliases(field, lang) })).filter((c) => c.names.length > 0);
+  const lines = [headers.join(delimiter), `# ${notes.note}`, ...names.map((c) => line(c.label, c.names)), line(notes.first, IMPORT_NAME_PART_HEADERS.first), line(notes.last, IMPORT_NAME_PART_HEADERS.last)];
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 export const templateFileName = (lang: Locale): string => `${{ 'pt-BR': 'modelo-usuarios', es: 'plantilla-usuarios', en: 'users-template' }[lang]}.csv`;
 
-/** Why the server could not read the file (app/bed-request naming `file`), or null for another failure. */
-export type FileProblem = 'csv' | 'emailColumn' | 'duplicateColumn' | 'required' | 'tooLarge';
+/** Why the server could not read the file (app/bed-request naming `file`, import-column-missing with the columns), or null for another failure. */
+export type FileProblem = 'csv' | 'duplicateColumn' | 'required' | 'tooLarge' | { missing: ImportField[] };
 export function fileProblem(error: unknown): FileProblem | null {
   if (!isApiError(error)) return null;
   if (error.code === 'import-too-large') return 'tooLarge';
+  if (error.code === 'import-column-missing') {
+    return { missing: error.details.map((d) => d.code).filter((f): f is ImportField => (IMPORT_FIELDS as readonly (string | undefined)[]).includes(f)) };
+  }
   const detail = error.details.find((d) => d.path === 'file');
   if (!detail) return null;
-  return (['csv', 'emailColumn', 'duplicateColumn', 'required'] as const).find((p) => p === detail.message) ?? 'csv';
+  return (['csv', 'duplicateColumn', 'required'] as const).find((p) => p === detail.message) ?? 'csv';
 }
 
 /** A row value as the table shows it: lists joined, yes/no left to the caller. */

@@ -32,21 +32,35 @@ describe('row errors in words', () => {
 });
 
 describe('the template', () => {
+  const notes = { note: 'Linhas com # são ignoradas', first: 'Primeiro nome', last: 'Sobrenome' };
   it('has every column in the language, each header one the import takes back; semicolons for pt-BR and es', () => {
     for (const lang of ['pt-BR', 'es', 'en'] as const) {
-      const text = importTemplate(lang);
+      const text = importTemplate(lang, notes);
       expect(text.startsWith('\uFEFF')).toBe(true);
-      const headers = text.slice(1).trim().split(lang === 'en' ? ',' : ';');
+      const headers = text.slice(1).split('\r\n')[0]!.split(lang === 'en' ? ',' : ';');
       expect(headers).toHaveLength(IMPORT_FIELDS.length);
-      expect(new Set(headers.map((h) => IMPORT_HEADER_KEYS.get(headerKey(h)))).size).toBe(IMPORT_FIELDS.length);
+      expect(new Set(headers.map((h) => IMPORT_HEADER_KEYS.get(headerKey(h))?.field)).size).toBe(IMPORT_FIELDS.length);
     }
-    expect(importTemplate('pt-BR')).toContain('E-mail;Nome;País');
+    expect(importTemplate('pt-BR', notes)).toContain('E-mail;Nome;País');
+  });
+
+  it('lists, on lines the import skips, every other name each column is known by, the first and last name columns included (ADR 0082)', () => {
+    const lines = importTemplate('pt-BR', notes).slice(1).trim().split('\r\n').slice(1);
+    expect(lines.every((l) => l.startsWith('# '))).toBe(true);
+    expect(lines[0]).toBe('# Linhas com # são ignoradas');
+    const listed = lines.slice(1).flatMap((l) => l.slice(l.indexOf(': ') + 2).split(' | '));
+    // every accepted name of another language or an alias is in the template, each naming what the import reads it as
+    for (const name of ['Correo electrónico', 'Email address', 'Full name', 'Celular', 'Role', 'First name', 'Last name', 'Apellido']) expect(listed).toContain(name);
+    for (const name of listed) expect(IMPORT_HEADER_KEYS.has(headerKey(name))).toBe(true);
+    expect(lines).toContain('# Nome: Nombre | Name | Nome completo | Nombre completo | Full name | Nome e sobrenome | Nombre y apellido');
   });
 });
 
 describe('a file the server could not read', () => {
   it('names why', () => {
-    expect(fileProblem(new ApiError({ statusCode: 400, code: 'app/bed-request', details: [{ path: 'file', message: 'emailColumn' }] }))).toBe('emailColumn');
+    expect(fileProblem(new ApiError({ statusCode: 400, code: 'app/bed-request', details: [{ path: 'file', message: 'duplicateColumn' }] }))).toBe('duplicateColumn');
+    const missing = new ApiError({ statusCode: 400, code: 'import-column-missing', details: [{ path: 'file', message: 'columnMissing', code: 'email' }, { path: 'file', message: 'columnMissing', code: 'name' }] });
+    expect(fileProblem(missing)).toEqual({ missing: ['email', 'name'] });
     expect(fileProblem(new ApiError({ statusCode: 413, code: 'import-too-large' }))).toBe('tooLarge');
     expect(fileProblem(new ApiError({ statusCode: 400, code: 'company-invalid', details: [{ path: 'companyId', message: 'company-invalid' }] }))).toBeNull();
   });

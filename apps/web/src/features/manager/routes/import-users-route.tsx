@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Checkbox, FileInput, Group, List, NativeSelect, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { data, Link, redirect, type LoaderFunctionArgs } from 'react-router';
-import { IMPORT_MAX_BYTES, type ImportUsersResponse } from '@portal/identity/contracts/user-import.http';
+import { IMPORT_COLUMNS, IMPORT_MAX_BYTES, type ImportUsersResponse } from '@portal/identity/contracts/user-import.http';
 import { LOCALES, type Locale } from '@portal/kernel';
 import { useUserData } from '../../../shared/api/user-data';
 import { loadNamespaces } from '../../../shared/i18n/i18n';
@@ -14,7 +14,7 @@ import { ImportRowsTable, ImportTotals } from '../components/import-report';
 import { labelIn, useManagerLookups } from '../hooks/use-lookups';
 import { MANAGER_USERS } from '../model/manager-paths';
 import { managerTabs } from '../model/manager-tabs';
-import { fileProblem, importable, importTemplate, templateFileName } from '../model/user-import';
+import { fileProblem, importable, importTemplate, templateFileName, type TemplateNotes } from '../model/user-import';
 
 /**
  * /manager/users/import (ADR 0055): bulk onboarding of one company's users from a CSV file.
@@ -33,8 +33,8 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<null> {
   return null;
 }
 
-const downloadTemplate = (lang: Locale) => {
-  const url = URL.createObjectURL(new Blob([importTemplate(lang)], { type: 'text/csv;charset=utf-8' }));
+const downloadTemplate = (lang: Locale, notes: TemplateNotes) => {
+  const url = URL.createObjectURL(new Blob([importTemplate(lang, notes)], { type: 'text/csv;charset=utf-8' }));
   const a = document.createElement('a');
   a.href = url;
   a.download = templateFileName(lang);
@@ -135,7 +135,7 @@ export function Component() {
             )}
           </Group>
           <Group justify="space-between">
-            <Button variant="default" onClick={() => downloadTemplate(lookups.lang)} data-testid="import-template">
+            <Button variant="default" onClick={() => downloadTemplate(lookups.lang, { note: t('import.templateNote'), first: t('import.templateFirst'), last: t('import.templateLast') })} data-testid="import-template">
               {t('import.template')}
             </Button>
             <Button onClick={() => submit(true)} disabled={!file || !companyId || tooBig || result !== null} loading={run.isPending && run.variables?.dryRun === true} data-testid="import-check">
@@ -158,7 +158,11 @@ export function Component() {
 
       {run.isError && (
         <Alert color="red" variant="light" role="alert" data-testid="import-error">
-          {problem ? t(`import.fileErrors.${problem}`) : toMessage(run.error)}
+          {problem === null
+            ? toMessage(run.error)
+            : typeof problem === 'object'
+              ? t('import.fileErrors.columnMissing', { columns: problem.missing.map((f) => IMPORT_COLUMNS[f].headers[lookups.lang]).join(', ') })
+              : t(`import.fileErrors.${problem}`)}
         </Alert>
       )}
 

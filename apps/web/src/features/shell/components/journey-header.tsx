@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { BrandLogo } from '../../../shared/ui/brand-logo';
 import { ChevronDownIcon, HelpIcon, LogoutIcon, SearchIcon } from '../../../shared/ui/icons';
-import { openSearch, openSupport } from '../../../shared/ui/shell/shell-store';
+import { openSearch, openSupport, useChromeLinks } from '../../../shared/ui/shell/shell-store';
 import { pickText } from '../../../shared/ui/shell/localized';
 import { buildJourneyMenus, COMMERCIAL_CONDITIONS, SCHEDULED_EVENTS_PATH, showCommercialConditions, showScheduledEvents } from '../model/journey-menu';
 import { showHeaderSearch } from '../model/main-header';
@@ -26,6 +26,7 @@ export function JourneyHeader({ notifications }: { notifications?: ReactNode }) 
   const data = useShellData();
   const [drawer, setDrawer] = useState(false);
   const groups = buildJourneyMenus(data.stations);
+  useChromeLinks([JOURNEY_HOME]);
   const commercial = showCommercialConditions(data.claims?.country, data.stations);
   const events = showScheduledEvents(data.claims, data.toggles.scheduledEvents);
   const search = data.signedIn && showHeaderSearch(data.claims?.country, data.toggles.enableSearch);

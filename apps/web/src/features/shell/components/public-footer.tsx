@@ -2,13 +2,13 @@ import { Anchor, Box, Button, Container, Group, Popover, Stack, Text } from '@ma
 import { useTranslation } from 'react-i18next';
 import { ChatIcon } from '../../../shared/ui/icons';
 import { openSupport } from '../../../shared/ui/shell/shell-store';
-import { COPYRIGHT_YEAR, legalLinksFor } from '../model/country-links';
+import { copyrightYear, legalLinksFor } from '../model/country-links';
 import { LegalAnchor } from './legal-link';
 import { shellSettings, showChatbot } from '../model/shell-links';
 import { useShellData } from './use-shell-data';
 
 /**
- * Footer of the public shell (000 §2.9): placeholder text, copyright (2022), terms of use,
+ * Footer of the public shell (000 §2.9): placeholder text, copyright (the current year), terms of use,
  * privacy, about and company links for the visitor's country and locale, and the environment
  * name outside production. Brazil adds the support text and link, and the chatbot helper
  * popover when a chatbot is configured.
@@ -53,7 +53,7 @@ export function PublicFooter() {
           </Group>
           <Group justify="space-between" gap="sm">
             <Text size="xs" c="gray.7">
-              {t('public.copyright', { year: COPYRIGHT_YEAR })}
+              {t('public.copyright', { year: copyrightYear() })}
             </Text>
             {!data.config.production && data.config.envName && (
               <Text size="xs" c="gray.7" data-testid="footer-env">

@@ -36,7 +36,8 @@ export function PublicHeader() {
               {t('public.home')}
             </Anchor>
           </Group>
-          <Group gap="xs" wrap="nowrap">
+          {/* wraps on a phone: the language button goes under the others rather than past the edge (issue 26) */}
+          <Group gap="xs" wrap="wrap">
             {data.signedIn ? (
               <>
                 {data.user?.hasStationsAccess && (

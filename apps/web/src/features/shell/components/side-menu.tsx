@@ -3,7 +3,7 @@ import { Box, Button, Divider, Modal, NavLink, ScrollArea, Stack, Text } from '@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { AppsIcon, BookIcon, CalendarIcon, ChartIcon, ChatIcon, CoursesIcon, HelpIcon, HomeIcon, LogoutIcon, PhoneIcon, ShieldIcon, StarIcon, UserIcon, UsersIcon } from '../../../shared/ui/icons';
-import { openDrawer, openSupport, setNavbarOpen } from '../../../shared/ui/shell/shell-store';
+import { openDrawer, openSupport, setNavbarOpen, useChromeLinks } from '../../../shared/ui/shell/shell-store';
 import { pickText } from '../../../shared/ui/shell/localized';
 import { buildMenuFooter, buildSideMenu, type MenuStation, type SideMenuItem } from '../model/side-menu';
 import { shellSettings } from '../model/shell-links';
@@ -53,6 +53,7 @@ export function SideMenu() {
     smallScreen: !data.large,
     scheduledEvents: data.toggles.scheduledEvents,
   });
+  useChromeLinks(items.flatMap((item) => ('to' in item ? [item.to] : [])));
   const footer = buildMenuFooter({ locale: data.locale, country: data.claims?.country ?? null, signedIn: data.signedIn, whatsappUrl: shellSettings().whatsappUrl });
   const close = () => setNavbarOpen(false);
 

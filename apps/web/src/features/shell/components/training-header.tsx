@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { BrandLogo } from '../../../shared/ui/brand-logo';
 import { ChevronDownIcon, ExternalIcon } from '../../../shared/ui/icons';
-import { openSupport } from '../../../shared/ui/shell/shell-store';
+import { openSupport, useChromeLinks } from '../../../shared/ui/shell/shell-store';
 import { pickText } from '../../../shared/ui/shell/localized';
 import { buildTrainingMenus, spanishExternalLink, TRAINING_LINKS, trainingVariant } from '../model/training-menu';
 import { MENU_PATHS } from '../model/side-menu';
@@ -27,6 +27,7 @@ export function TrainingHeader({ notifications }: { notifications?: ReactNode })
   const [drawer, setDrawer] = useState(false);
   const variant = trainingVariant(data.locale);
   const menus = buildTrainingMenus(data.stations);
+  useChromeLinks([TRAINING_HOME]);
   useEffect(() => setDrawer(false), [pathname]);
 
   const external = variant === 'brazil' ? TRAINING_LINKS.fieldViewUniversity : spanishExternalLink(data.claims?.country);

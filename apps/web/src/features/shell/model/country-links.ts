@@ -17,8 +17,8 @@ export interface LegalLinks {
 /** Whether a link leaves the portal (an absolute URL) or is one of its own pages (a path). */
 export const isExternalLink = (href: string): boolean => /^https?:\/\//.test(href);
 
-/** Copyright year of the footers (000 §9). */
-export const COPYRIGHT_YEAR = 2022;
+/** Copyright year of the footers: the current year (000 §9 says 2022; issue 26 asks for the current one, ADR 0082). */
+export const copyrightYear = (now: Date = new Date()): number => now.getFullYear();
 
 /** Whose links a visitor sees when no country is known: Brazil for pt-BR and en, Mexico for es. */
 export const DEFAULT_COUNTRY_FOR_LOCALE: Record<Locale, CountryCode> = { 'pt-BR': 'BR', es: 'MX', en: 'BR' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LEGAL_LINKS } from '@portal/identity/contracts/http';
-import { COPYRIGHT_YEAR, isExternalLink, legalLinksFor } from './country-links';
+import { copyrightYear, isExternalLink, legalLinksFor } from './country-links';
 
 describe('footer links (000 §2.9, issue 13)', () => {
   it("are the configured links; by default the portal's own public pages, no placeholder domain", () => {
@@ -17,7 +17,8 @@ describe('footer links (000 §2.9, issue 13)', () => {
     expect(legalLinksFor('XX', 'en', DEFAULT_LEGAL_LINKS).country).toBe('BR');
   });
 
-  it('copyright year 2022', () => {
-    expect(COPYRIGHT_YEAR).toBe(2022);
+  it('copyright year: the current one, not 2022 (issue 26)', () => {
+    expect(copyrightYear(new Date('2026-12-06T12:00:00Z'))).toBe(2026);
+    expect(copyrightYear(new Date('2031-01-02T12:00:00Z'))).toBe(2031);
   });
 });

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 
 /**
  * The shell's UI flags of 000 §3 "root state" (navbarIsOpen, showSupportDialog,
@@ -33,6 +33,8 @@ export interface ShellState {
   routeHistory: string[];
   /** the feedback prompt (000 §2.10) */
   feedbackOpen: boolean;
+  /** where the layout's own menus and header already link to: a screen's toolbar leaves these out (one entry per destination, issue 26) */
+  chromeLinks: readonly string[];
 }
 
 const initialState: ShellState = {
@@ -46,6 +48,7 @@ const initialState: ShellState = {
   unseenFromRealtime: false,
   routeHistory: [],
   feedbackOpen: false,
+  chromeLinks: [],
 };
 
 let state: ShellState = initialState;
@@ -102,6 +105,15 @@ export const setInitialUnseen = (count: number): void => setShellState((s) => (s
 /** Opening the sidebar resets the count (the server confirms over the stream). */
 export const resetUnseen = (): void => setShellState({ unseenCount: 0 });
 export const setHeaderTitle = (headerTitle: string | null): void => setShellState({ headerTitle });
+
+/** The layout's menus and header link to these (the side menu's items, a header's home); [] when they go away. */
+export const useChromeLinks = (links: readonly string[]): void => {
+  const key = links.join('\n');
+  useEffect(() => {
+    setShellState({ chromeLinks: key ? key.split('\n') : [] });
+    return () => setShellState({ chromeLinks: [] });
+  }, [key]);
+};
 
 // ---- events between features -----------------------------------------------------------------
 
