@@ -63,7 +63,25 @@ export function combineEvents<Cs extends EventContract<any>[]>(...contracts: Cs)
   };
 }
 
-/** A stored event as an audit screen shows it: the data as stored, who, when, from where, and its hash. */
+/**
+ * The data fields that hold a secret's hash: the fields docs/event-catalogue.md marks secret
+ * (its "Secret fields" list; a unit test keeps the two equal). No audit answer shows their
+ * values: every one maps stored events through `toAuditedEvent` (ADR 0083).
+ */
+export const SECRET_FIELDS = ['passwordHash', 'codeHash', 'recoverCodeHash', 'refreshHash', 'confirmTokenHash', 'cancelTokenHash', 'linkHash'] as const;
+export const REDACTED = '[redacted]';
+const secret: ReadonlySet<string> = new Set(SECRET_FIELDS);
+
+/** A value with every secret field, at any depth, shown as "[redacted]" (null stays null: there was none). */
+export function redactSecrets<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(redactSecrets) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, secret.has(k) && v !== null && v !== undefined ? REDACTED : redactSecrets(v)])) as T;
+  }
+  return value;
+}
+
+/** A stored event as an audit screen shows it: the data as stored (secrets redacted), who, when, from where, and its hash. */
 export const auditedEventSchema = z.object({
   streamId: z.string(),
   revision: z.string(),
@@ -72,6 +90,9 @@ export const auditedEventSchema = z.object({
   recordedAt: z.string(),
   actor: z.string(),
   origin: z.string(),
+  /** the request's address and User-Agent (HTTP writes since ADR 0071; null otherwise) */
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
   correlationId: z.string(),
   causationId: z.string().nullable(),
   clientTime: z.string().nullable(),
@@ -80,7 +101,11 @@ export const auditedEventSchema = z.object({
 });
 export type AuditedEvent = z.infer<typeof auditedEventSchema>;
 
-/** The one mapping of a recorded event to what the audits answer (booking's, the events context's). */
+/**
+ * The one mapping of a recorded event to what every audit answers (the user history, the answer
+ * sheet, the booking's and the scheduled event's audits, the auditor's timeline and its exports):
+ * the one place secrets are redacted (ADR 0083).
+ */
 export const toAuditedEvent = (e: RecordedEvent): AuditedEvent => ({
   streamId: e.streamId,
   revision: e.revision.toString(),
@@ -89,9 +114,11 @@ export const toAuditedEvent = (e: RecordedEvent): AuditedEvent => ({
   recordedAt: e.recordedAt.toISOString(),
   actor: e.metadata.actor,
   origin: e.metadata.origin,
+  ip: e.metadata.ip ?? null,
+  userAgent: e.metadata.userAgent ?? null,
   correlationId: e.metadata.correlationId,
-  causationId: e.metadata.causationId,
-  clientTime: e.metadata.clientTime,
+  causationId: e.metadata.causationId ?? null,
+  clientTime: e.metadata.clientTime ?? null,
   hash: e.hash,
-  data: e.data,
+  data: redactSecrets(e.data),
 });

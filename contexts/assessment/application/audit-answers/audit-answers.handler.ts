@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import type { EventStore } from '@portal/eventstore';
+import { toAuditedEvent, type EventStore } from '@portal/eventstore';
 import { EVENT_STORE } from '@portal/platform';
 import { learnerStream } from '../../contracts/index.js';
 import { AuditAnswersQuery } from './audit-answers.query.js';
@@ -28,15 +28,11 @@ export class AuditAnswersHandler implements IQueryHandler<AuditAnswersQuery> {
       checked: verify.checked,
       answers: events
         .filter((e) => e.type === 'AnswerSubmitted')
-        .map((e) => ({
-          revision: e.revision.toString(),
-          eventId: e.metadata.eventId,
-          type: 'AnswerSubmitted' as const,
-          recordedAt: e.recordedAt.toISOString(),
-          hash: e.hash,
-          data: e.data,
-          metadata: { ...e.metadata },
-        })),
+        .map((e) => {
+          // the audited event's fields (secrets redacted there, ADR 0083) and the metadata as stored
+          const { revision, eventId, recordedAt, hash, data } = toAuditedEvent(e);
+          return { revision, eventId, type: 'AnswerSubmitted' as const, recordedAt, hash, data, metadata: { ...e.metadata } };
+        }),
     };
   }
 }

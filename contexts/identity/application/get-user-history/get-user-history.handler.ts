@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import type { EventStore, RecordedEvent } from '@portal/eventstore';
+import { toAuditedEvent, type EventStore, type RecordedEvent } from '@portal/eventstore';
 import { AppError } from '@portal/kernel';
 import { EVENT_STORE, PROJECTIONS, waitForReads } from '@portal/platform';
 import type { ProjectionRuntime } from '@portal/projections-runtime';
@@ -12,16 +12,11 @@ import { GetUserHistoryQuery } from './get-user-history.query.js';
 
 type UserHistory = z.infer<typeof userHistoryResponseSchema>;
 
-const SECRET_FIELDS = new Set(['passwordHash', 'codeHash', 'recoverCodeHash', 'refreshHash']);
-const redact = (data: Record<string, unknown>) => Object.fromEntries(Object.entries(data).map(([k, v]) => [k, SECRET_FIELDS.has(k) ? '[redacted]' : v]));
-const entry = (e: RecordedEvent) => ({
-  revision: e.revision.toString(),
-  type: e.type,
-  recordedAt: e.recordedAt.toISOString(),
-  data: redact(e.data),
-  metadata: e.metadata,
-  hash: e.hash,
-});
+/** A stored event of the history: the audited event's fields (secrets redacted there, ADR 0083) and the metadata as stored. */
+const entry = (e: RecordedEvent) => {
+  const { revision, type, recordedAt, data, hash } = toAuditedEvent(e);
+  return { revision, type, recordedAt, data, metadata: e.metadata, hash };
+};
 
 /**
  * The auditor's read of a user's history: every stream of the account (the account, its
