@@ -4,6 +4,7 @@
  * trail exports. Every route is for the role auditor only.
  */
 import { z } from 'zod';
+import { streamVerificationSchema, wholeLogVerificationSchema } from '@portal/eventstore/event-schemas';
 import { AUDIT_TRAIL_FORMATS, auditSubjectKindSchema } from './audit-shapes.js';
 
 /** A global log position as the API writes it, "<transactionId>.<position>". */
@@ -72,22 +73,17 @@ export const auditTimelineEventSchema = z.object({
 });
 export type AuditTimelineEvent = z.infer<typeof auditTimelineEventSchema>;
 
-/** A stream's hash chain, recomputed (verifyStream): verified, or the first broken revision. */
-export const auditStreamChainSchema = z.object({
-  streamId: z.string(),
-  verified: z.boolean(),
-  /** events checked */
-  checked: z.number().int().nonnegative(),
-  brokenAt: z.string().nullable(),
-  reason: z.string().nullable(),
-});
+/** A stream as `audit verify <stream>` checks it: its hash chain, then its events against the checkpoints that sealed them (ADR 0083). */
+export const auditStreamChainSchema = streamVerificationSchema;
 export type AuditStreamChain = z.infer<typeof auditStreamChainSchema>;
 
 export const auditTimelineResponseSchema = z.object({
   subject: auditSubjectSchema,
   events: z.array(auditTimelineEventSchema),
-  /** the chains of the streams of this page's events */
+  /** the streams of this page's events, each verified against the seal */
   streams: z.array(auditStreamChainSchema),
+  /** when the whole log was last verified and with what result */
+  lastWholeLog: wholeLogVerificationSchema,
   /** the next page's `after`; null on the last page */
   next: positionSchema.nullable(),
   /** on the first page (no `after`): every stream and type of the whole trail with its count, for the filters */

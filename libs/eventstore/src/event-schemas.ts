@@ -122,3 +122,44 @@ export const toAuditedEvent = (e: RecordedEvent): AuditedEvent => ({
   hash: e.hash,
   data: redactSecrets(e.data),
 });
+
+/**
+ * One stream of an audit answer, checked as `audit verify <stream>` checks it (ADR 0083): its hash
+ * chain recomputed, then its events against the signed checkpoints that sealed them.
+ */
+export const streamVerificationSchema = z.object({
+  streamId: z.string(),
+  /** no break found: the chain verifies and every sealed event is the one its checkpoint sealed */
+  verified: z.boolean(),
+  /** events whose chain was checked */
+  checked: z.number().int().nonnegative(),
+  /** the first broken revision; null when verified */
+  brokenAt: z.string().nullable(),
+  reason: z.string().nullable(),
+  /**
+   * sealed: every event matches its checkpoint; partly-sealed: those up to `sealedRevision` do and
+   * `unsealed` newer ones wait for the next checkpoint; unsealed: no checkpoint holds any of them
+   * yet (chain checked only); broken: see `brokenAt` and `reason`
+   */
+  seal: z.enum(['sealed', 'partly-sealed', 'unsealed', 'broken']),
+  /** the newest checkpoint that sealed the stream, the stream's revision in it and when it was sealed */
+  checkpoint: z.string().nullable(),
+  sealedRevision: z.string().nullable(),
+  sealedAt: z.string().nullable(),
+  /** events after `sealedRevision`: not sealed yet */
+  unsealed: z.number().int().nonnegative(),
+});
+export type StreamVerification = z.infer<typeof streamVerificationSchema>;
+
+/** The newest finished whole-log verification (`audit verify --all` or the auditor's screen); null before the first. */
+export const wholeLogVerificationSchema = z
+  .object({
+    status: z.enum(['passed', 'failed']),
+    finishedAt: z.string(),
+    /** events it read */
+    events: z.number().int().nonnegative(),
+    /** the first broken place it found, in words; null when it passed */
+    firstBreak: z.string().nullable(),
+  })
+  .nullable();
+export type WholeLogVerification = z.infer<typeof wholeLogVerificationSchema>;

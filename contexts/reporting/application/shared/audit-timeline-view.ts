@@ -1,5 +1,5 @@
-import { SECRET_FIELDS, toAuditedEvent, type EventStore, type RecordedEvent } from '@portal/eventstore';
-import type { AuditStreamChain, AuditTimelineEvent } from '../../contracts/index.js';
+import { SECRET_FIELDS, toAuditedEvent, type RecordedEvent } from '@portal/eventstore';
+import type { AuditTimelineEvent } from '../../contracts/index.js';
 
 /** Fields a summary leaves out: ids the row already shows, and bulky ones. */
 const SUMMARY_SKIP = new Set(['userId', 'actor', 'by', ...SECRET_FIELDS]);
@@ -23,16 +23,3 @@ export function timelineEventOf(e: RecordedEvent): AuditTimelineEvent {
   const audited = toAuditedEvent(e);
   return { ...audited, position: positionText(e), summary: summaryOf(audited.data), by: typeof e.data.by === 'string' ? e.data.by : null };
 }
-
-/** Each stream's hash chain recomputed (verifyStream), a few at a time. */
-export async function chainsOf(store: EventStore, streamIds: string[]): Promise<AuditStreamChain[]> {
-  const out: AuditStreamChain[] = [];
-  for (let i = 0; i < streamIds.length; i += 4) {
-    const verdicts = await Promise.all(streamIds.slice(i, i + 4).map(async (streamId) => ({ streamId, verdict: await store.verifyStream(streamId) })));
-    for (const { streamId, verdict } of verdicts) {
-      out.push({ streamId, verified: verdict.ok, checked: verdict.checked, brokenAt: verdict.brokenAt?.toString() ?? null, reason: verdict.ok ? null : (verdict.reason ?? 'broken') });
-    }
-  }
-  return out;
-}
-
