@@ -9,6 +9,8 @@ import type { AuditTimeline } from '../../contracts/index.js';
 import { auditReader, requireLogAudit } from '../shared/audit-index.js';
 import { resolveSubject } from '../shared/audit-subjects.js';
 import { timelineEventOf } from '../shared/audit-timeline-view.js';
+import { answerDetail, answerLabel, AnswerWords } from '../shared/audit-answers.js';
+import { answerById } from '@portal/projection-audit-subjects';
 import { AuditSubjectTimelineQuery } from './audit-subject-timeline.query.js';
 
 /**
@@ -43,7 +45,11 @@ export class AuditSubjectTimelineHandler implements IQueryHandler<AuditSubjectTi
       verifySealedStreams(this.store, logAudit, this.config, [...new Set(timeline.map((e) => e.streamId))].sort()),
       latestWholeLogVerification(this.database),
     ]);
+    // an answer's heading and its words (issue 26 item 8, ADR 0083)
+    const row = kind === 'answer' ? await answerById(audit, id) : undefined;
+    const answer = row ? await new AnswerWords(this.store, logAudit, this.projections, page.lang).answerOf(row) : null;
+    if (answer) Object.assign(subject, { label: answerLabel(answer), detail: answerDetail(answer) });
     const last = shown.at(-1);
-    return { subject, events: timeline, streams, lastWholeLog, next: more && last ? `${last.transactionId}.${last.position}` : null, facets };
+    return { subject, answer, events: timeline, streams, lastWholeLog, next: more && last ? `${last.transactionId}.${last.position}` : null, facets };
   }
 }
