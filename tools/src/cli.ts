@@ -5,8 +5,8 @@ import cliProgress from 'cli-progress';
 import { createInfrastructure, parseConfig, type Infrastructure } from '@portal/api';
 import { query } from '@portal/database';
 import { performance } from 'node:perf_hooks';
-import { checkpointToString, ed25519Signer, fileWitness, generateSigningKey, publicKeyOf, type LogBreak } from '@portal/eventstore';
-import { auditTrustedKeys, verifyWholeLog, type AppConfig } from '@portal/platform';
+import { checkpointToString, ed25519Signer, fileWitness, generateSigningKey, publicKeyOf } from '@portal/eventstore';
+import { verifySealedStream, verifyWholeLog, whereOf, type AppConfig } from '@portal/platform';
 import { seedDemoUsers } from '@portal/identity/application';
 import { seedDemoExperts } from '@portal/engagement/application';
 import { importContentPack, PackValidationError } from '@portal/learning/application';
@@ -111,9 +111,6 @@ content
 
 const audit = program.command('audit').description('trace, seal and verify the event log');
 const fmt = (n: number) => n.toLocaleString('en-US');
-const whereOf = (b: LogBreak) =>
-  b.kind === 'stream' ? `stream ${b.streamId}, revision ${b.revision}` : `checkpoint ${b.checkpoint}${b.position === null ? '' : `, global position ${b.position}`}`;
-const trustedKeys = auditTrustedKeys;
 audit
   .command('verify [stream]')
   .description("recompute a stream's hash chain and check it against the newest checkpoint that sealed it; --all: every stream and every checkpoint")
@@ -122,12 +119,14 @@ audit
     withInfra(async (infra, config) => {
       if (flags.all === (stream !== undefined)) throw new Error('name a stream or pass --all');
       if (stream !== undefined) {
-        const result = await infra.store.verifyStream(stream);
-        const sealed = result.ok && infra.logAudit ? await infra.logAudit.verifySealedHead(stream, trustedKeys(config)) : null;
-        if (!result.ok) console.log(`${stream}: BROKEN at revision ${result.brokenAt}: ${result.reason}`);
-        else if (sealed) console.log(`${stream}: BROKEN at ${whereOf(sealed)}: ${sealed.reason}`);
-        else console.log(`${stream}: ${result.checked} events, hash chain intact`);
-        if (!result.ok || sealed) process.exitCode = 1;
+        // the one per-stream verification, as every auditor route runs it (ADR 0083)
+        const result = await verifySealedStream(infra.store, infra.logAudit, config, stream);
+        if (!result.verified) console.log(`${stream}: BROKEN at ${result.reason}`);
+        else {
+          const sealed = result.sealedRevision === null ? 'not sealed by any checkpoint yet' : `sealed up to revision ${result.sealedRevision} by checkpoint ${result.checkpoint} (${result.sealedAt})`;
+          console.log(`${stream}: ${result.checked} events, hash chain intact, ${sealed}${result.unsealed > 0 && result.sealedRevision !== null ? `; ${result.unsealed} after it not sealed yet` : ''}`);
+        }
+        if (!result.verified) process.exitCode = 1;
         return;
       }
       if (!infra.logAudit) {

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { contentStatusSchema, entryTypeSchema, localizedTextSchema, partialLocalizedSchema, questionsProgressSchema } from '@portal/learning/contracts/http';
+import { streamVerificationSchema, wholeLogVerificationSchema } from '@portal/eventstore/event-schemas';
 import { answerSubmittedSchema } from './shapes.js';
 
 const id = z.string().trim().min(1).max(64);
@@ -259,14 +260,11 @@ export const unseenMessageSchema = z.object({ count: z.number().int() });
 // ---------------------------------------------------------------- audit
 
 export const auditAnswersParamsSchema = z.object({ userId: z.string().uuid() });
-export const auditAnswersResponseSchema = z.object({
+/** The answer sheet's stream as `audit verify <stream>` checks it (its chain, then its events against the checkpoints that sealed them; ADR 0083). */
+export const auditAnswersResponseSchema = streamVerificationSchema.extend({
   userId: z.string(),
-  streamId: z.string(),
-  /** the stream's hash chain recomputed from the stored events */
-  verified: z.boolean(),
-  brokenAt: z.string().nullable(),
-  reason: z.string().nullable(),
-  checked: z.number().int(),
+  /** when the whole log was last verified and with what result */
+  lastWholeLog: wholeLogVerificationSchema,
   answers: z.array(
     z.object({
       revision: z.string(),

@@ -1,7 +1,7 @@
 /** HTTP contracts of the booking context (schemas and the routes table, paths under /api), shared by the API and the SPA. */
 import { z } from 'zod';
 import { LOCALES } from '@portal/kernel';
-import { auditedEventSchema } from '@portal/eventstore/event-schemas';
+import { auditedEventSchema, streamVerificationSchema, wholeLogVerificationSchema } from '@portal/eventstore/event-schemas';
 
 export const BOOKING_STATUSES = ['pendent', 'confirmed', 'canceled', 'expired'] as const;
 export type BookingStatusName = (typeof BOOKING_STATUSES)[number];
@@ -250,8 +250,12 @@ export type Calendar = z.infer<typeof calendarSchema>;
 export const auditEventSchema = auditedEventSchema;
 export const auditSchema = z.object({
   bookingId: z.string(),
+  /** every stream verifies: its chain and its events against the checkpoints that sealed them (ADR 0083) */
   verified: z.boolean(),
-  streams: z.array(z.object({ streamId: z.string(), ok: z.boolean(), checked: z.number().int(), brokenAt: z.string().nullable(), reason: z.string().nullable() })),
+  /** each stream as `audit verify <stream>` checks it; `ok` is `verified` */
+  streams: z.array(streamVerificationSchema.extend({ ok: z.boolean() })),
+  /** when the whole log was last verified and with what result */
+  lastWholeLog: wholeLogVerificationSchema,
   events: z.array(auditEventSchema),
 });
 export type BookingAudit = z.infer<typeof auditSchema>;

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { isValidDate, isValidTimeZone, LOCALES } from '@portal/kernel';
-import { auditedEventSchema } from '@portal/eventstore/event-schemas';
+import { auditedEventSchema, streamVerificationSchema, wholeLogVerificationSchema } from '@portal/eventstore/event-schemas';
 import { storedEventDefinitionSchema } from './shapes.js';
 import { addAttendeeSchema, eventImportFormSchema, importAttendeesQuerySchema, importAttendeesResponseSchema, importEventsQuerySchema, importEventsResponseSchema } from './imports.http.js';
 
@@ -390,13 +390,10 @@ export const openAnswersSchema = z.object({
 export type OpenAnswers = z.infer<typeof openAnswersSchema>;
 
 /** The auditor's view of an event's stream: every event as stored, with its metadata, and the hash chain checked. */
-export const eventAuditSchema = z.object({
+export const eventAuditSchema = streamVerificationSchema.extend({
   eventId: z.string(),
-  streamId: z.string(),
-  verified: z.boolean(),
-  brokenAt: z.string().nullable(),
-  reason: z.string().nullable(),
-  checked: z.number().int(),
+  /** when the whole log was last verified and with what result (ADR 0083) */
+  lastWholeLog: wholeLogVerificationSchema,
   events: z.array(auditedEventSchema),
 });
 export type EventAudit = z.infer<typeof eventAuditSchema>;

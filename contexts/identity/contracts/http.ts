@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { LOCALES, PASSWORD_MIN_LENGTH, ROLES, PERMISSIONS, checkPassword, type ErrorCode } from '@portal/kernel';
+import { streamVerificationSchema, wholeLogVerificationSchema } from '@portal/eventstore/event-schemas';
 
 /** The 16 countries of 000 §1 (ISO 3166-1 alpha-2). */
 export const COUNTRY_CODES = ['BR', 'MX', 'AR', 'UY', 'CO', 'CR', 'CU', 'EC', 'SV', 'GT', 'HN', 'NI', 'PA', 'PE', 'VE', 'DO'] as const;
@@ -179,7 +180,8 @@ export const userHistoryQuerySchema = z.object({
 export const USER_HISTORY_ACTIONS_PAGE = 100;
 export const userHistoryResponseSchema = z.object({
   userId: z.string(),
-  streams: z.array(z.object({ streamId: z.string(), verified: z.boolean(), brokenAt: z.string().nullable(), events: z.array(auditEntrySchema) })),
+  /** each stream as `audit verify <stream>` checks it: its chain, then its events against the checkpoints that sealed them (ADR 0083) */
+  streams: z.array(streamVerificationSchema.extend({ events: z.array(auditEntrySchema) })),
   /**
    * The changes this user made to other users, companies and reference lists (the events whose
    * `by` names them; ADR 0050), newest first, at most USER_HISTORY_ACTIONS_PAGE; each with its
@@ -188,6 +190,8 @@ export const userHistoryResponseSchema = z.object({
   actions: z.array(auditEntrySchema.extend({ streamId: z.string(), verified: z.boolean() })),
   /** more, older actions: pass it as ?actionsBefore= (null: none) */
   actionsBefore: z.string().nullable(),
+  /** when the whole log was last verified and with what result */
+  lastWholeLog: wholeLogVerificationSchema,
 });
 
 /** Public settings the SPA needs before sign-in (guards, branding, toggles). */

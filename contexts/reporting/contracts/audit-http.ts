@@ -4,6 +4,8 @@
  * trail exports. Every route is for the role auditor only.
  */
 import { z } from 'zod';
+import { LOCALES } from '@portal/kernel';
+import { streamVerificationSchema, wholeLogVerificationSchema } from '@portal/eventstore/event-schemas';
 import { AUDIT_TRAIL_FORMATS, auditSubjectKindSchema } from './audit-shapes.js';
 
 /** A global log position as the API writes it, "<transactionId>.<position>". */
@@ -13,6 +15,8 @@ export const auditFindQuerySchema = z.object({
   kind: auditSubjectKindSchema,
   /** user: name, e-mail or id; booking: id or visitor e-mail/name; answer: answer row id, event id, or the learner (id, name, e-mail); certificate: its id, the holder's name or id */
   q: z.string().trim().min(1).max(200),
+  /** the language answers are worded in (the auditor's; default pt-BR) */
+  lang: z.enum(LOCALES).default('pt-BR'),
 });
 export type AuditFindQuery = z.infer<typeof auditFindQuerySchema>;
 
@@ -42,6 +46,8 @@ export const auditTimelineQuerySchema = z.object({
   stream: z.string().trim().min(1).max(300).optional(),
   /** only events of this type */
   type: z.string().trim().min(1).max(100).optional(),
+  /** the language an answer is worded in (the auditor's; default pt-BR) */
+  lang: z.enum(LOCALES).default('pt-BR'),
 });
 export type AuditTimelineQuery = z.infer<typeof auditTimelineQuerySchema>;
 
@@ -72,22 +78,59 @@ export const auditTimelineEventSchema = z.object({
 });
 export type AuditTimelineEvent = z.infer<typeof auditTimelineEventSchema>;
 
-/** A stream's hash chain, recomputed (verifyStream): verified, or the first broken revision. */
-export const auditStreamChainSchema = z.object({
-  streamId: z.string(),
-  verified: z.boolean(),
-  /** events checked */
-  checked: z.number().int().nonnegative(),
-  brokenAt: z.string().nullable(),
-  reason: z.string().nullable(),
-});
+/** A stream as `audit verify <stream>` checks it: its hash chain, then its events against the checkpoints that sealed them (ADR 0083). */
+export const auditStreamChainSchema = streamVerificationSchema;
 export type AuditStreamChain = z.infer<typeof auditStreamChainSchema>;
+
+/** Where an answer was given (ADR 0083): AnswerSubmitted's contexts, a public survey, an event quiz. */
+export const AUDIT_ANSWER_KINDS = ['station', 'media', 'nps', 'adaptive_learning', 'survey', 'public-survey', 'event-quiz'] as const;
+/**
+ * An answer as the auditor reads it (issue 26 item 8, ADR 0083): the question, the place and the
+ * option chosen in words, as they stood at the question's revision when it was answered, in the
+ * asked language; whether it was right and its points; when, from where and from what device;
+ * its follow-up and every retry.
+ */
+export const auditAnswerSchema = z.object({
+  kind: z.enum(AUDIT_ANSWER_KINDS),
+  /** the learner's name, else e-mail, else id */
+  learner: z.string(),
+  learnerEmail: z.string().nullable(),
+  /** the station, "station · media", the scheduled event or the survey, in words */
+  place: z.string().nullable(),
+  /** the question and its follow-up (followUp), or each question of a quiz */
+  items: z.array(
+    z.object({
+      question: z.string(),
+      /** the chosen option(s), or an open answer's text; NPS: the rating too */
+      option: z.string().nullable(),
+      isCorrect: z.boolean().nullable(),
+      points: z.number().nullable(),
+      followUp: z.boolean(),
+    }),
+  ),
+  /** the catalogue question's revision it was answered at (null: a quiz) */
+  questionRevision: z.number().int().nullable(),
+  isCorrect: z.boolean().nullable(),
+  points: z.number().nullable(),
+  answeredAt: z.string(),
+  recordedAt: z.string(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  attempt: z.number().int(),
+  /** every answer of the learner to this question, this one included, in log order (retries) */
+  attempts: z.array(z.object({ id: z.string(), attempt: z.number().int(), isCorrect: z.boolean().nullable(), answeredAt: z.string() })),
+});
+export type AuditAnswer = z.infer<typeof auditAnswerSchema>;
 
 export const auditTimelineResponseSchema = z.object({
   subject: auditSubjectSchema,
+  /** an answer's trail: the answer in words (null for the other kinds) */
+  answer: auditAnswerSchema.nullable(),
   events: z.array(auditTimelineEventSchema),
-  /** the chains of the streams of this page's events */
+  /** the streams of this page's events, each verified against the seal */
   streams: z.array(auditStreamChainSchema),
+  /** when the whole log was last verified and with what result */
+  lastWholeLog: wholeLogVerificationSchema,
   /** the next page's `after`; null on the last page */
   next: positionSchema.nullable(),
   /** on the first page (no `after`): every stream and type of the whole trail with its count, for the filters */

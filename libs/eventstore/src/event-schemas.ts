@@ -63,7 +63,25 @@ export function combineEvents<Cs extends EventContract<any>[]>(...contracts: Cs)
   };
 }
 
-/** A stored event as an audit screen shows it: the data as stored, who, when, from where, and its hash. */
+/**
+ * The data fields that hold a secret's hash: the fields docs/event-catalogue.md marks secret
+ * (its "Secret fields" list; a unit test keeps the two equal). No audit answer shows their
+ * values: every one maps stored events through `toAuditedEvent` (ADR 0083).
+ */
+export const SECRET_FIELDS = ['passwordHash', 'codeHash', 'recoverCodeHash', 'refreshHash', 'confirmTokenHash', 'cancelTokenHash', 'linkHash'] as const;
+export const REDACTED = '[redacted]';
+const secret: ReadonlySet<string> = new Set(SECRET_FIELDS);
+
+/** A value with every secret field, at any depth, shown as "[redacted]" (null stays null: there was none). */
+export function redactSecrets<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(redactSecrets) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, secret.has(k) && v !== null && v !== undefined ? REDACTED : redactSecrets(v)])) as T;
+  }
+  return value;
+}
+
+/** A stored event as an audit screen shows it: the data as stored (secrets redacted), who, when, from where, and its hash. */
 export const auditedEventSchema = z.object({
   streamId: z.string(),
   revision: z.string(),
@@ -72,6 +90,9 @@ export const auditedEventSchema = z.object({
   recordedAt: z.string(),
   actor: z.string(),
   origin: z.string(),
+  /** the request's address and User-Agent (HTTP writes since ADR 0071; null otherwise) */
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
   correlationId: z.string(),
   causationId: z.string().nullable(),
   clientTime: z.string().nullable(),
@@ -80,7 +101,11 @@ export const auditedEventSchema = z.object({
 });
 export type AuditedEvent = z.infer<typeof auditedEventSchema>;
 
-/** The one mapping of a recorded event to what the audits answer (booking's, the events context's). */
+/**
+ * The one mapping of a recorded event to what every audit answers (the user history, the answer
+ * sheet, the booking's and the scheduled event's audits, the auditor's timeline and its exports):
+ * the one place secrets are redacted (ADR 0083).
+ */
 export const toAuditedEvent = (e: RecordedEvent): AuditedEvent => ({
   streamId: e.streamId,
   revision: e.revision.toString(),
@@ -89,9 +114,52 @@ export const toAuditedEvent = (e: RecordedEvent): AuditedEvent => ({
   recordedAt: e.recordedAt.toISOString(),
   actor: e.metadata.actor,
   origin: e.metadata.origin,
+  ip: e.metadata.ip ?? null,
+  userAgent: e.metadata.userAgent ?? null,
   correlationId: e.metadata.correlationId,
-  causationId: e.metadata.causationId,
-  clientTime: e.metadata.clientTime,
+  causationId: e.metadata.causationId ?? null,
+  clientTime: e.metadata.clientTime ?? null,
   hash: e.hash,
-  data: e.data,
+  data: redactSecrets(e.data),
 });
+
+/**
+ * One stream of an audit answer, checked as `audit verify <stream>` checks it (ADR 0083): its hash
+ * chain recomputed, then its events against the signed checkpoints that sealed them.
+ */
+export const streamVerificationSchema = z.object({
+  streamId: z.string(),
+  /** no break found: the chain verifies and every sealed event is the one its checkpoint sealed */
+  verified: z.boolean(),
+  /** events whose chain was checked */
+  checked: z.number().int().nonnegative(),
+  /** the first broken revision; null when verified */
+  brokenAt: z.string().nullable(),
+  reason: z.string().nullable(),
+  /**
+   * sealed: every event matches its checkpoint; partly-sealed: those up to `sealedRevision` do and
+   * `unsealed` newer ones wait for the next checkpoint; unsealed: no checkpoint holds any of them
+   * yet (chain checked only); broken: see `brokenAt` and `reason`
+   */
+  seal: z.enum(['sealed', 'partly-sealed', 'unsealed', 'broken']),
+  /** the newest checkpoint that sealed the stream, the stream's revision in it and when it was sealed */
+  checkpoint: z.string().nullable(),
+  sealedRevision: z.string().nullable(),
+  sealedAt: z.string().nullable(),
+  /** events after `sealedRevision`: not sealed yet */
+  unsealed: z.number().int().nonnegative(),
+});
+export type StreamVerification = z.infer<typeof streamVerificationSchema>;
+
+/** The newest finished whole-log verification (`audit verify --all` or the auditor's screen); null before the first. */
+export const wholeLogVerificationSchema = z
+  .object({
+    status: z.enum(['passed', 'failed']),
+    finishedAt: z.string(),
+    /** events it read */
+    events: z.number().int().nonnegative(),
+    /** the first broken place it found, in words; null when it passed */
+    firstBreak: z.string().nullable(),
+  })
+  .nullable();
+export type WholeLogVerification = z.infer<typeof wholeLogVerificationSchema>;

@@ -8,7 +8,7 @@ export { createPostgresEventStore, postgresEventStoreNames, type PostgresEventSt
 export { createEventStoreDbEventStore, esdbEventHash, type EventStoreDbOptions } from './eventstoredb.js';
 export { canonicalJson } from './canonical-json.js';
 export * from './event-schemas.js';
-export { createLogAudit, fileWitness, LogSealRefusedError, CHECKPOINT_FORMAT, type LogAudit, type LogBreak, type LogVerifyProgress, type LogVerifyResult, type SealedCheckpoint, type SealWitness } from './log-audit.js';
+export { createLogAudit, fileWitness, LogSealRefusedError, CHECKPOINT_FORMAT, type LogAudit, type LogBreak, type LogVerifyProgress, type LogVerifyResult, type SealedCheckpoint, type SealedStreamVerdict, type SealWitness } from './log-audit.js';
 export { startLogSealing, type LogSealing, type LogSealingOptions } from './log-sealing.js';
 export { ed25519Signer, generateSigningKey, publicKeyOf, verifySignature, type LogSigner } from './signing.js';
 

@@ -133,6 +133,20 @@ describe.each(backends)('whole-log audit: %s', (_name, open) => {
     await log.sql(`update es_events set recorded_at = recorded_at - interval '3 days' where stream_id = 'ledger.b' and revision = 1`);
     expect(await log.chainsIntact('ledger.b')).toBe(true);
     expect(await firstBreak(log)).toMatchObject({ kind: 'checkpoint', checkpoint: 1n, position, streamId: 'ledger.b', revision: 1n });
+    // the stream's own check finds it too (ADR 0083): the auditor's routes and `audit verify <stream>`
+    expect((await log.audit.verifySealedStream('ledger.b', { trustedKeys })).break).toMatchObject({ kind: 'checkpoint', checkpoint: 1n, position, streamId: 'ledger.b', revision: 1n });
+    expect((await log.audit.verifySealedStream('ledger.a', { trustedKeys })).break).toBeNull();
+  });
+
+  it("says how far each stream is sealed: the newest checkpoint's head, when it was sealed, and the events after it", async () => {
+    const log = await sealedLog();
+    expect(await log.audit.verifySealedStream('ledger.a', { trustedKeys })).toMatchObject({ break: null, sealed: { checkpoint: 2n, revision: 2n, sealedAt: expect.any(Date) }, unsealed: 0 });
+    await log.store.append('ledger.a', [{ type: 'Paid', data: { amount: 13 } }], { expectedRevision: 'any', context });
+    await log.store.append('ledger.new', [{ type: 'Paid', data: { amount: 1 } }], { expectedRevision: 'any', context });
+    expect(await log.audit.verifySealedStream('ledger.a', { trustedKeys })).toMatchObject({ break: null, sealed: { checkpoint: 2n, revision: 2n }, unsealed: 1 });
+    expect(await log.audit.verifySealedStream('ledger.new', { trustedKeys })).toEqual({ break: null, sealed: null, unsealed: 1 });
+    // a key the verifier does not trust seals nothing
+    expect((await log.audit.verifySealedStream('ledger.a', { trustedKeys: [ed25519Signer(generateSigningKey()).publicKey] })).break).toMatchObject({ kind: 'checkpoint', checkpoint: 2n });
   });
 
   it('names the event moved in the global order that projections replay', async () => {
@@ -153,7 +167,7 @@ describe.each(backends)('whole-log audit: %s', (_name, open) => {
     await log.sql(`update es_streams set revision = 1, last_hash = (select hash from es_events where stream_id = 'ledger.a' and revision = 1) where stream_id = 'ledger.a'`);
     expect(await log.chainsIntact('ledger.a')).toBe(true);
     expect(await firstBreak(log)).toMatchObject({ kind: 'checkpoint', checkpoint: 2n, position });
-    expect(await log.audit.verifySealedHead('ledger.a', trustedKeys)).toMatchObject({ kind: 'stream', streamId: 'ledger.a', revision: 2n });
+    expect((await log.audit.verifySealedStream('ledger.a', { trustedKeys })).break).toMatchObject({ kind: 'stream', streamId: 'ledger.a', revision: 2n });
   });
 
   it("names a payload changed and re-chained with the database's own hash function", async () => {
@@ -170,7 +184,7 @@ describe.each(backends)('whole-log audit: %s', (_name, open) => {
     await log.sql(`update es_streams set last_hash = (select hash from es_events where stream_id = 'ledger.b' and revision = 2) where stream_id = 'ledger.b'`);
     expect(await log.chainsIntact('ledger.b')).toBe(true);
     expect(await firstBreak(log)).toMatchObject({ kind: 'checkpoint', checkpoint: 1n, position, streamId: 'ledger.b', revision: 1n });
-    expect(await log.audit.verifySealedHead('ledger.b', trustedKeys)).toMatchObject({ kind: 'stream', streamId: 'ledger.b', revision: 2n });
+    expect((await log.audit.verifySealedStream('ledger.b', { trustedKeys })).break).toMatchObject({ kind: 'stream', streamId: 'ledger.b', revision: 2n });
   });
 
   it('names a whole stream deleted, which per stream verifies as 0 events, intact', async () => {
@@ -258,7 +272,7 @@ describe.each(backends)('whole-log audit: %s', (_name, open) => {
     const sealed = await sealVisible(log.store, log.audit, { signer, maxEvents: 3 });
     expect(sealed.map((c) => [c.number, c.events])).toEqual([[3n, 3], [4n, 3], [5n, 1]]);
     expect(await log.audit.verify({ trustedKeys })).toMatchObject({ ok: true, events: 15, streams: 6, checkpoints: 5, unsealed: 0 });
-    expect(await log.audit.verifySealedHead('ledger.bulk-0', trustedKeys)).toBeNull();
+    expect((await log.audit.verifySealedStream('ledger.bulk-0', { trustedKeys })).break).toBeNull();
   });
 
   it('the background job seals appends as they pile up', async () => {

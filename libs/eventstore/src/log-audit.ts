@@ -63,6 +63,16 @@ export interface SealedCheckpoint {
   digest: string;
 }
 
+/** What the checkpoints say about one stream. */
+export interface SealedStreamVerdict {
+  /** the first place where the stream and its seal disagree; null when they agree */
+  break: LogBreak | null;
+  /** the newest checkpoint that sealed the stream, the stream's head in it and when it was sealed; null: none yet */
+  sealed: { checkpoint: bigint; revision: bigint; sealedAt: Date } | null;
+  /** the stream's events after that head: not sealed yet (a checkpoint follows within AUDIT_CHECKPOINT_SECONDS) */
+  unsealed: number;
+}
+
 /** The newest checkpoint this process sealed, kept outside the database: removing checkpoints from the tail shows. */
 export interface SealWitness {
   read(): { number: bigint; digest: string } | null;
@@ -93,8 +103,15 @@ export interface LogAudit {
     /** Called once the log is counted and after every page read (the CLI's bar, the auditor's screen). */
     onProgress?: (progress: LogVerifyProgress) => void;
   }): Promise<LogVerifyResult>;
-  /** Whether the newest checkpoint that sealed `streamId` still matches it (null: it does, or nothing sealed it). */
-  verifySealedHead(streamId: string, trustedKeys: readonly string[]): Promise<LogBreak | null>;
+  /**
+   * One stream against the checkpoints that sealed it (`audit verify <stream>` and every auditor
+   * route, ADR 0083): the newest checkpoint that sealed it (trusted key, signature) still holds
+   * its head, and every event up to that head is the one its checkpoint sealed (its recorded_at,
+   * transaction, position and chain hash, the checkpoint's own signature checked). With a witness,
+   * also that the newest checkpoint this installation sealed is still there. Its chain is checked
+   * apart (`EventStore.verifyStream`).
+   */
+  verifySealedStream(streamId: string, options: { trustedKeys: readonly string[]; witness?: SealWitness }): Promise<SealedStreamVerdict>;
   /** Events committed after the newest checkpoint, estimated from positions (cheap). */
   unsealedEstimate(): Promise<number>;
   /** The events at these global positions as stored (no upcasting: what the hash chain covers), in global order (the auditor's timeline, ADR 0071). */
@@ -629,26 +646,86 @@ export function createLogAudit(database: Database, options: { schema?: string } 
       return { ok: breaks.length === 0, events, streams, checkpoints: checkpoints.length, unsealed, sealedUpTo: last ? toOf(last) : null, rechecked, breaks };
     },
 
-    async verifySealedHead(streamId, trustedKeys) {
-      const sealed = (
+    async verifySealedStream(streamId, { trustedKeys, witness }) {
+      const trusted = new Set(trustedKeys);
+      const count = async (after: bigint) =>
+        Number((await query<{ n: string }>(db, `select count(*)::text as n from ${n.events} where stream_id = $1 and revision > $2`, [streamId, after.toString()]))[0]?.n ?? 0);
+      const witnessed = witness?.read() ?? null;
+      const witnessBreak = async (): Promise<LogBreak | null> => {
+        if (!witnessed) return null;
+        const at = (await query<{ digest: string }>(db, `select digest from ${n.checkpoints} where number = $1`, [witnessed.number.toString()]))[0];
+        if (at && at.digest === witnessed.digest) return null;
+        return { kind: 'checkpoint', checkpoint: witnessed.number, position: null, reason: `the witness file says checkpoint ${witnessed.number} was sealed, but the database ${at ? 'holds another one' : 'has no such checkpoint'}: checkpoints were removed or rewritten` };
+      };
+      const head = (
         await query<{ checkpoint: unknown; revision: unknown; last_hash: string }>(
           db,
           `select checkpoint, revision, last_hash from ${n.checkpointHeads} where stream_id = $1 order by checkpoint desc limit 1`,
           [streamId],
         )
       )[0];
-      if (!sealed) return null;
-      const number = toBigInt(sealed.checkpoint);
-      const revision = toBigInt(sealed.revision);
-      const row = (await query<CheckpointRow>(db, `select ${CHECKPOINT_COLUMNS} from ${n.checkpoints} c where c.number = $1`, [number.toString()]))[0];
-      const fail = (reason: string): LogBreak => ({ kind: 'checkpoint', checkpoint: number, position: null, streamId, revision, reason });
-      if (!row) return fail('it is missing, but its stream heads are still there');
-      const problem = statementProblem(row, await entriesOf(db, number), await headsOf(db, number), new Set(trustedKeys));
-      if (problem) return fail(problem);
+      if (!head) return { break: await witnessBreak(), sealed: null, unsealed: await count(-1n) };
+      const number = toBigInt(head.checkpoint);
+      const revision = toBigInt(head.revision);
+      const fail = (b: LogBreak, sealedAt: Date | null = null): Promise<SealedStreamVerdict> =>
+        count(revision).then((unsealed) => ({ break: b, sealed: sealedAt ? { checkpoint: number, revision, sealedAt } : null, unsealed }));
+      // every checkpoint that sealed an event of the stream, checked once: trusted key, signature, digest
+      const checked = new Map<bigint, { row: CheckpointRow; entries: Buffer } | string>();
+      const checkpointOf = async (c: bigint) => {
+        let known = checked.get(c);
+        if (known === undefined) {
+          const row = (await query<CheckpointRow>(db, `select ${CHECKPOINT_COLUMNS} from ${n.checkpoints} c where c.number = $1`, [c.toString()]))[0];
+          if (!row) known = 'it is missing, but its stream heads are still there';
+          else {
+            const entries = await entriesOf(db, c);
+            known = statementProblem(row, entries, await headsOf(db, c), trusted) ?? { row, entries };
+          }
+          checked.set(c, known);
+        }
+        return known;
+      };
+      const newest = await checkpointOf(number);
+      if (typeof newest === 'string') return fail({ kind: 'checkpoint', checkpoint: number, position: null, streamId, revision, reason: newest });
+      const sealedAt = newest.row.sealed_at instanceof Date ? newest.row.sealed_at : new Date(newest.row.sealed_at);
       const stored = (await query<{ hash: string }>(db, `select hash from ${n.events} where stream_id = $1 and revision = $2`, [streamId, revision.toString()]))[0];
-      if (!stored) return { kind: 'stream', streamId, revision, reason: `sealed by checkpoint ${number}, but it is missing: events were removed` };
-      if (stored.hash !== sealed.last_hash) return { kind: 'stream', streamId, revision, reason: `differs from what checkpoint ${number} sealed` };
-      return null;
+      if (!stored) return fail({ kind: 'stream', streamId, revision, reason: `sealed by checkpoint ${number}, but it is missing: events were removed` }, sealedAt);
+      if (stored.hash !== head.last_hash) return fail({ kind: 'stream', streamId, revision, reason: `differs from what checkpoint ${number} sealed` }, sealedAt);
+      // each sealed event against its checkpoint's entry: the first checkpoint ending at or after it holds it
+      const events = await query<GlobalRow & { c: string | null }>(
+        db,
+        `select e.position::text as p, e.transaction_id::text as t, (extract(epoch from e.recorded_at) * 1000000)::int8::text as u,
+                e.stream_id as s, e.revision::text as r, e.hash as h, c.number::text as c
+           from ${n.events} e
+           left join lateral (select k.number from ${n.checkpoints} k
+                               where (k.to_transaction_id, k.to_position) >= (e.transaction_id, e.position)
+                               order by k.to_transaction_id, k.to_position limit 1) c on true
+          where e.stream_id = $1 and e.revision <= $2
+          order by e.revision`,
+        [streamId, revision.toString()],
+      );
+      const indexes = new Map<bigint, Map<bigint, number>>();
+      for (const event of events) {
+        const at = BigInt(event.r);
+        const position = BigInt(event.p);
+        if (event.c === null) return fail({ kind: 'stream', streamId, revision: at, reason: `lies after every checkpoint, but checkpoint ${number} sealed the stream up to revision ${revision}: moved in the global order` }, sealedAt);
+        const c = BigInt(event.c);
+        const sealing = await checkpointOf(c);
+        if (typeof sealing === 'string') return fail({ kind: 'checkpoint', checkpoint: c, position, streamId, revision: at, reason: sealing }, sealedAt);
+        let index = indexes.get(c);
+        if (!index) {
+          index = new Map();
+          for (let i = 0; i < sealing.row.event_count; i++) index.set(sealing.entries.readBigInt64BE(i * ENTRY), i);
+          indexes.set(c, index);
+        }
+        const i = index.get(position);
+        if (i === undefined) return fail({ kind: 'checkpoint', checkpoint: c, position, streamId, revision: at, reason: `the event at global position ${position} lies in checkpoint ${c}'s range but was not sealed there: inserted, or moved in the global order` }, sealedAt);
+        const offset = i * ENTRY + 8;
+        if (sha256(sealedLine(event)).compare(sealing.entries, offset, offset + LINE_HASH, 0, LINE_HASH) !== 0) {
+          return fail({ kind: 'checkpoint', checkpoint: c, position, streamId, revision: at, reason: `the event at global position ${position} differs from what checkpoint ${c} sealed (its recorded_at, transaction, stream, revision or chain hash changed)` }, sealedAt);
+        }
+      }
+      if (events.length !== Number(revision) + 1) return fail({ kind: 'stream', streamId, revision, reason: `checkpoint ${number} sealed ${revision + 1n} events, ${events.length} are stored: events were removed` }, sealedAt);
+      return { break: await witnessBreak(), sealed: { checkpoint: number, revision, sealedAt }, unsealed: await count(revision) };
     },
 
     async readAt(positions) {

@@ -189,6 +189,8 @@ function schemaStatements(n: ReturnType<typeof postgresEventStoreNames>, schema?
   primary key (stream_id, checkpoint)
 )`,
     `create index if not exists es_checkpoint_heads_checkpoint on ${n.checkpointHeads} (checkpoint)`,
+    // the checkpoint whose range holds an event: the first one ending at or after it (a subject's check, ADR 0083)
+    `create index if not exists es_checkpoints_range_end on ${n.checkpoints} (to_transaction_id, to_position)`,
     `create or replace function ${n.hash}(
   p_previous text, p_stream_id text, p_revision bigint, p_event_id uuid, p_type text,
   p_schema_version int, p_data jsonb, p_metadata jsonb

@@ -56,7 +56,8 @@ interface BatchState {
 export const auditSubjectsProjection = defineProjection({
   name: 'audit-subjects',
   // 2: a manager's report exports (ReportExported, by) on their own timeline
-  version: 2,
+  // 3: event quiz and public survey answers are answers too, each answer with its kind (ADR 0083)
+  version: 3,
   events: auditedEvents,
   migrate: migrateAuditSubjects,
   async apply(trx: Transaction<AuditSubjectsDB>, schema, events) {
@@ -130,13 +131,26 @@ export const auditSubjectsProjection = defineProjection({
             row_id: event.data.rowId,
             event_id: event.metadata.eventId,
             user_id: userId,
+            kind: event.data.context,
             question_id: event.data.questionId,
             station_id: event.data.stationId,
-            is_correct: event.data.isCorrect,
+            is_correct: event.data.context === 'nps' ? null : event.data.isCorrect,
             attempt: event.data.attempt,
             answered_at: event.data.answeredAt,
             position: event.checkpoint.position.toString(),
           });
+          break;
+        }
+        case 'QuizAnswered':
+        case 'SurveyAnswered': {
+          add('answer', event.metadata.eventId);
+          const common = { row_id: event.metadata.eventId, event_id: event.metadata.eventId, station_id: null, attempt: 1, answered_at: event.data.answeredAt, position: event.checkpoint.position.toString() };
+          if (event.type === 'QuizAnswered') {
+            const quiz = event.data;
+            answers.push({ ...common, user_id: quiz.userId, kind: 'event-quiz', question_id: quiz.quizId, is_correct: quiz.pendingOpen === 0 ? quiz.score === quiz.maxScore : null });
+          } else {
+            answers.push({ ...common, user_id: event.data.actor, kind: 'public-survey', question_id: event.data.questionId, is_correct: null });
+          }
           break;
         }
         case 'NpsAnswered':

@@ -133,7 +133,8 @@ export async function subjectExtent(reader: Kysely<AuditSubjectsDB>, keys: Subje
 }
 
 export type BookingRow = AuditSubjectsDB['bookings'];
-export type AnswerRow = Omit<AuditSubjectsDB['answers'], 'position'>;
+export type AnswerRow = Omit<AuditSubjectsDB['answers'], 'position'> & { position: unknown };
+const ANSWER_COLUMNS = ['row_id', 'event_id', 'user_id', 'kind', 'question_id', 'station_id', 'is_correct', 'attempt', 'answered_at', 'position'] as const;
 export type CertificateRow = AuditSubjectsDB['certificates'];
 
 const FOUND = 50;
@@ -156,7 +157,7 @@ export async function findAnswers(reader: Kysely<AuditSubjectsDB>, by: { id?: st
   if (!id && userIds.length === 0) return [];
   return reader
     .selectFrom('answers')
-    .select(['row_id', 'event_id', 'user_id', 'question_id', 'station_id', 'is_correct', 'attempt', 'answered_at'])
+    .select(ANSWER_COLUMNS)
     .where((eb) => eb.or([...(id ? [eb('row_id', '=', id), eb('event_id', '=', id)] : []), ...(userIds.length > 0 ? [eb('user_id', 'in', userIds)] : [])]))
     .orderBy('position', 'desc')
     .limit(FOUND)
@@ -186,5 +187,8 @@ export async function findCertificates(reader: Kysely<AuditSubjectsDB>, by: { id
 /** One subject's describing row (the timeline's heading). */
 export const bookingById = (reader: Kysely<AuditSubjectsDB>, bookingId: string) => reader.selectFrom('bookings').selectAll().where('booking_id', '=', bookingId).executeTakeFirst();
 export const answerById = (reader: Kysely<AuditSubjectsDB>, rowId: string) =>
-  reader.selectFrom('answers').select(['row_id', 'event_id', 'user_id', 'question_id', 'station_id', 'is_correct', 'attempt', 'answered_at']).where('row_id', '=', rowId).executeTakeFirst();
+  reader.selectFrom('answers').select(ANSWER_COLUMNS).where('row_id', '=', rowId).executeTakeFirst();
+/** Every answer of a learner to a question (a catalogue question's retries), in log order. */
+export const answersTo = (reader: Kysely<AuditSubjectsDB>, userId: string, questionId: string) =>
+  reader.selectFrom('answers').select(ANSWER_COLUMNS).where('user_id', '=', userId).where('question_id', '=', questionId).orderBy('position').limit(FOUND).execute();
 export const certificateById = (reader: Kysely<AuditSubjectsDB>, certificateId: string) => reader.selectFrom('certificates').selectAll().where('certificate_id', '=', certificateId).executeTakeFirst();

@@ -42,14 +42,23 @@ export interface BookingsTable {
   requested_at: string | null;
 }
 
-/** Answers, for finding them by row id, event id or learner. */
+/**
+ * Answers of every kind, for finding them by row id, event id or learner (ADR 0083): a catalogue
+ * question's AnswerSubmitted (station drawer, media overlay, NPS, adaptive learning; row id its
+ * rowId), an event quiz's QuizAnswered and a public survey's SurveyAnswered (row id their event id).
+ */
 export interface AnswersTable {
   row_id: string;
   event_id: string;
+  /** the learner (a guest's survey answers: guest:<id>) */
   user_id: string;
+  /** station, media, nps, adaptive_learning, survey (AnswerSubmitted's context), public-survey, event-quiz */
+  kind: string;
+  /** the question; an event quiz's quiz id */
   question_id: string;
   station_id: string | null;
-  is_correct: boolean;
+  /** null where an answer is neither right nor wrong (surveys, NPS) or waits for staff (open quiz answers) */
+  is_correct: boolean | null;
   attempt: number;
   answered_at: string;
   position: BigIntColumn;
@@ -125,7 +134,8 @@ export async function migrateAuditSubjects(db: Kysely<any>, schema: string): Pro
     .addColumn('user_id', 'text', (c) => c.notNull())
     .addColumn('question_id', 'text', (c) => c.notNull())
     .addColumn('station_id', 'text')
-    .addColumn('is_correct', 'boolean', (c) => c.notNull())
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('is_correct', 'boolean')
     .addColumn('attempt', 'integer', (c) => c.notNull())
     .addColumn('answered_at', 'text', (c) => c.notNull())
     .addColumn('position', 'bigint', (c) => c.notNull())

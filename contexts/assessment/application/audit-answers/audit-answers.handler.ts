@@ -1,42 +1,41 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import type { EventStore } from '@portal/eventstore';
-import { EVENT_STORE } from '@portal/platform';
+import type { Database } from '@portal/database';
+import { toAuditedEvent, type EventStore, type LogAudit } from '@portal/eventstore';
+import { APP_CONFIG, DATABASE, EVENT_STORE, LOG_AUDIT, latestWholeLogVerification, verifySealedStream, type AppConfig } from '@portal/platform';
 import { learnerStream } from '../../contracts/index.js';
 import { AuditAnswersQuery } from './audit-answers.query.js';
 
 /**
  * Every AnswerSubmitted of the learner's answer sheet with its metadata (who, when, from where,
- * correlation) and stored hash, and the stream's hash chain recomputed (an altered or removed
- * event shows as broken at its revision). Read from the log itself, not a read model: the data is
+ * correlation) and stored hash, and the stream verified as `audit verify <stream>` does: its chain,
+ * then its events against the checkpoints that sealed them (ADR 0083). Read from the log itself, not a read model: the data is
  * shown as stored.
  */
 @QueryHandler(AuditAnswersQuery)
 export class AuditAnswersHandler implements IQueryHandler<AuditAnswersQuery> {
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(LOG_AUDIT) private readonly logAudit: LogAudit | null,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(DATABASE) private readonly database: Database,
+  ) {}
 
   async execute({ userId }: AuditAnswersQuery) {
     const streamId = learnerStream(userId);
     const events = await this.store.readStream(streamId);
-    const verify = await this.store.verifyStream(streamId);
+    const [verification, lastWholeLog] = await Promise.all([verifySealedStream(this.store, this.logAudit, this.config, streamId), latestWholeLogVerification(this.database)]);
     return {
       userId,
-      streamId,
-      verified: verify.ok,
-      brokenAt: verify.brokenAt?.toString() ?? null,
-      reason: verify.reason ?? null,
-      checked: verify.checked,
+      ...verification,
+      lastWholeLog,
       answers: events
         .filter((e) => e.type === 'AnswerSubmitted')
-        .map((e) => ({
-          revision: e.revision.toString(),
-          eventId: e.metadata.eventId,
-          type: 'AnswerSubmitted' as const,
-          recordedAt: e.recordedAt.toISOString(),
-          hash: e.hash,
-          data: e.data,
-          metadata: { ...e.metadata },
-        })),
+        .map((e) => {
+          // the audited event's fields (secrets redacted there, ADR 0083) and the metadata as stored
+          const { revision, eventId, recordedAt, hash, data } = toAuditedEvent(e);
+          return { revision, eventId, type: 'AnswerSubmitted' as const, recordedAt, hash, data, metadata: { ...e.metadata } };
+        }),
     };
   }
 }

@@ -1,8 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { AppError } from '@portal/kernel';
-import { compareCheckpoints, toAuditedEvent, type EventStore } from '@portal/eventstore';
-import { EVENT_STORE } from '@portal/platform';
+import type { Database } from '@portal/database';
+import { compareCheckpoints, toAuditedEvent, type EventStore, type LogAudit } from '@portal/eventstore';
+import { APP_CONFIG, DATABASE, EVENT_STORE, LOG_AUDIT, latestWholeLogVerification, verifySealedStreams, type AppConfig } from '@portal/platform';
 import { bookingLifeEvents, bookingStream, slotStream, visitorStream, type BookingAudit } from '../../contracts/index.js';
 import { visitorKeyOf } from '../shared/visitor-key.js';
 import { GetBookingAuditQuery } from './get-booking-audit.query.js';
@@ -11,11 +12,17 @@ import { GetBookingAuditQuery } from './get-booking-audit.query.js';
  * A booking's whole history for auditors, read from the log itself (not a projection): its own
  * stream, the seat events of its slot and the holds of its visitor that name it, each event with
  * who (actor), when, from where (origin, client time, the ip and link in the data) and its hash;
- * the hash chain of every stream involved is recomputed.
+ * every stream involved is verified as `audit verify <stream>` does (its chain, then its events
+ * against the checkpoints that sealed them; ADR 0083), beside the last whole-log verification.
  */
 @QueryHandler(GetBookingAuditQuery)
 export class GetBookingAuditHandler implements IQueryHandler<GetBookingAuditQuery> {
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(LOG_AUDIT) private readonly logAudit: LogAudit | null,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(DATABASE) private readonly database: Database,
+  ) {}
 
   async execute({ bookingId }: GetBookingAuditQuery): Promise<BookingAudit> {
     const own = await this.store.readStream(bookingStream(bookingId));
@@ -26,11 +33,12 @@ export class GetBookingAuditHandler implements IQueryHandler<GetBookingAuditQuer
     const [slot, visitor] = await Promise.all([this.store.readStream(streams[1]!), this.store.readStream(streams[2]!)]);
     const related = [...own, ...slot, ...visitor].filter((e) => e.streamId === streams[0] || e.data.bookingId === bookingId);
     related.sort((a, b) => compareCheckpoints(a.checkpoint, b.checkpoint));
-    const verified = await Promise.all(streams.map((s) => this.store.verifyStream(s)));
+    const [verified, lastWholeLog] = await Promise.all([verifySealedStreams(this.store, this.logAudit, this.config, streams), latestWholeLogVerification(this.database)]);
     return {
       bookingId,
-      verified: verified.every((v) => v.ok),
-      streams: verified.map((v) => ({ streamId: v.streamId, ok: v.ok, checked: v.checked, brokenAt: v.brokenAt === undefined ? null : v.brokenAt.toString(), reason: v.reason ?? null })),
+      verified: verified.every((v) => v.verified),
+      streams: verified.map((v) => ({ ...v, ok: v.verified })),
+      lastWholeLog,
       events: related.map(toAuditedEvent),
     };
   }

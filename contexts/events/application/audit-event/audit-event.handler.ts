@@ -1,8 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { toAuditedEvent, type EventStore } from '@portal/eventstore';
+import type { Database } from '@portal/database';
+import { toAuditedEvent, type EventStore, type LogAudit } from '@portal/eventstore';
 import { AppError } from '@portal/kernel';
-import { EVENT_STORE } from '@portal/platform';
+import { APP_CONFIG, DATABASE, EVENT_STORE, LOG_AUDIT, latestWholeLogVerification, verifySealedStream, type AppConfig } from '@portal/platform';
 import { scheduledEventStream, type EventAudit } from '../../contracts/index.js';
 import { AuditEventQuery } from './audit-event.query.js';
 
@@ -13,20 +14,23 @@ import { AuditEventQuery } from './audit-event.query.js';
  */
 @QueryHandler(AuditEventQuery)
 export class AuditEventHandler implements IQueryHandler<AuditEventQuery> {
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(LOG_AUDIT) private readonly logAudit: LogAudit | null,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(DATABASE) private readonly database: Database,
+  ) {}
 
   async execute({ eventId }: AuditEventQuery): Promise<EventAudit> {
     const streamId = scheduledEventStream(eventId);
     const events = await this.store.readStream(streamId);
     if (events.length === 0) throw new AppError('404');
-    const verify = await this.store.verifyStream(streamId);
+    // the stream as `audit verify <stream>` checks it (ADR 0083), and the last whole-log verification
+    const [verification, lastWholeLog] = await Promise.all([verifySealedStream(this.store, this.logAudit, this.config, streamId), latestWholeLogVerification(this.database)]);
     return {
       eventId,
-      streamId,
-      verified: verify.ok,
-      brokenAt: verify.brokenAt?.toString() ?? null,
-      reason: verify.reason ?? null,
-      checked: verify.checked,
+      ...verification,
+      lastWholeLog,
       events: events.map(toAuditedEvent),
     };
   }

@@ -1,8 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import type { EventStore, RecordedEvent } from '@portal/eventstore';
+import type { Database } from '@portal/database';
+import { toAuditedEvent, type EventStore, type LogAudit, type RecordedEvent } from '@portal/eventstore';
 import { AppError } from '@portal/kernel';
-import { EVENT_STORE, PROJECTIONS, waitForReads } from '@portal/platform';
+import { APP_CONFIG, DATABASE, EVENT_STORE, LOG_AUDIT, PROJECTIONS, latestWholeLogVerification, verifySealedStream, waitForReads, type AppConfig } from '@portal/platform';
 import type { ProjectionRuntime } from '@portal/projections-runtime';
 import { listSessionIds } from '@portal/projection-users';
 import { listUserActions } from '@portal/projection-user-actions';
@@ -12,16 +13,11 @@ import { GetUserHistoryQuery } from './get-user-history.query.js';
 
 type UserHistory = z.infer<typeof userHistoryResponseSchema>;
 
-const SECRET_FIELDS = new Set(['passwordHash', 'codeHash', 'recoverCodeHash', 'refreshHash']);
-const redact = (data: Record<string, unknown>) => Object.fromEntries(Object.entries(data).map(([k, v]) => [k, SECRET_FIELDS.has(k) ? '[redacted]' : v]));
-const entry = (e: RecordedEvent) => ({
-  revision: e.revision.toString(),
-  type: e.type,
-  recordedAt: e.recordedAt.toISOString(),
-  data: redact(e.data),
-  metadata: e.metadata,
-  hash: e.hash,
-});
+/** A stored event of the history: the audited event's fields (secrets redacted there, ADR 0083) and the metadata as stored. */
+const entry = (e: RecordedEvent) => {
+  const { revision, type, recordedAt, data, hash } = toAuditedEvent(e);
+  return { revision, type, recordedAt, data, metadata: e.metadata, hash };
+};
 
 /**
  * The auditor's read of a user's history: every stream of the account (the account, its
@@ -34,7 +30,15 @@ export class GetUserHistoryHandler implements IQueryHandler<GetUserHistoryQuery>
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(PROJECTIONS) private readonly projections: ProjectionRuntime,
+    @Inject(LOG_AUDIT) private readonly logAudit: LogAudit | null,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(DATABASE) private readonly database: Database,
   ) {}
+
+  /** A stream as `audit verify <stream>` checks it: its chain, then its events against the checkpoints that sealed them (ADR 0083). */
+  private verify(streamId: string) {
+    return verifySealedStream(this.store, this.logAudit, this.config, streamId);
+  }
 
   async execute({ userId, req, actionsBefore }: GetUserHistoryQuery): Promise<UserHistory> {
     await waitForReads(this.projections, req, ['users', 'user-actions']);
@@ -43,12 +47,11 @@ export class GetUserHistoryHandler implements IQueryHandler<GetUserHistoryQuery>
     for (const streamId of streams) {
       const events = await this.store.readStream(streamId);
       if (events.length === 0) continue;
-      const verify = await this.store.verifyStream(streamId);
-      result.push({ streamId, verified: verify.ok, brokenAt: verify.brokenAt?.toString() ?? null, events: events.map(entry) });
+      result.push({ ...(await this.verify(streamId)), events: events.map(entry) });
     }
     const { actions, next } = await this.actionsOf(userId, actionsBefore);
     if (result.length === 0 && actions.length === 0) throw new AppError('user-not-found');
-    return { userId, streams: result, actions, actionsBefore: next };
+    return { userId, streams: result, actions, actionsBefore: next, lastWholeLog: await latestWholeLogVerification(this.database) };
   }
 
   private async actionsOf(userId: string, before: bigint | undefined) {
@@ -59,7 +62,7 @@ export class GetUserHistoryHandler implements IQueryHandler<GetUserHistoryQuery>
     for (const row of page) {
       const [event] = await this.store.readStream(row.streamId, { fromRevision: row.revision, limit: 1 });
       if (!event) continue;
-      if (!verified.has(row.streamId)) verified.set(row.streamId, (await this.store.verifyStream(row.streamId)).ok);
+      if (!verified.has(row.streamId)) verified.set(row.streamId, (await this.verify(row.streamId)).verified);
       actions.push({ streamId: row.streamId, verified: verified.get(row.streamId) ?? false, ...entry(event) });
     }
     const last = page.at(-1);

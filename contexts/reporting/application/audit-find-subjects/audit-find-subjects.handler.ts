@@ -1,14 +1,15 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import type { LogAudit } from '@portal/eventstore';
+import type { EventStore, LogAudit } from '@portal/eventstore';
 import { isUuid } from '@portal/kernel';
-import { LOG_AUDIT, PROJECTIONS, waitForReads } from '@portal/platform';
+import { EVENT_STORE, LOG_AUDIT, PROJECTIONS, waitForReads } from '@portal/platform';
 import type { ProjectionRuntime } from '@portal/projections-runtime';
 import { findAnswers, findBookings, findCertificates, subjectKnown } from '@portal/projection-audit-subjects';
 import { findDirectoryUsers, findUserById } from '@portal/projection-users';
 import type { AuditFindResponse, AuditSubject } from '../../contracts/index.js';
 import { auditReader, requireLogAudit } from '../shared/audit-index.js';
-import { peopleOf, usersReader } from '../shared/audit-subjects.js';
+import { usersReader } from '../shared/audit-subjects.js';
+import { answerDetail, answerLabel, AnswerWords } from '../shared/audit-answers.js';
 import { AuditFindSubjectsQuery } from './audit-find-subjects.query.js';
 
 const FOUND = 50;
@@ -17,13 +18,15 @@ const iso = (value: unknown): string | null => (value === null || value === unde
 /**
  * GET /api/audit/find (ADR 0071): users by name, e-mail or id (the users projection's directory
  * search, every company: the auditor is not company-scoped); bookings by id or visitor; answers
- * by row id, event id or learner; certificates by id or holder.
+ * of every kind (station, media, NPS, event quiz, public survey) by row id, event id or learner,
+ * worded in the auditor's language (ADR 0083); certificates by id or holder.
  */
 @QueryHandler(AuditFindSubjectsQuery)
 export class AuditFindSubjectsHandler implements IQueryHandler<AuditFindSubjectsQuery> {
   constructor(
     @Inject(PROJECTIONS) private readonly projections: ProjectionRuntime,
     @Inject(LOG_AUDIT) private readonly logAudit: LogAudit | null,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
   async execute({ find, req }: AuditFindSubjectsQuery): Promise<AuditFindResponse> {
@@ -47,16 +50,10 @@ export class AuditFindSubjectsHandler implements IQueryHandler<AuditFindSubjects
       case 'answer': {
         const learners = isUuid(q) ? [q] : (await this.users(q)).map((u) => u.id);
         const rows = await findAnswers(audit, { id: q, userIds: learners });
-        const people = await peopleOf(this.projections, [...new Set(rows.map((r) => r.user_id))]);
-        return {
-          subjects: rows.map((a) => ({
-            kind,
-            id: a.row_id,
-            label: a.station_id ? `${a.question_id} · ${a.station_id}` : a.question_id,
-            detail: `${people.get(a.user_id) ?? a.user_id} · ${a.is_correct ? '✓' : '✗'} · #${a.attempt}`,
-            at: a.answered_at,
-          })),
-        };
+        // in words, in the auditor's language (issue 26 item 8, ADR 0083)
+        const words = new AnswerWords(this.store, requireLogAudit(this.logAudit), this.projections, find.lang);
+        const answers = await Promise.all(rows.map((a) => words.answerOf(a)));
+        return { subjects: rows.map((a, i) => ({ kind, id: a.row_id, label: answerLabel(answers[i]!), detail: answerDetail(answers[i]!), at: a.answered_at })) };
       }
       case 'certificate': {
         const holders = isUuid(q) ? [q] : (await this.users(q)).map((u) => u.id);

@@ -1,19 +1,23 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { checkpointFromString, type EventStore, type LogAudit } from '@portal/eventstore';
-import { EVENT_STORE, LOG_AUDIT, PROJECTIONS, waitForReads } from '@portal/platform';
+import type { Database } from '@portal/database';
+import { APP_CONFIG, DATABASE, EVENT_STORE, LOG_AUDIT, PROJECTIONS, latestWholeLogVerification, verifySealedStreams, waitForReads, type AppConfig } from '@portal/platform';
 import type { ProjectionRuntime } from '@portal/projections-runtime';
 import { subjectEvents, subjectFacets } from '@portal/projection-audit-subjects';
 import type { AuditTimeline } from '../../contracts/index.js';
 import { auditReader, requireLogAudit } from '../shared/audit-index.js';
 import { resolveSubject } from '../shared/audit-subjects.js';
-import { chainsOf, timelineEventOf } from '../shared/audit-timeline-view.js';
+import { timelineEventOf } from '../shared/audit-timeline-view.js';
+import { answerDetail, answerLabel, AnswerWords } from '../shared/audit-answers.js';
+import { answerById } from '@portal/projection-audit-subjects';
 import { AuditSubjectTimelineQuery } from './audit-subject-timeline.query.js';
 
 /**
  * GET /api/audit/subjects/:kind/:id/timeline (ADR 0071): a page of every event that concerns the
  * subject, across streams, in the log's global order (the audit-subjects index gives the
- * positions, the log the stored events), each stream of the page with its hash chain recomputed;
+ * positions, the log the stored events), each stream of the page verified as `audit verify <stream>`
+ * does (its chain, then its events against the checkpoints that sealed them; ADR 0083);
  * the first page also counts the trail by stream and type (the screen's filters).
  */
 @QueryHandler(AuditSubjectTimelineQuery)
@@ -22,6 +26,8 @@ export class AuditSubjectTimelineHandler implements IQueryHandler<AuditSubjectTi
     @Inject(PROJECTIONS) private readonly projections: ProjectionRuntime,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(LOG_AUDIT) private readonly logAudit: LogAudit | null,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(DATABASE) private readonly database: Database,
   ) {}
 
   async execute({ subject: { kind, id }, page, req }: AuditSubjectTimelineQuery): Promise<AuditTimeline> {
@@ -35,8 +41,15 @@ export class AuditSubjectTimelineHandler implements IQueryHandler<AuditSubjectTi
     const shown = refs.slice(0, page.limit);
     const [events, facets] = await Promise.all([logAudit.readAt(shown.map((r) => r.position)), page.after ? null : subjectFacets(audit, keys)]);
     const timeline = events.map(timelineEventOf);
-    const streams = await chainsOf(this.store, [...new Set(timeline.map((e) => e.streamId))].sort());
+    const [streams, lastWholeLog] = await Promise.all([
+      verifySealedStreams(this.store, logAudit, this.config, [...new Set(timeline.map((e) => e.streamId))].sort()),
+      latestWholeLogVerification(this.database),
+    ]);
+    // an answer's heading and its words (issue 26 item 8, ADR 0083)
+    const row = kind === 'answer' ? await answerById(audit, id) : undefined;
+    const answer = row ? await new AnswerWords(this.store, logAudit, this.projections, page.lang).answerOf(row) : null;
+    if (answer) Object.assign(subject, { label: answerLabel(answer), detail: answerDetail(answer) });
     const last = shown.at(-1);
-    return { subject, events: timeline, streams, next: more && last ? `${last.transactionId}.${last.position}` : null, facets };
+    return { subject, answer, events: timeline, streams, lastWholeLog, next: more && last ? `${last.transactionId}.${last.position}` : null, facets };
   }
 }

@@ -1,13 +1,5 @@
-import type { EventStore, RecordedEvent } from '@portal/eventstore';
-import type { AuditStreamChain, AuditTimelineEvent } from '../../contracts/index.js';
-
-/** Secrets' hashes never reach the auditor's screen or files (as the user history, ADR 0050). */
-const SECRET_FIELDS = new Set(['passwordHash', 'codeHash', 'recoverCodeHash', 'refreshHash', 'confirmTokenHash', 'cancelTokenHash', 'linkHash']);
-const redact = (value: unknown): unknown => {
-  if (Array.isArray(value)) return value.map(redact);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_FIELDS.has(k) && v !== null ? '[redacted]' : redact(v)]));
-  return value;
-};
+import { SECRET_FIELDS, toAuditedEvent, type RecordedEvent } from '@portal/eventstore';
+import type { AuditTimelineEvent } from '../../contracts/index.js';
 
 /** Fields a summary leaves out: ids the row already shows, and bulky ones. */
 const SUMMARY_SKIP = new Set(['userId', 'actor', 'by', ...SECRET_FIELDS]);
@@ -26,40 +18,8 @@ export function summaryOf(data: Record<string, unknown>): string {
 
 export const positionText = (e: { checkpoint: { transactionId: bigint; position: bigint } }) => `${e.checkpoint.transactionId}.${e.checkpoint.position}`;
 
-/** A stored event as the auditor reads it: who, when, from where, correlation and causation, the data with secrets redacted. */
+/** A stored event as the auditor reads it: the one audited event (secrets redacted there), with its position, summary and `by`. */
 export function timelineEventOf(e: RecordedEvent): AuditTimelineEvent {
-  const data = redact(e.data) as Record<string, unknown>;
-  const by = typeof e.data.by === 'string' ? e.data.by : null;
-  return {
-    position: positionText(e),
-    streamId: e.streamId,
-    revision: e.revision.toString(),
-    eventId: e.metadata.eventId,
-    type: e.type,
-    summary: summaryOf(data),
-    recordedAt: e.recordedAt.toISOString(),
-    actor: e.metadata.actor,
-    by,
-    origin: e.metadata.origin,
-    ip: e.metadata.ip ?? null,
-    userAgent: e.metadata.userAgent ?? null,
-    correlationId: e.metadata.correlationId,
-    causationId: e.metadata.causationId ?? null,
-    clientTime: e.metadata.clientTime ?? null,
-    hash: e.hash,
-    data,
-  };
+  const audited = toAuditedEvent(e);
+  return { ...audited, position: positionText(e), summary: summaryOf(audited.data), by: typeof e.data.by === 'string' ? e.data.by : null };
 }
-
-/** Each stream's hash chain recomputed (verifyStream), a few at a time. */
-export async function chainsOf(store: EventStore, streamIds: string[]): Promise<AuditStreamChain[]> {
-  const out: AuditStreamChain[] = [];
-  for (let i = 0; i < streamIds.length; i += 4) {
-    const verdicts = await Promise.all(streamIds.slice(i, i + 4).map(async (streamId) => ({ streamId, verdict: await store.verifyStream(streamId) })));
-    for (const { streamId, verdict } of verdicts) {
-      out.push({ streamId, verified: verdict.ok, checked: verdict.checked, brokenAt: verdict.brokenAt?.toString() ?? null, reason: verdict.ok ? null : (verdict.reason ?? 'broken') });
-    }
-  }
-  return out;
-}
-

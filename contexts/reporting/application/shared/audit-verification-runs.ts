@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Database } from '@portal/database';
 import { checkpointToString, type LogAudit, type LogVerifyProgress, type LogVerifyResult } from '@portal/eventstore';
 import { AppError, newId, type Clock } from '@portal/kernel';
-import { APP_CONFIG, CLOCK, DATABASE, LOG_AUDIT, verifyWholeLog, type AppConfig } from '@portal/platform';
+import { APP_CONFIG, CLOCK, DATABASE, ensureLogVerificationRuns, LOG_AUDIT, verifyWholeLog, type AppConfig } from '@portal/platform';
 import type { AuditVerification } from '../../contracts/index.js';
 import { requireLogAudit } from './audit-index.js';
 
@@ -64,22 +64,7 @@ export class AuditVerificationRuns implements OnModuleInit {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    await sql`create table if not exists audit_verification_runs (
-      id uuid primary key,
-      seq bigserial not null,
-      status text not null,
-      started_by text not null,
-      started_at timestamptz not null,
-      finished_at timestamptz,
-      heartbeat_at timestamptz not null,
-      checked bigint not null default 0,
-      total bigint not null default 0,
-      events_per_second double precision not null default 0,
-      result jsonb,
-      error text
-    )`.execute(this.database.db);
-    await sql`create unique index if not exists audit_verification_runs_one_running on audit_verification_runs (status) where status = 'running'`.execute(this.database.db);
-    await sql`create index if not exists audit_verification_runs_seq on audit_verification_runs (seq desc)`.execute(this.database.db);
+    await ensureLogVerificationRuns(this.database);
   }
 
   /** Starts a run unless one is running (409 audit-verification-running). */

@@ -2,12 +2,28 @@ import { Fragment, useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Code, Group, Loader, Paper, Select, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { AuditSubjectKind } from '@portal/reporting/contracts/audit-shapes';
-import type { AuditTimelineEvent } from '@portal/reporting/contracts/audit-http';
+import type { AuditStreamChain, AuditTimelineEvent } from '@portal/reporting/contracts/audit-http';
 import { useErrorMessage } from '../../../shared/i18n/use-error-message';
 import { ChevronDownIcon } from '../../../shared/ui/icons';
 import { useExportTrail, useTimeline } from '../api/audit';
 import { chainsOf, shortId } from '../model/audit-model';
+
+const SEAL_COLORS: Record<AuditStreamChain['seal'], string> = { sealed: 'teal', 'partly-sealed': 'yellow', unsealed: 'yellow', broken: 'red' };
+/** What a stream's badge says: verified only as far as a checkpoint sealed it (ADR 0083). */
+function sealText(t: TFunction<'audit'>, c: AuditStreamChain): string {
+  switch (c.seal) {
+    case 'sealed':
+      return t('chains.sealed', { checkpoint: c.checkpoint ?? '?' });
+    case 'partly-sealed':
+      return t('chains.partlySealed', { revision: c.sealedRevision ?? '?', count: c.unsealed });
+    case 'unsealed':
+      return t('chains.unsealed');
+    default:
+      return t('chains.broken', { revision: c.brokenAt ?? '?' });
+  }
+}
 
 /** One subject's trail: heading, export buttons, filters, each stream's chain, then the events in log order. */
 export function SubjectTimeline({ kind, id }: { kind: AuditSubjectKind; id: string }) {
@@ -61,13 +77,20 @@ export function SubjectTimeline({ kind, id }: { kind: AuditSubjectKind; id: stri
           <Text fw={600}>{t('chains.title')}</Text>
           <Group gap={6} data-testid="audit-chains">
             {chains.map((c) => (
-              <Tooltip key={c.streamId} label={c.verified ? t('chains.checked', { count: c.checked }) : (c.reason ?? '')}>
-                <Badge color={c.verified ? 'teal' : 'red'} variant="light" tt="none" data-testid="audit-chain" data-stream={c.streamId} data-verified={String(c.verified)}>
-                  {c.streamId} · {c.verified ? t('chains.verified') : t('chains.broken', { revision: c.brokenAt ?? '?' })}
+              <Tooltip key={c.streamId} label={c.seal === 'broken' ? (c.reason ?? '') : [t('chains.checked', { count: c.checked }), c.sealedAt && t('chains.sealedAt', { when: when(c.sealedAt) })].filter(Boolean).join(' · ')}>
+                <Badge color={SEAL_COLORS[c.seal]} variant="light" tt="none" data-testid="audit-chain" data-stream={c.streamId} data-verified={String(c.verified)} data-seal={c.seal}>
+                  {c.streamId} · {sealText(t, c)}
                 </Badge>
               </Tooltip>
             ))}
           </Group>
+          <Text size="sm" c={first.lastWholeLog?.status === 'failed' ? 'red' : 'dimmed'} data-testid="audit-last-whole-log">
+            {!first.lastWholeLog
+              ? t('chains.neverRun')
+              : first.lastWholeLog.status === 'passed'
+                ? t('chains.lastRun', { when: when(first.lastWholeLog.finishedAt), events: first.lastWholeLog.events })
+                : t('chains.lastRunFailed', { when: when(first.lastWholeLog.finishedAt), place: first.lastWholeLog.firstBreak ?? '?' })}
+          </Text>
         </Stack>
       </Paper>
 

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { breakPlace, chainsOf, firstBreak, progressOf, shortId } from './audit-model';
 
-const chain = (streamId: string, verified: boolean, brokenAt: string | null = null) => ({ streamId, verified, checked: 3, brokenAt, reason: verified ? null : 'hash mismatch' });
+const chain = (streamId: string, verified: boolean, brokenAt: string | null = null) => ({
+  streamId,
+  verified,
+  checked: 3,
+  brokenAt,
+  reason: verified ? null : 'hash mismatch',
+  seal: verified ? ('sealed' as const) : ('broken' as const),
+  checkpoint: '1',
+  sealedRevision: '2',
+  sealedAt: '2026-12-01T00:00:00.000Z',
+  unsealed: 0,
+});
 
 describe("the auditor's screen rules", () => {
   it('keeps one verdict per stream across pages, a broken one winning', () => {
