@@ -12,3 +12,4 @@ export * from './integration.js';
 export * from './routes.js';
 export * from './access.js';
 export * from './catalogue.js';
+export * from './scorm-manifest.js';
