@@ -36,7 +36,9 @@ export async function startPortal(env: Record<string, string> = {}, options: { f
   const dataDir = options.fresh ? mkdtempSync(join(tmpdir(), 'portal-fresh-')) : seededDataDir('portal-e2e-');
   const url = `http://127.0.0.1:${port}`;
   let log = '';
-  const child = await spawnPortal(url, { DATA_DIR: dataDir, PORT: String(port), ...env }, (d) => (log += d));
+  // the sandboxed SCORM content origin (ADR 0084) on its own free port, not PORT+1 (another portal's)
+  const contentPort = await freePort();
+  const child = await spawnPortal(url, { DATA_DIR: dataDir, PORT: String(port), CONTENT_PORT: String(contentPort), ...env }, (d) => (log += d));
   if (options.fresh) {
     try {
       await waitCaughtUp(url);

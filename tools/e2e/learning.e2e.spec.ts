@@ -130,7 +130,8 @@ describe('learning in the browser', () => {
       page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/api/user-store/scorm-content/${scormId}`) && r.status() === 200);
 
     await page.goto(`/training/soja/soja-plantio?video=${scormId}&start=true`);
-    const course = page.frameLocator('[data-testid="player-scorm-frame"]');
+    // the package runs on the sandboxed content origin, in the SCO frame of our launch frame (ADR 0084)
+    const course = page.frameLocator('[data-testid="player-scorm-frame"]').frameLocator('#sco');
     await expect.poll(() => course.locator('#course h2').textContent(), { timeout: 15_000 }).toMatch(/^1\/4 · /);
 
     let saved = savedState();

@@ -25,7 +25,7 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let log = '';
-  const child = await spawnPortal(url, { DATA_DIR: dataDir, PORT: String(port) }, (d) => (log += d));
+  const child = await spawnPortal(url, { DATA_DIR: dataDir, PORT: String(port), CONTENT_PORT: '0' }, (d) => (log += d));
   try {
     await waitCaughtUp(url);
   } catch (error) {

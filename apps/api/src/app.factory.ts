@@ -13,6 +13,8 @@ import { registerDocs } from './docs/docs.routes.js';
 import { collectRouteFacts } from './docs/route-facts.js';
 import { registerCompression } from './http/compression.js';
 import { registerEdge } from './http/edge.js';
+import { contentOriginFor } from '@portal/learning/application';
+import { createContentServer, registerContentOriginGuard, rememberContentServer } from './content/content-server.js';
 import { registerRawBody } from './http/raw-body.js';
 import type { Infrastructure } from './infrastructure/infrastructure.js';
 import { registerSpa } from './web/spa.js';
@@ -34,6 +36,7 @@ export async function createApp(config: AppConfig, infra: Infrastructure, option
   });
   const fastify = adapter.getInstance();
   registerEdge(fastify);
+  registerContentOriginGuard(fastify, config);
   registerRawBody(fastify);
   // request and correlation ids reach the logger (raw request) and event metadata (Nest request)
   fastify.addHook('onRequest', async (request, reply) => {
@@ -63,7 +66,8 @@ export async function createApp(config: AppConfig, infra: Infrastructure, option
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         mediaSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'"],
-        frameSrc: ["'self'", 'https:'],
+        // the sandboxed content origin that serves SCORM packages (ADR 0084)
+        frameSrc: ["'self'", 'https:', (req: { headers: Record<string, string | undefined> }) => contentOriginFor(req.headers.host, config) ?? "'self'"],
         upgradeInsecureRequests: null,
       },
     },
@@ -79,7 +83,12 @@ export async function createApp(config: AppConfig, infra: Infrastructure, option
   } as never);
   await registerDocs(fastify, APP_VERSION, () => collectRouteFacts(app));
   await registerSpa(fastify, config.webDist);
+  const contentServer = await createContentServer(config);
+  fastify.addHook('onClose', async () => {
+    await contentServer.close();
+  });
   await app.init();
   await fastify.ready();
+  rememberContentServer(app, contentServer);
   return app;
 }

@@ -58,6 +58,11 @@ const envSchema = z.object({
   READ_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
   WEB_DIST: z.string().optional(),
   PUBLIC_URL: z.string().url('must be an absolute URL').optional(),
+  CONTENT_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  CONTENT_ORIGIN: z
+    .string()
+    .regex(/^https?:\/\/[^/\s]+$/, 'must be an origin (scheme and host, no path), e.g. https://content.example.net')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   DEV_MAILBOX: z.enum(['true', 'false']).optional(),
@@ -188,6 +193,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): AppConfig & {
       company: e.LEGAL_COMPANY_URL ?? DEFAULT_LEGAL_LINKS.company,
     },
     messaging: { appSecret: e.MESSAGING_APP_SECRET ?? null, verifyToken: e.MESSAGING_VERIFY_TOKEN ?? null },
+    content: { port: e.CONTENT_PORT ?? (e.PORT === 0 ? 0 : Math.min(65535, e.PORT + 1)), origin: e.CONTENT_ORIGIN ?? null },
     seedDemo: (e.SEED_DEMO ?? (e.NODE_ENV === 'production' ? 'false' : 'true')) === 'true',
   };
 }

@@ -2,6 +2,8 @@ import 'reflect-metadata';
 import { ConfigError, devMailboxWarning, parseConfig } from './config.js';
 import { createInfrastructure } from './infrastructure/infrastructure.js';
 import { createApp } from './app.factory.js';
+import { contentServerOf } from './content/content-server.js';
+import { contentOriginFor } from '@portal/learning/application';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoUsers } from '@portal/identity/application';
 import { seedDemoLocations } from '@portal/booking/application';
 import { seedDemoExperts } from '@portal/engagement/application';
@@ -31,12 +33,15 @@ async function main(): Promise<void> {
   }
   const app = await createApp(config, infra);
   await app.listen({ port: config.port, host: config.host });
+  // the sandboxed content origin for SCORM packages (ADR 0084), a second port of this process
+  if (config.content.port) await contentServerOf(app).listen({ port: config.content.port, host: config.host });
   const url = `http://localhost:${config.port}`;
   const lines = [
     '',
     `  Agro learning portal is running at ${url}`,
     `  mode: ${config.databaseUrl ? 'server (Postgres)' : `embedded (PGlite, data in ${config.dataDir})`}${config.eventstoreUrl ? ' + EventStoreDB' : ''}`,
     `  API docs: ${url}/api/docs   health: ${url}/api/health`,
+    `  SCORM content origin: ${contentOriginFor(`localhost:${config.port}`, config) ?? 'none (CONTENT_PORT=0)'}`,
   ];
   if (config.seedDemo) {
     lines.push(`  demo sign-ins (password ${DEMO_PASSWORD}):`);

@@ -1,3 +1,5 @@
 export { LearningModule } from './learning.module.js';
 export { importContentPack, readPack, PackValidationError, type ImportReport, type ImportOptions } from './catalogue-import/import-pack.js';
 export { resolveContentDir } from './shared/content-dir.js';
+export { ContentOrigin, type ContentRequest } from './serve-package/content-origin.js';
+export { contentOriginFor, portalOriginFor, type ContentOriginSettings } from './shared/content-origin.js';

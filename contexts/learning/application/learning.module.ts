@@ -38,6 +38,8 @@ import { ServeMediaController } from './serve-media/serve-media.http.controller.
 import { ServeMediaHandler } from './serve-media/serve-media.handler.js';
 import { CatalogueModule } from './shared/catalogue.module.js';
 import { CONTENT_DIR, resolveContentDir } from './shared/content-dir.js';
+import { GetScormPlayerController } from './get-scorm-player/get-scorm-player.http.controller.js';
+import { GetScormPlayerHandler } from './get-scorm-player/get-scorm-player.handler.js';
 import { LearnerFactsCache } from './shared/learner-facts.cache.js';
 import { LearnerFeeds } from './shared/learner-feeds.js';
 import { LearnerReader } from './shared/learner-reader.js';
@@ -66,6 +68,7 @@ registerRoutes('learning', learningRoutes);
     GetScormProgressController,
     ReportScormStatusController,
     GetScormContentController,
+    GetScormPlayerController,
     SaveScormContentController,
     ServeMediaController,
     IssueMediaLinkController,
@@ -97,6 +100,7 @@ registerRoutes('learning', learningRoutes);
     ListScormsHandler,
     GetScormProgressHandler,
     GetScormContentHandler,
+    GetScormPlayerHandler,
     ServeMediaHandler,
   ],
 })

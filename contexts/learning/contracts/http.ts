@@ -489,6 +489,9 @@ export const scormContentSchema = z.object({
   progress: scormProgressSchema,
 });
 
+/** Where the player frames SCORM packages (ADR 0084): the sandboxed content origin, null when this install has none. */
+export const scormPlayerSchema = z.object({ contentOrigin: z.string().nullable() });
+
 // ---------------------------------------------------------------- protected media
 
 export const mediaProtectorBodySchema = z.object({ mediaId: entryIdSchema, lang: localeSchema.optional() });
@@ -524,9 +527,10 @@ export const learningRoutes = {
   scormProgress: { method: 'GET', path: '/scorms/progress/:scormId', params: scormIdParamsSchema, response: scormProgressSchema, summary: "The caller's progress in one SCORM course" },
   scormProgressWrite: { method: 'POST', path: '/scorms/progress', body: scormProgressBodySchema, response: scormProgressSchema, summary: 'Report SCORM lesson status (completed or passed completes the entry)', errors: ['404'] },
   scormContent: { method: 'GET', path: '/user-store/scorm-content/:id', params: scormContentParamsSchema, response: scormContentSchema, summary: 'The saved SCORM run-time data, to resume where the learner stopped' },
+  scormPlayer: { method: 'GET', path: '/scorms/player', response: scormPlayerSchema, summary: 'The sandboxed content origin SCORM packages are framed from (ADR 0084)' },
   scormContentWrite: { method: 'POST', path: '/user-store/scorm-content/:id', params: scormContentParamsSchema, body: scormContentBodySchema, response: scormContentSchema, bodyLimit: 1024 * 1024, summary: 'Save the SCORM run-time data (LMSCommit / Commit)' },
   mediaProtect: { method: 'POST', path: '/watermarkApi/media-protector', body: mediaProtectorBodySchema, response: mediaProtectorResponseSchema, summary: 'A signed, expiring link to a protected file', errors: ['404'] },
   mediaUnprotect: { method: 'DELETE', path: '/watermarkApi/media-protector/:mediaId', params: mediaProtectorParamsSchema, response: mediaLinkRevokedSchema, summary: "Revoke the caller's links to a protected file" },
   download: { method: 'GET', path: '/download/:hash', params: downloadParamsSchema, summary: 'Serve a protected file through a valid signed link (records PodcastEpisodeDownloaded for podcasts)', errors: ['403'], responseType: 'application/octet-stream' },
-  media: { method: 'GET', path: '/media/*', summary: 'Unprotected content files (thumbnails, video, audio, pdf, SCORM packages); ?v=<hash> URLs are immutable; Range supported', responseType: 'application/octet-stream' },
+  media: { method: 'GET', path: '/media/*', summary: 'Unprotected content files (thumbnails, video, audio, pdf; SCORM packages are served by the content origin only, ADR 0084); ?v=<hash> URLs are immutable; Range supported', responseType: 'application/octet-stream' },
 } as const;

@@ -13,3 +13,4 @@ export * from './routes.js';
 export * from './access.js';
 export * from './catalogue.js';
 export * from './content-status.js';
+export * from './scorm-manifest.js';

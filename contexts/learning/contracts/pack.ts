@@ -171,6 +171,8 @@ export const contentPackSchema = z
           // protected files live outside the publicly served media folder (ADR 0024)
           const folder = e.protected ? 'protected/' : 'media/';
           if (!src.startsWith(folder) || src.includes('..')) ctx.addIssue({ code: 'custom', path: ['stations', i, 'entries', j, 'src', locale], message: `must be an https URL or a file under ${folder}` });
+          // the sandboxed content origin serves packages from media/scorm/ only (ADR 0084)
+          else if (e.type === 'scorm' && !src.startsWith('media/scorm/')) ctx.addIssue({ code: 'custom', path: ['stations', i, 'entries', j, 'src', locale], message: 'a SCORM package lives under media/scorm/' });
         }
         if (e.protected && e.type === 'scorm') ctx.addIssue({ code: 'custom', path: ['stations', i, 'entries', j, 'protected'], message: 'a SCORM package cannot be protected (its pages load each other)' });
         if (e.requires.includes(e.entryId)) ctx.addIssue({ code: 'custom', path: ['stations', i, 'entries', j, 'requires'], message: 'an entry cannot require itself' });

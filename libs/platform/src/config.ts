@@ -54,6 +54,12 @@ export interface AppConfig {
    * webhook is off (404).
    */
   messaging: { appSecret: string | null; verifyToken: string | null };
+  /**
+   * The sandboxed content origin that serves SCORM package files (ADR 0084): the port this process
+   * also listens on (CONTENT_PORT, default PORT+1; 0: none) and, behind a proxy, the content host's
+   * public origin (CONTENT_ORIGIN; null: derived from the portal's host and the port).
+   */
+  content: { port: number; origin: string | null };
 }
 
 export interface LegalLinks {

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Clock } from '@portal/kernel';
 import type { AppendContext, Checkpoint, EventStore } from '@portal/eventstore';
 import { handleCommand, loadState } from '@portal/platform';
@@ -74,10 +74,9 @@ export function readPack(file: string): ContentPack {
   return parsed.data;
 }
 
-/** Hash of a file, or of every file of a SCORM package's folder (a changed script changes it too). */
-function hashFile(file: string, wholeFolder: boolean): string {
-  if (!wholeFolder) return shortHash(readFileSync(file));
-  const root = dirname(file);
+/** Hash of a file, or of every file under a SCORM package's root (a changed script changes it too). */
+function hashFile(file: string, packageRoot: string | null): string {
+  if (!packageRoot) return shortHash(readFileSync(file));
   const files: string[] = [];
   const walk = (dir: string) => {
     for (const name of readdirSync(dir).sort()) {
@@ -86,9 +85,25 @@ function hashFile(file: string, wholeFolder: boolean): string {
       else files.push(full);
     }
   };
-  walk(root);
-  return shortHash(files.map((f) => `${relative(root, f)}:${shortHash(readFileSync(f))}`).join('\n'));
+  walk(packageRoot);
+  return shortHash(files.map((f) => `${relative(packageRoot, f)}:${shortHash(readFileSync(f))}`).join('\n'));
 }
+
+/**
+ * A SCORM package's root: the nearest folder holding imsmanifest.xml, from the launch page's own
+ * folder up to (not above) the package's folder under media/scorm/ (ADR 0084: real packages keep
+ * the manifest at the root and the launch page in a sub-folder).
+ */
+export function scormPackageRoot(contentDir: string, launchFile: string): string | null {
+  const top = resolve(contentDir, 'media', 'scorm');
+  for (let dir = dirname(launchFile); dir.startsWith(top + sep); dir = dirname(dir)) {
+    if (existsSync(join(dir, 'imsmanifest.xml'))) return dir;
+  }
+  return null;
+}
+
+/** A launch source without its query (`shared/launchpage.html?content=playing` is the file shared/launchpage.html). */
+export const withoutQuery = (src: string): string => src.split(/[?#]/, 1)[0] ?? src;
 
 /** The station as stored: with the hashes of its files and of each entry (ADR 0020). */
 function catalogueStation(station: Station, contentDir: string, problems: { path: string; message: string }[], index: number): CatalogueStation {
@@ -96,13 +111,17 @@ function catalogueStation(station: Station, contentDir: string, problems: { path
   const hashOf = (src: string | undefined, path: string, folder = false): string | null => {
     if (!src || isExternal(src)) return null;
     if (mediaHashes[src]) return mediaHashes[src]!;
-    const file = contentFile(contentDir, src);
+    const file = contentFile(contentDir, folder ? withoutQuery(src) : src);
     if (!file || !existsSync(file)) {
       problems.push({ path, message: `file ${src} not found under ${contentDir}` });
       return null;
     }
-    if (folder && !existsSync(join(dirname(file), 'imsmanifest.xml'))) problems.push({ path, message: `${src}: no imsmanifest.xml beside the launch page` });
-    mediaHashes[src] = hashFile(file, folder);
+    const root = folder ? scormPackageRoot(contentDir, file) : null;
+    if (folder && !root) {
+      problems.push({ path, message: `${src}: no imsmanifest.xml in the launch page's folder or above it under media/scorm/` });
+      return null;
+    }
+    mediaHashes[src] = hashFile(file, root);
     return mediaHashes[src]!;
   };
   hashOf(station.thumbSrc, `stations.${index}.thumbSrc`);

@@ -1,27 +1,7 @@
 import { createReadStream, statSync, type Stats } from 'node:fs';
 import { extname } from 'node:path';
+import { contentType } from 'mime-types';
 import { AppError } from '@portal/kernel';
-
-const TYPES: Record<string, string> = {
-  '.mp4': 'video/mp4',
-  '.webm': 'video/webm',
-  '.mp3': 'audio/mpeg',
-  '.m4a': 'audio/mp4',
-  '.ogg': 'audio/ogg',
-  '.pdf': 'application/pdf',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.gif': 'image/gif',
-  '.svg': 'image/svg+xml',
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.vtt': 'text/vtt; charset=utf-8',
-};
 
 export interface FileReply {
   code(status: number): FileReply;
@@ -29,7 +9,12 @@ export interface FileReply {
   send(payload?: unknown): unknown;
 }
 
-export const contentTypeOf = (file: string) => TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+/**
+ * The Content-Type of a file, from the maintained mime-db table (mime-types): .htm and .html,
+ * .xml and .xsd, scripts, styles, JSON, fonts, media and .swf alike (ADR 0084); text types
+ * carry charset=utf-8. Unknown extensions stay application/octet-stream (a download).
+ */
+export const contentTypeOf = (file: string): string => contentType(extname(file).toLowerCase()) || 'application/octet-stream';
 
 export function statFile(file: string): Stats | null {
   try {

@@ -30,7 +30,7 @@ export function mediaUrl(src: string | undefined, hashes: Record<string, string>
   if (isExternal(src)) return src;
   if (!src.startsWith('media/')) return null;
   const hash = hashes[src];
-  return `/api/${src}${hash ? `?v=${hash}` : ''}`;
+  return `/api/${src}${hash ? `${src.includes('?') ? '&' : '?'}v=${hash}` : ''}`;
 }
 
 export const languagesOf = (entry: ContentEntry): Locale[] => LOCALES.filter((l) => Boolean(entry.src[l]));

@@ -34,3 +34,11 @@ export const saveScormContent = (id: string, cmi: Record<string, string>): Promi
 
 /** POST /api/scorms/progress {scormId, status, score}: completed or passed completes the entry. */
 export const reportScormProgress = (body: ScormProgressBody) => callRoute(learningRoutes.scormProgressWrite, { body });
+
+/** GET /api/scorms/player: the sandboxed content origin packages are framed from (ADR 0084); fixed for the page's life. */
+export const scormPlayerQueryOptions = () =>
+  queryOptions({
+    queryKey: [...LEARNING_MEDIA, 'scorm-player'] as const,
+    queryFn: ({ signal }) => callRoute(learningRoutes.scormPlayer, { signal }),
+    staleTime: Infinity,
+  });

@@ -10,9 +10,6 @@ export const CMI_KEYS = {
   '2004': { location: 'cmi.location', status: 'cmi.completion_status', score: 'cmi.score.scaled', entry: 'cmi.entry', sessionTime: 'cmi.session_time' },
 } as const;
 
-/** The window property a package looks for (1.2: API, 2004: API_1484_11). */
-export const apiGlobalName = (version: ScormVersion): 'API' | 'API_1484_11' => (version === '1.2' ? 'API' : 'API_1484_11');
-
 const ELEMENT = /^(cmi|adl)\.[A-Za-z0-9_.]{1,120}$/;
 const MAX_VALUE = 64_000;
 
@@ -93,4 +90,13 @@ export const launchUrlWithLang = (url: string, lang: string): string => {
   const params = new URLSearchParams(query);
   params.set('lang', lang);
   return `${path}?${params.toString()}`;
+};
+
+/**
+ * The launch frame's address on the sandboxed content origin (ADR 0084): our frame page, told
+ * which package file to load (the portal's /api/media/scorm/... path becomes /media/scorm/...).
+ */
+export const sandboxedLaunchUrl = (contentOrigin: string, launchUrl: string, lang: string): string => {
+  const sco = launchUrlWithLang(launchUrl, lang).replace(/^\/api\/media\//, '/media/');
+  return `${contentOrigin}/_portal/frame.html?sco=${encodeURIComponent(sco)}`;
 };

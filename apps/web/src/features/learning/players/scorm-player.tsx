@@ -3,8 +3,8 @@ import { Alert, AspectRatio, Box, Center, Loader } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { invalidateLearningData } from '../api/keys';
-import { reportScormProgress, saveScormContent, scormContentQueryOptions } from '../api/scorm';
-import { apiGlobalName, launchUrlWithLang, persistableCmi, restorableCmi, sameCmi, scormOutcome, type CmiMap, type ScormStatus, type ScormVersion } from '../model/scorm-state';
+import { reportScormProgress, saveScormContent, scormContentQueryOptions, scormPlayerQueryOptions } from '../api/scorm';
+import { persistableCmi, sandboxedLaunchUrl, restorableCmi, sameCmi, scormOutcome, type CmiMap, type ScormStatus, type ScormVersion } from '../model/scorm-state';
 
 interface ScormPlayerProps {
   scormId: string;
@@ -25,7 +25,14 @@ interface ScormApi {
   isTerminated(): boolean;
 }
 
-type ScormWindow = Window & { API?: unknown; API_1484_11?: unknown };
+/** scorm-again's CrossFrameLMS: answers the SCO frame's postMessage calls with the API object here. */
+interface CrossFrameHost {
+  destroy(): void;
+}
+type CrossFrameHostClass = new (api: ScormApi, origin: string, options: { rateLimit: number }) => CrossFrameHost;
+
+/** What the launch frame may do: run scripts, forms, pop-ups and dialogs on its own origin; never navigate the portal's page. */
+const FRAME_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-modals allow-downloads';
 
 type ScormApiClass = new (settings: { autocommit: boolean; lmsCommitUrl: false; logLevel: 5 }) => ScormApi;
 
@@ -43,28 +50,30 @@ const createApi = async (version: ScormVersion): Promise<ScormApi> => {
 
 /**
  * SCORM 1.2 and 2004 through scorm-again. Before the package loads, the run-time is seeded
- * with the state saved at the last commit (GET /user-store/scorm-content/:id) and published
- * where the package looks for it (window.API / window.API_1484_11), so it resumes where it
- * stopped. Every LMSCommit/Commit and LMSFinish/Terminate saves the state (POST, one at a time,
+ * with the state saved at the last commit (GET /user-store/scorm-content/:id), so it resumes
+ * where it stopped. The package runs on the sandboxed content origin (ADR 0084): our launch
+ * frame there publishes scorm-again's CrossFrameAPI as window.API / window.API_1484_11, and
+ * CrossFrameLMS here answers its calls with this page's API object, from that origin only. Every LMSCommit/Commit and LMSFinish/Terminate saves the state (POST, one at a time,
  * only when something changed) and a new lesson status is reported (POST /scorms/progress).
  */
 export function ScormPlayer({ scormId, version, launchUrl, title, lang, signedIn }: ScormPlayerProps) {
   const { t } = useTranslation('learning');
   const client = useQueryClient();
   const saved = useQuery({ ...scormContentQueryOptions(scormId), enabled: signedIn });
+  const player = useQuery(scormPlayerQueryOptions());
+  const contentOrigin = player.data?.contentOrigin ?? null;
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
   const [status, setStatus] = useState<ScormStatus | null>(null);
   const apiRef = useRef<ScormApi | null>(null);
 
   const savedCmi: CmiMap | undefined = signedIn ? saved.data?.cmi : {};
-  const waiting = signedIn && saved.isPending;
+  const waiting = (signedIn && saved.isPending) || player.isPending;
 
   useEffect(() => {
-    if (waiting || !savedCmi) return;
+    if (waiting || !savedCmi || !contentOrigin) return;
     let cancelled = false;
-    const global = apiGlobalName(version);
-    const win = window as ScormWindow;
+    let host: CrossFrameHost | null = null;
     let lastSaved: CmiMap = persistableCmi(version, savedCmi);
     let lastStatus: ScormStatus | null = scormOutcome(version, lastSaved).status;
     let queue: Promise<unknown> = Promise.resolve();
@@ -88,13 +97,14 @@ export function ScormPlayer({ scormId, version, launchUrl, title, lang, signedIn
         .catch((error: unknown) => console.warn('SCORM state not saved', error));
     };
 
-    createApi(version)
-      .then((api) => {
+    Promise.all([createApi(version), import('scorm-again/cross-frame-lms') as unknown as Promise<{ CrossFrameLMS: CrossFrameHostClass }>])
+      .then(([api, { CrossFrameLMS }]) => {
         if (cancelled) return;
         api.loadFromFlattenedJSON(restorableCmi(version, savedCmi));
         const onCommit = () => persist(api);
         for (const event of version === '1.2' ? ['LMSCommit', 'LMSFinish'] : ['Commit', 'Terminate']) api.on(event, onCommit);
-        win[global] = api;
+        // calls from the content origin only; a package sets many values at once (interactions)
+        host = new CrossFrameLMS(api, contentOrigin, { rateLimit: 1000 });
         apiRef.current = api;
         setStatus(lastStatus);
         setReady(true);
@@ -109,14 +119,14 @@ export function ScormPlayer({ scormId, version, launchUrl, title, lang, signedIn
       const api = apiRef.current;
       // The package commits on pagehide; when the player goes away inside the page, keep what it has.
       if (api && api.isInitialized() && !api.isTerminated()) persist(api);
-      if (win[global] === api) delete win[global];
+      host?.destroy();
       apiRef.current = null;
       setReady(false);
     };
     // savedCmi is read once per launch (when `waiting` turns false): later answers must not restart the package.
-  }, [waiting, scormId, version, signedIn, client]);
+  }, [waiting, scormId, version, signedIn, client, contentOrigin]);
 
-  if (failed || saved.isError) {
+  if (failed || saved.isError || player.isError || (player.isSuccess && !contentOrigin)) {
     return (
       <Alert color="red" variant="light" role="alert">
         {t('player.scormFailed')}
@@ -135,7 +145,9 @@ export function ScormPlayer({ scormId, version, launchUrl, title, lang, signedIn
       <AspectRatio ratio={4 / 3} mah="75vh">
         <Box
           component="iframe"
-          src={launchUrlWithLang(launchUrl, lang)}
+          src={sandboxedLaunchUrl(contentOrigin!, launchUrl, lang)}
+          sandbox={FRAME_SANDBOX}
+          allow="fullscreen; autoplay"
           title={title}
           data-testid="player-scorm-frame"
           style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-md)', background: 'white' }}

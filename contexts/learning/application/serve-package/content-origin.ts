@@ -1,0 +1,115 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { AppError } from '@portal/kernel';
+import { contentFile } from '../shared/content-dir.js';
+import { portalOriginFor, type ContentOriginSettings } from '../shared/content-origin.js';
+import { sendFile, type FileReply } from '../shared/file-response.js';
+
+/**
+ * What the content origin answers (ADR 0084), independent of the HTTP server that carries it:
+ * - `/_portal/frame.html?sco=<path>`: our launch frame. It publishes scorm-again's CrossFrameAPI
+ *   as `window.API` and `window.API_1484_11`, warms its cache with the run-time data the portal's
+ *   player holds, then loads the SCO in a child frame of the same origin: the package finds the
+ *   API by walking up its parents as it would in any LMS, and every call travels to the portal's
+ *   page by postMessage.
+ * - `/media/scorm/...`: the pack's unzipped packages, under a permissive policy (inline scripts,
+ *   handlers, eval, third-party scripts), framed only by the portal and by this origin.
+ * Nothing else: no API, no cookies, no other file of the content folder.
+ */
+export interface ContentRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string | undefined>;
+}
+
+const PACKAGE_FOLDER = 'media/scorm';
+
+const require = createRequire(import.meta.url);
+let crossFrameScript: string | null = null;
+const crossFrameApi = (): string => (crossFrameScript ??= readFileSync(require.resolve('scorm-again/cross-frame-api/min'), 'utf8'));
+
+/** The launch frame's own script: publish the cross-frame API, warm its cache, load the SCO. */
+export const FRAME_SCRIPT = `(function () {
+  var portal = document.documentElement.getAttribute('data-portal-origin');
+  var sco = new URLSearchParams(location.search).get('sco') || '';
+  // only a package file of this origin: never another site, never this frame again
+  if (!/^\\/(media|packages)\\//.test(sco)) return;
+  var api = new CrossFrameAPI(portal, window.parent, { timeout: 10000 });
+  window.API = api;
+  window.API_1484_11 = api;
+  var load = function () { document.getElementById('sco').src = sco; };
+  // CrossFrameAPI answers GetValue from its cache: fill it before the package asks (resume)
+  api._post('getFlattenedCMI', []).then(function (all) {
+    if (all && typeof all === 'object') Object.keys(all).forEach(function (k) { if (all[k] !== null && all[k] !== undefined) api._cache.set(k, String(all[k])); });
+  }, function () {}).then(load);
+})();
+`;
+
+const frameHtml = (portalOrigin: string) => `<!doctype html>
+<html lang="en" data-portal-origin="${portalOrigin.replace(/[^A-Za-z0-9:/.[\]-]/g, '')}">
+<head><meta charset="utf-8"><title>SCORM</title>
+<style>html,body,iframe{margin:0;border:0;width:100%;height:100%;display:block;overflow:hidden}</style>
+<script src="/_portal/cross-frame-api.js"></script>
+<script src="/_portal/frame.js"></script>
+</head>
+<body><iframe id="sco" title="SCO" allow="fullscreen; autoplay"></iframe></body>
+</html>
+`;
+
+/** The policy of a package's files: anything the package brings runs, but only framed by the portal. */
+export const packagePolicy = (portalOrigin: string) =>
+  `default-src * data: blob: 'unsafe-inline' 'unsafe-eval'; frame-ancestors 'self' ${portalOrigin}`;
+const framePolicy = (portalOrigin: string) =>
+  `default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; frame-src 'self'; frame-ancestors ${portalOrigin}; base-uri 'none'; form-action 'none'`;
+
+export class ContentOrigin {
+  constructor(
+    private readonly contentDir: string,
+    private readonly settings: ContentOriginSettings,
+  ) {}
+
+  /** Answers one request of the content origin on `reply` (a file, our frame, or 404/405). */
+  handle(req: ContentRequest, reply: FileReply): void {
+    const portal = portalOriginFor(req.headers.host, this.settings);
+    reply.header('x-content-type-options', 'nosniff').header('cross-origin-resource-policy', 'cross-origin');
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      reply.code(405).header('allow', 'GET, HEAD').send();
+      return;
+    }
+    const path = req.path.split('?')[0] ?? '';
+    if (path === '/_portal/frame.html') {
+      reply.code(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('content-security-policy', framePolicy(portal)).send(frameHtml(portal));
+      return;
+    }
+    if (path === '/_portal/frame.js' || path === '/_portal/cross-frame-api.js') {
+      const body = path === '/_portal/frame.js' ? FRAME_SCRIPT : crossFrameApi();
+      reply.code(200).header('content-type', 'text/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').send(body);
+      return;
+    }
+    const file = this.packageFile(path);
+    if (!file) {
+      reply.code(404).header('content-type', 'text/plain; charset=utf-8').send('Not found');
+      return;
+    }
+    reply.header('content-security-policy', packagePolicy(portal));
+    try {
+      sendFile(reply, file, req.headers, { cacheControl: 'public, max-age=300' });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      reply.code(404).header('content-type', 'text/plain; charset=utf-8').send('Not found');
+    }
+  }
+
+  /** /media/scorm/<package>/<file> -> the file under the content folder's package folder. */
+  private packageFile(path: string): string | null {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      return null;
+    }
+    if (!decoded.startsWith(`/${PACKAGE_FOLDER}/`)) return null;
+    return contentFile(join(this.contentDir, PACKAGE_FOLDER), decoded.slice(PACKAGE_FOLDER.length + 2));
+  }
+}

@@ -1,0 +1,346 @@
+import { posix } from 'node:path';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import type { ManifestProblem, ScormEdition, ScormManifest, ScormSco, ScormTocNode } from '../../contracts/scorm-manifest.js';
+
+/**
+ * Reads imsmanifest.xml with a maintained XML parser (fast-xml-parser; ADR 0084): well-formedness
+ * first (a problem names the file, line and column), then the content packaging rules the player
+ * needs. Namespace prefixes are dropped (adlcp:, imsss:, adlnav:, xml:), attribute names are read
+ * case-insensitively (1.2 writes adlcp:scormtype, 2004 adlcp:scormType).
+ */
+export class ManifestError extends Error {
+  constructor(readonly problems: ManifestProblem[]) {
+    super(problems.map((p) => `${p.file}:${p.line}:${p.column}: ${p.message}`).join('\n'));
+    this.name = 'ManifestError';
+  }
+}
+
+type Node = Record<string, unknown>;
+const ARRAYS = new Set([
+  'organization', 'item', 'resource', 'file', 'dependency', 'preConditionRule', 'exitConditionRule', 'postConditionRule',
+  'ruleCondition', 'rollupRule', 'rollupCondition', 'objective', 'mapInfo', 'hideLMSUI', 'sequencing',
+]);
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  removeNSPrefix: true,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: true,
+  processEntities: true,
+  isArray: (name) => ARRAYS.has(name),
+});
+
+const list = (v: unknown): Node[] => (Array.isArray(v) ? (v as Node[]) : v && typeof v === 'object' ? [v as Node] : []);
+const child = (node: Node | undefined, name: string): Node | undefined => {
+  const v = node?.[name];
+  return Array.isArray(v) ? (v[0] as Node | undefined) : v && typeof v === 'object' ? (v as Node) : typeof v === 'string' ? { '#text': v } : undefined;
+};
+const text = (v: unknown): string => {
+  if (typeof v === 'string') return v.trim();
+  if (Array.isArray(v)) return text(v[0]);
+  if (v && typeof v === 'object') return text((v as Node)['#text']);
+  return '';
+};
+/** An attribute, whatever its case. */
+const attr = (node: Node | undefined, name: string): string | undefined => {
+  if (!node) return undefined;
+  const wanted = `@${name}`.toLowerCase();
+  const key = Object.keys(node).find((k) => k.toLowerCase() === wanted);
+  const v = key ? node[key] : undefined;
+  return typeof v === 'string' ? v.trim() : undefined;
+};
+/** A child element's text, whatever its case (adlcp:masteryscore, adlcp:dataFromLMS). */
+const elementText = (node: Node, name: string): string | null => {
+  const key = Object.keys(node).find((k) => k.toLowerCase() === name.toLowerCase());
+  const v = key ? text(node[key]) : '';
+  return v === '' ? null : v;
+};
+const bool = (v: string | undefined): boolean | undefined => (v === undefined ? undefined : v === 'true' || v === '1');
+const num = (v: string | null | undefined): number | undefined => {
+  if (v === undefined || v === null || v === '') return undefined;
+  const n = Number(v);
+  return Number.isFinite(n) ? n : undefined;
+};
+const defined = <T extends object>(o: T): Partial<T> => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && !(Array.isArray(v) && v.length === 0))) as Partial<T>;
+
+/** 1-based line and column of the first occurrence of `needle` in the manifest (0, 0 when absent). */
+const where = (xml: string, needle: string): { line: number; column: number } => {
+  const at = xml.indexOf(needle);
+  if (at < 0) return { line: 0, column: 0 };
+  const before = xml.slice(0, at).split('\n');
+  return { line: before.length, column: (before.at(-1)?.length ?? 0) + 1 };
+};
+
+const EDITIONS: [RegExp, ScormEdition][] = [
+  [/^1\.2$/, '1.2'],
+  [/^(CAM 1\.3|2004 2nd Edition)$/i, '2004-2nd'],
+  [/^2004 3rd Edition$/i, '2004-3rd'],
+  [/^2004 4th Edition$/i, '2004-4th'],
+];
+
+/**
+ * Joins xml:base parts and an href into a package-relative path and its query; null when a part
+ * is absolute (a scheme or a leading slash) or the path climbs out of the package.
+ */
+function packagePath(parts: (string | undefined)[]): { path: string; query: string } | null {
+  let path = '';
+  let query = '';
+  for (const part of parts) {
+    if (!part) continue;
+    if (/^[a-z][a-z0-9+.-]*:/i.test(part) || part.startsWith('/') || part.startsWith('\\')) return null;
+    const [p = '', q = ''] = part.split(/\?(.*)/s, 2);
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(p);
+    } catch {
+      return null;
+    }
+    path = posix.join(path, decoded);
+    query = q ? `?${q}` : '';
+  }
+  path = posix.normalize(path);
+  if (path === '.' || path === '' || path === '..' || path.startsWith('../') || path.includes('\0')) return null;
+  return { path, query };
+}
+
+/** The item's parameters joined to the resource's address (content packaging: ?a=b, &a=b or #frag). */
+function withParameters(launch: string, parameters: string | undefined): string {
+  if (!parameters) return launch;
+  if (parameters.startsWith('#')) return launch.includes('#') ? launch : `${launch}${parameters}`;
+  const params = parameters.replace(/^[?&]+/, '');
+  if (!params) return launch;
+  return `${launch}${launch.includes('?') ? '&' : '?'}${params}`;
+}
+
+/** imsss:sequencing -> scorm-again's ActivitySettings fields. */
+function sequencingOf(seq: Node | undefined): Record<string, unknown> {
+  if (!seq) return {};
+  const controlMode = child(seq, 'controlMode');
+  const rollupRules = child(seq, 'rollupRules');
+  const constrained = child(seq, 'constrainedChoiceConsiderations');
+  const sequencingControls = defined({
+    choice: bool(attr(controlMode, 'choice')),
+    choiceExit: bool(attr(controlMode, 'choiceExit')),
+    flow: bool(attr(controlMode, 'flow')),
+    forwardOnly: bool(attr(controlMode, 'forwardOnly')),
+    useCurrentAttemptObjectiveInfo: bool(attr(controlMode, 'useCurrentAttemptObjectiveInfo')),
+    useCurrentAttemptProgressInfo: bool(attr(controlMode, 'useCurrentAttemptProgressInfo')),
+    rollupObjectiveSatisfied: bool(attr(rollupRules, 'rollupObjectiveSatisfied')),
+    rollupProgressCompletion: bool(attr(rollupRules, 'rollupProgressCompletion')),
+    objectiveMeasureWeight: num(attr(rollupRules, 'objectiveMeasureWeight')),
+    preventActivation: bool(attr(constrained, 'preventActivation')),
+    constrainChoice: bool(attr(constrained, 'constrainChoice')),
+  });
+  const rules = child(seq, 'sequencingRules');
+  const ruleList = (kind: string) =>
+    list(rules?.[kind]).map((r) => {
+      const conditions = child(r, 'ruleConditions');
+      return defined({
+        action: attr(child(r, 'ruleAction'), 'action') ?? '',
+        conditionCombination: attr(conditions, 'conditionCombination') ?? 'all',
+        conditions: list(conditions?.['ruleCondition']).map((c) =>
+          defined({
+            condition: attr(c, 'condition') ?? 'always',
+            operator: attr(c, 'operator') === 'not' ? 'not' : undefined,
+            referencedObjective: attr(c, 'referencedObjective'),
+            parameters: attr(c, 'measureThreshold') !== undefined ? { threshold: num(attr(c, 'measureThreshold')) ?? 0 } : undefined,
+          }),
+        ),
+      });
+    });
+  const sequencingRules = defined({ preConditionRules: ruleList('preConditionRule'), exitConditionRules: ruleList('exitConditionRule'), postConditionRules: ruleList('postConditionRule') });
+  const rollup = list(rollupRules?.['rollupRule']).map((r) => {
+    const conditions = child(r, 'rollupConditions');
+    return defined({
+      action: attr(child(r, 'rollupAction'), 'action') ?? '',
+      consideration: attr(r, 'childActivitySet') ?? 'all',
+      minimumCount: num(attr(r, 'minimumCount')),
+      minimumPercent: num(attr(r, 'minimumPercent')),
+      conditionCombination: attr(conditions, 'conditionCombination') ?? 'any',
+      conditions: list(conditions?.['rollupCondition']).map((c) => defined({ condition: attr(c, 'condition') ?? 'always', operator: attr(c, 'operator') === 'not' ? 'not' : undefined })),
+    });
+  });
+  const objectives = child(seq, 'objectives');
+  const objective = (o: Node, isPrimary: boolean) =>
+    defined({
+      objectiveID: attr(o, 'objectiveID') ?? (isPrimary ? 'primary' : ''),
+      isPrimary,
+      satisfiedByMeasure: bool(attr(o, 'satisfiedByMeasure')),
+      minNormalizedMeasure: num(elementText(o, 'minNormalizedMeasure')),
+      mapInfo: list(o['mapInfo']).map((m) =>
+        defined({
+          targetObjectiveID: attr(m, 'targetObjectiveID') ?? '',
+          readSatisfiedStatus: bool(attr(m, 'readSatisfiedStatus')),
+          readNormalizedMeasure: bool(attr(m, 'readNormalizedMeasure')),
+          writeSatisfiedStatus: bool(attr(m, 'writeSatisfiedStatus')),
+          writeNormalizedMeasure: bool(attr(m, 'writeNormalizedMeasure')),
+        }),
+      ),
+    });
+  const primary = child(objectives, 'primaryObjective');
+  const delivery = child(seq, 'deliveryControls');
+  const considerations = child(seq, 'rollupConsiderations');
+  const limit = child(seq, 'limitConditions');
+  return defined({
+    sequencingControls: Object.keys(sequencingControls).length ? sequencingControls : undefined,
+    sequencingRules: Object.keys(sequencingRules).length ? sequencingRules : undefined,
+    rollupRules: rollup.length ? { rules: rollup } : undefined,
+    primaryObjective: primary ? objective(primary, true) : undefined,
+    objectives: list(objectives?.['objective']).map((o) => objective(o, false)),
+    deliveryControls: delivery
+      ? defined({ tracked: bool(attr(delivery, 'tracked')), completionSetByContent: bool(attr(delivery, 'completionSetByContent')), objectiveSetByContent: bool(attr(delivery, 'objectiveSetByContent')) })
+      : undefined,
+    rollupConsiderations: considerations
+      ? defined({
+          requiredForSatisfied: attr(considerations, 'requiredForSatisfied'),
+          requiredForNotSatisfied: attr(considerations, 'requiredForNotSatisfied'),
+          requiredForCompleted: attr(considerations, 'requiredForCompleted'),
+          requiredForIncomplete: attr(considerations, 'requiredForIncomplete'),
+          measureSatisfactionIfActive: bool(attr(considerations, 'measureSatisfactionIfActive')),
+        })
+      : undefined,
+    attemptLimit: num(attr(limit, 'attemptLimit')),
+    attemptAbsoluteDurationLimit: attr(limit, 'attemptAbsoluteDurationLimit'),
+  });
+}
+
+/** adlnav:presentation -> hideLmsUi tokens. */
+const hideLmsUiOf = (item: Node): string[] =>
+  list(child(child(item, 'presentation'), 'navigationInterface')?.['hideLMSUI']).map((h) => text(h)).filter(Boolean);
+
+/**
+ * Parses a manifest's text. `file` names it in problems (imsmanifest.xml, or its path in a zip).
+ * Throws ManifestError with every problem found; never a bare parser error.
+ */
+export function parseScormManifest(xml: string, file = 'imsmanifest.xml'): ScormManifest {
+  const problem = (message: string, needle?: string): ManifestProblem => ({ file, ...(needle ? where(xml, needle) : { line: 0, column: 0 }), message });
+  if (xml.trim() === '') throw new ManifestError([problem('the manifest is empty')]);
+  const valid = XMLValidator.validate(xml, { allowBooleanAttributes: true });
+  if (valid !== true) throw new ManifestError([{ file, line: valid.err.line, column: valid.err.col, message: `not well-formed XML: ${valid.err.msg}` }]);
+  const doc = parser.parse(xml) as Node;
+  const manifest = child(doc, 'manifest');
+  if (!manifest) throw new ManifestError([problem('the root element is not <manifest>')]);
+  const problems: ManifestProblem[] = [];
+
+  // the version, from <schemaversion> (a 1.2 package without one is known by its namespace)
+  const schemaversion = text(child(child(manifest, 'metadata'), 'schemaversion'));
+  let edition = EDITIONS.find(([re]) => re.test(schemaversion))?.[1] ?? null;
+  if (!schemaversion && xml.includes('adlcp_rootv1p2')) edition = '1.2';
+  if (!edition) problems.push(schemaversion ? problem(`unknown <schemaversion> "${schemaversion}" (1.2, CAM 1.3, 2004 2nd/3rd/4th Edition)`, '<schemaversion') : problem('no <schemaversion> in <metadata>', '<manifest'));
+  const version = edition === '1.2' ? '1.2' : '2004';
+
+  // resources, with xml:base on the manifest, <resources> and each <resource>
+  const resourcesNode = child(manifest, 'resources');
+  const resources = new Map<string, Node>();
+  for (const r of list(resourcesNode?.['resource'])) {
+    const id = attr(r, 'identifier');
+    if (!id) problems.push(problem('a <resource> without identifier', '<resource'));
+    else resources.set(id, r);
+  }
+  const bases = (r: Node) => [attr(manifest, 'base'), attr(resourcesNode, 'base'), attr(r, 'base')];
+  const files = new Set<string>();
+  const addFiles = (r: Node, seen: Set<string>) => {
+    const id = attr(r, 'identifier') ?? '';
+    if (seen.has(id)) return;
+    seen.add(id);
+    for (const f of list(r['file'])) {
+      const p = packagePath([...bases(r), attr(f, 'href')]);
+      if (p) files.add(p.path);
+      else problems.push(problem(`file "${attr(f, 'href') ?? ''}" of resource ${id} is outside the package`, `href="${attr(f, 'href') ?? ''}"`));
+    }
+    for (const d of list(r['dependency'])) {
+      const ref = attr(d, 'identifierref') ?? '';
+      const dep = resources.get(ref);
+      if (dep) addFiles(dep, seen);
+      else problems.push(problem(`resource ${id} depends on unknown resource "${ref}"`, `identifierref="${ref}"`));
+    }
+  };
+  for (const r of resources.values()) addFiles(r, new Set());
+
+  // the default organization
+  const orgs = child(manifest, 'organizations');
+  const organizations = list(orgs?.['organization']);
+  const defaultId = attr(orgs, 'default');
+  const org = organizations.find((o) => attr(o, 'identifier') === defaultId) ?? organizations[0];
+  if (defaultId && !organizations.some((o) => attr(o, 'identifier') === defaultId)) problems.push(problem(`the default organization "${defaultId}" does not exist`, `default="${defaultId}"`));
+
+  // sequencing collections (imsss:sequencingCollection) referenced by IDRef
+  const collections = new Map<string, Node>();
+  for (const s of list(child(manifest, 'sequencingCollection')?.['sequencing'])) {
+    const id = attr(s, 'ID');
+    if (id) collections.set(id, s);
+  }
+  const sequencingFor = (node: Node) => {
+    const own = list(node['sequencing'])[0];
+    const ref = attr(own, 'IDRef');
+    const shared = ref ? collections.get(ref) : undefined;
+    if (ref && !shared) problems.push(problem(`sequencing IDRef "${ref}" names no sequencingCollection entry`, `IDRef="${ref}"`));
+    return { ...sequencingOf(shared), ...sequencingOf(own) };
+  };
+
+  const scos: ScormSco[] = [];
+  const walk = (item: Node): { toc: ScormTocNode; activity: Record<string, unknown> } => {
+    const id = attr(item, 'identifier') ?? '';
+    const title = text(item['title']) || id;
+    if (!id) problems.push(problem(`an <item> without identifier ("${title}")`, '<item'));
+    const ref = attr(item, 'identifierref');
+    let scoId: string | null = null;
+    if (ref) {
+      const resource = resources.get(ref);
+      if (!resource) problems.push(problem(`item ${id} refers to unknown resource "${ref}"`, `identifierref="${ref}"`));
+      else {
+        const href = attr(resource, 'href');
+        const resolved = href ? packagePath([...bases(resource), href]) : null;
+        if (!href) problems.push(problem(`resource ${ref} of item ${id} has no href to launch`, `identifier="${ref}"`));
+        else if (!resolved) problems.push(problem(`the launch address "${href}" of resource ${ref} is outside the package`, `href="${href}"`));
+        else {
+          files.add(resolved.path);
+          scoId = id;
+          const completion = child(item, 'completionThreshold');
+          scos.push({
+            id,
+            title,
+            launch: withParameters(`${resolved.path}${resolved.query}`, attr(item, 'parameters')),
+            resourceId: ref,
+            masteryScore: num(elementText(item, 'masteryscore')) ?? null,
+            dataFromLms: elementText(item, 'datafromlms') ?? null,
+            timeLimitAction: elementText(item, 'timelimitaction') ?? null,
+            completionThreshold: num(attr(completion, 'minProgressMeasure') ?? text(completion)) ?? null,
+          });
+        }
+      }
+    }
+    const children = list(item['item']).map(walk);
+    const isVisible = attr(item, 'isvisible') !== 'false';
+    const completion = child(item, 'completionThreshold');
+    const completionThreshold = completion
+      ? defined({ completedByMeasure: bool(attr(completion, 'completedByMeasure')), minProgressMeasure: num(attr(completion, 'minProgressMeasure') ?? text(completion)), progressWeight: num(attr(completion, 'progressWeight')) })
+      : undefined;
+    return {
+      toc: { id, title, scoId, isVisible, children: children.map((c) => c.toc) },
+      activity: defined({ id, title, isVisible, children: children.length ? children.map((c) => c.activity) : undefined, ...sequencingFor(item), hideLmsUi: hideLmsUiOf(item), completionThreshold }),
+    };
+  };
+  const items = org ? list(org['item']).map(walk) : [];
+  if (!org) problems.push(problem('no <organization> in <organizations>', '<organizations'));
+  else if (scos.length === 0 && problems.length === 0) problems.push(problem('the organization launches nothing: no <item> refers to a resource with an href', `identifier="${attr(org, 'identifier') ?? ''}"`));
+  const ids = scos.map((s) => s.id);
+  const dup = ids.find((id, i) => ids.indexOf(id) !== i);
+  if (dup) problems.push(problem(`item identifier "${dup}" is used twice`, `identifier="${dup}"`));
+  if (problems.length > 0) throw new ManifestError(problems);
+
+  const orgId = attr(org, 'identifier') ?? 'organization';
+  const title = text(org!['title']) || text(child(manifest, 'metadata')?.['title']) || attr(manifest, 'identifier') || orgId;
+  return {
+    identifier: attr(manifest, 'identifier') ?? orgId,
+    edition: edition!,
+    version,
+    title,
+    organizationId: orgId,
+    toc: items.map((i) => i.toc),
+    scos,
+    sequencing: version === '2004' ? { activityTree: defined({ id: orgId, title, children: items.map((i) => i.activity), ...sequencingFor(org!) }) } : null,
+    files: [...files].sort(),
+  };
+}

@@ -1,0 +1,46 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * A content folder for a SCORM browser test (ADR 0084): a copy of the repository's content/ with
+ * our fixture packages (tools/e2e/fixtures/scorm/<name>, written here) under
+ * media/scorm/fixtures/<name>/ and an entry for each in the soja-plantio station, which the demo
+ * learner may open (/training/soja/soja-plantio?video=<entryId>). The portal imports it at start.
+ */
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const SCORM_FIXTURES = join(root, 'tools', 'e2e', 'fixtures', 'scorm');
+export const FIXTURE_STATION = { stationId: 'soja-plantio', path: '/training/soja/soja-plantio' };
+
+export interface FixtureEntry {
+  entryId: string;
+  /** the fixture folder under tools/e2e/fixtures/scorm/ */
+  fixture: string;
+  /** the launch page inside the package, with its query (e.g. content/probe.htm?mode=probe) */
+  launch: string;
+  scormVersion: '1.2' | '2004';
+  title: string;
+}
+
+export function contentWithFixtures(entries: FixtureEntry[]): string {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-scorm-content-'));
+  cpSync(join(root, 'content'), dir, { recursive: true });
+  const pack = JSON.parse(readFileSync(join(dir, 'pack.json'), 'utf8')) as { stations: { stationId: string; entries: unknown[] }[] };
+  const station = pack.stations.find((s) => s.stationId === FIXTURE_STATION.stationId)!;
+  entries.forEach((e, i) => {
+    cpSync(join(SCORM_FIXTURES, e.fixture), join(dir, 'media', 'scorm', 'fixtures', e.fixture), { recursive: true });
+    const src = `media/scorm/fixtures/${e.fixture}/${e.launch}`;
+    station.entries.push({
+      entryId: e.entryId,
+      type: 'scorm',
+      title: { 'pt-BR': e.title, es: e.title, en: e.title },
+      src: { 'pt-BR': src, es: src, en: src },
+      displayOrder: 100 + i,
+      optional: true,
+      scormVersion: e.scormVersion,
+    });
+  });
+  writeFileSync(join(dir, 'pack.json'), JSON.stringify(pack, null, 2));
+  return dir;
+}
