@@ -20,12 +20,14 @@ export interface RequestOptions<S extends z.ZodType | undefined> {
   /** Contract schema of a success answer; the answer is parsed, never cast. None: the body is ignored. */
   schema: S;
   signal?: AbortSignal;
+  /** More request headers (a write's Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 type Answer<S extends z.ZodType | undefined> = S extends z.ZodType ? z.output<S> : void;
 
-const buildHeaders = (method: Method, body: unknown, token: string | null): Headers => {
-  const headers = new Headers({ accept: 'application/json', 'x-guest-id': getGuestId() });
+const buildHeaders = (method: Method, body: unknown, token: string | null, extra: Record<string, string> = {}): Headers => {
+  const headers = new Headers({ ...extra, accept: 'application/json', 'x-guest-id': getGuestId() });
   if (body !== undefined && !(body instanceof FormData)) headers.set('content-type', 'application/json');
   if (token) headers.set('authorization', `Bearer ${token}`);
   const position = currentEventPosition();
@@ -33,14 +35,14 @@ const buildHeaders = (method: Method, body: unknown, token: string | null): Head
   return headers;
 };
 
-const send = async (path: string, method: Method, body: unknown, token: string | null, signal?: AbortSignal, early?: Promise<Response | undefined>): Promise<Response> => {
+const send = async (path: string, method: Method, body: unknown, token: string | null, signal?: AbortSignal, early?: Promise<Response | undefined>, extra?: Record<string, string>): Promise<Response> => {
   try {
     // the boot script's answer, if it got one; a failed early request is sent again here
     const sent = await early?.catch(() => undefined);
     if (sent) return sent;
     return await fetch(`${API_BASE}${path}`, {
       method,
-      headers: buildHeaders(method, body, token),
+      headers: buildHeaders(method, body, token, extra),
       body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
       credentials: 'same-origin',
       signal,
@@ -63,7 +65,7 @@ export const apiRequest = async <S extends z.ZodType | undefined>(path: string, 
   const token = getAccessToken();
   // a GET the boot script already sent with this token (the profile, the first screen's data, ADR 0013)
   const early = method === 'GET' ? takeEarlyGet(`${API_BASE}${path}`, { token, position: currentEventPosition() }) : undefined;
-  let response = await send(path, method, options.body, token, options.signal, early);
+  let response = await send(path, method, options.body, token, options.signal, early, options.headers);
   rememberEventPosition(response.headers.get(EVENT_POSITION_HEADER));
   let text = await response.text();
 
@@ -71,7 +73,7 @@ export const apiRequest = async <S extends z.ZodType | undefined>(path: string, 
     const error = apiErrorFromResponse(response.status, text);
     if (error.code !== 'id-token-expired') throw error;
     if (!(await refreshAccessToken())) throw error;
-    response = await send(path, method, options.body, getAccessToken(), options.signal);
+    response = await send(path, method, options.body, getAccessToken(), options.signal, undefined, options.headers);
     rememberEventPosition(response.headers.get(EVENT_POSITION_HEADER));
     text = await response.text();
   }
@@ -120,6 +122,8 @@ export interface CallOptions<R extends RouteContract> {
   /** Values for ":name" segments of the path. */
   params?: Record<string, string>;
   signal?: AbortSignal;
+  /** More request headers (a write's Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 /** A 400 for a body the contract refuses, before anything is sent. */
@@ -161,5 +165,5 @@ export const callRoute = async <R extends RouteContract>(route: R, options: Call
     query = parsed.data as Record<string, unknown>;
   }
   const url = routeUrl(route.path, options.params, query);
-  return apiRequest(url, { method: route.method, body, schema: route.response, signal: options.signal }) as Promise<ResponseOf<R>>;
+  return apiRequest(url, { method: route.method, body, schema: route.response, signal: options.signal, ...(options.headers ? { headers: options.headers } : {}) }) as Promise<ResponseOf<R>>;
 };

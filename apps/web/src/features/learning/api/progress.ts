@@ -3,14 +3,18 @@ import { learningRoutes, type BeaconBody, type EntryWriteResponse, type PlayTick
 import { API_BASE, callRoute } from '../../../shared/api/client';
 import { getAccessToken } from '../../../shared/session/token-store';
 import { invalidateLearningData, invalidateLearningLists } from './keys';
+import { retryingWrite } from './retrying-write';
+
+// Every write here goes through retryingWrite: a lost race or a lost database connection is sent
+// again with the same Idempotency-Key instead of being dropped (ADR 0081).
 
 /** POST /api/user-store/station/:station/:video with a play tick (signed-in users only). */
 export const sendPlayTick = (station: string, video: string, tick: PlayTick): Promise<EntryWriteResponse> =>
-  callRoute(learningRoutes.entryWrite, { params: { station, video }, body: tick });
+  retryingWrite((headers) => callRoute(learningRoutes.entryWrite, { params: { station, video }, body: tick, headers }));
 
 /** Bookmark add / remove (000 §4.2). */
 export const setBookmark = (vars: { station: string; video: string; value: boolean }): Promise<EntryWriteResponse> =>
-  callRoute(learningRoutes.entryWrite, { params: { station: vars.station, video: vars.video }, body: { event: 'bookmark', value: vars.value } });
+  retryingWrite((headers) => callRoute(learningRoutes.entryWrite, { params: { station: vars.station, video: vars.video }, body: { event: 'bookmark', value: vars.value }, headers }));
 
 export const bookmarkMutationOptions = () => mutationOptions({ mutationKey: ['learning', 'bookmark'] as const, mutationFn: setBookmark });
 
@@ -21,7 +25,7 @@ export const useBookmark = () => {
 
 /** Entry feedback score 1..5 (the feedbacks playlist). */
 export const giveFeedback = (vars: { station: string; video: string; score: number }): Promise<EntryWriteResponse> =>
-  callRoute(learningRoutes.entryWrite, { params: { station: vars.station, video: vars.video }, body: { event: 'feedback', score: vars.score } });
+  retryingWrite((headers) => callRoute(learningRoutes.entryWrite, { params: { station: vars.station, video: vars.video }, body: { event: 'feedback', score: vars.score }, headers }));
 
 export const feedbackMutationOptions = () => mutationOptions({ mutationKey: ['learning', 'feedback'] as const, mutationFn: giveFeedback });
 
@@ -32,7 +36,7 @@ export const useEntryFeedback = () => {
 
 /** POST /api/user-store/station/:station {visit: true, viewType} (000 §4.2). */
 export const markStationVisited = (station: string, viewType: 'map' | 'detail') =>
-  callRoute(learningRoutes.stationWrite, { params: { station }, body: { visit: true, viewType } });
+  retryingWrite((headers) => callRoute(learningRoutes.stationWrite, { params: { station }, body: { visit: true, viewType }, headers }));
 
 export const stationVisitMutationOptions = () =>
   mutationOptions({
@@ -50,10 +54,10 @@ export const useStationVisit = () => {
   });
 };
 
-/** POST /api/content/view/:contentId (user or guest; 000 §8: failures are console only). */
+/** POST /api/content/view/:contentId (user or guest; 000 §8: failures, once the retries are spent, are console only). */
 export const recordContentView = async (contentId: string): Promise<void> => {
   try {
-    await callRoute(learningRoutes.contentView, { params: { contentId } });
+    await retryingWrite((headers) => callRoute(learningRoutes.contentView, { params: { contentId }, headers }));
   } catch (error) {
     console.warn('Content view not recorded', error);
   }
@@ -62,7 +66,7 @@ export const recordContentView = async (contentId: string): Promise<void> => {
 /** POST /api/content/media-state/:contentId/:mediaId {data} (user or guest; failures console only). */
 export const saveMediaState = async (contentId: string, mediaId: string, data: Record<string, unknown>): Promise<void> => {
   try {
-    await callRoute(learningRoutes.mediaState, { params: { contentId, mediaId }, body: { data } });
+    await retryingWrite((headers) => callRoute(learningRoutes.mediaState, { params: { contentId, mediaId }, body: { data }, headers }));
   } catch (error) {
     console.warn('Media state not saved', error);
   }
