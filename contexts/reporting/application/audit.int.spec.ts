@@ -223,7 +223,8 @@ describe("a learner's timeline", () => {
 
   it("shows an answer's own trail, a booking's across its streams and a certificate's", async () => {
     const answer = await timelineOf('answer', story.retry);
-    expect(answer.subject).toMatchObject({ kind: 'answer', id: story.retry, label: 'q-soja-1 · soja-plantio', detail: story.learner.email });
+    // no catalogue in this story: the ids stand in for the words (ADR 0083)
+    expect(answer.subject).toMatchObject({ kind: 'answer', id: story.retry, label: 'q-soja-1 · soja-plantio', detail: `${story.learner.email} · a-right · ✓ · #2` });
     expect(answer.events.map((e) => [e.type, e.data.rowId])).toEqual([['AnswerSubmitted', story.retry]]);
     expect(answer.streams).toEqual([expect.objectContaining({ streamId: learnerStream(story.learner.userId), verified: true, checked: 2 })]);
     const booking = await timelineOf('booking', story.bookingId);

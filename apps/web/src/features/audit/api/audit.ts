@@ -3,13 +3,15 @@ import { auditRoutes, type AuditFindResponse, type AuditTimeline, type AuditVeri
 import type { AuditSubjectKind, AuditTrailFormat } from '@portal/reporting/contracts/audit-shapes';
 import { callRoute, routeUrl } from '../../../shared/api/client';
 import { fetchFile, saveFile } from '../../../shared/api/file-download';
+import { currentLocale } from '../../../shared/i18n/i18n';
 import { AUDIT_QUERIES, timelineKeyOf } from './keys';
 
 /** GET /api/audit/find: users, bookings, answers or certificates matching the search. */
 export const findSubjectsQueryOptions = (kind: AuditSubjectKind, q: string) =>
   queryOptions({
-    queryKey: [...AUDIT_QUERIES, 'find', kind, q] as const,
-    queryFn: ({ signal }): Promise<AuditFindResponse> => callRoute(auditRoutes.auditFind, { query: { kind, q }, signal }),
+    // answers are worded in the auditor's language (ADR 0083)
+    queryKey: [...AUDIT_QUERIES, 'find', kind, q, currentLocale()] as const,
+    queryFn: ({ signal }): Promise<AuditFindResponse> => callRoute(auditRoutes.auditFind, { query: { kind, q, lang: currentLocale() }, signal }),
     enabled: q.trim().length > 0,
     staleTime: 30_000,
   });
@@ -23,12 +25,12 @@ export interface TimelineFilters {
 /** GET /api/audit/subjects/:kind/:id/timeline, page after page (`next`). */
 export const timelineQueryOptions = (kind: AuditSubjectKind, id: string, filters: TimelineFilters = {}) =>
   infiniteQueryOptions({
-    queryKey: [...timelineKeyOf(kind, id), filters.stream ?? '', filters.type ?? ''] as const,
+    queryKey: [...timelineKeyOf(kind, id), filters.stream ?? '', filters.type ?? '', currentLocale()] as const,
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }): Promise<AuditTimeline> =>
       callRoute(auditRoutes.auditTimeline, {
         params: { kind, id },
-        query: { ...(pageParam ? { after: pageParam } : {}), ...(filters.stream ? { stream: filters.stream } : {}), ...(filters.type ? { type: filters.type } : {}) },
+        query: { lang: currentLocale(), ...(pageParam ? { after: pageParam } : {}), ...(filters.stream ? { stream: filters.stream } : {}), ...(filters.type ? { type: filters.type } : {}) },
         signal,
       }),
     getNextPageParam: (last) => last.next,

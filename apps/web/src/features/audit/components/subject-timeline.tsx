@@ -72,6 +72,34 @@ export function SubjectTimeline({ kind, id }: { kind: AuditSubjectKind; id: stri
         </Group>
       </Group>
 
+      {first.answer && (
+        <Paper withBorder p="sm" radius="md" data-testid="audit-answer">
+          <Stack gap={4}>
+            <Text fw={600}>{t('answer.title')}</Text>
+            {first.answer.items.map((item, i) => (
+              <Text key={i} data-testid="audit-answer-item">
+                <b>{item.followUp ? t('answer.followUp') : t('answer.question')}:</b> {item.question} · <b>{t('answer.option')}:</b> {item.option ?? '?'} ·{' '}
+                {item.isCorrect === null ? t('answer.none') : item.isCorrect ? t('answer.right') : t('answer.wrong')}
+                {item.points !== null && ` · ${t('answer.points')}: ${item.points}`}
+              </Text>
+            ))}
+            <Text size="sm">
+              {t('answer.result')}: {first.answer.isCorrect === null ? t('answer.none') : first.answer.isCorrect ? t('answer.right') : t('answer.wrong')}
+              {first.answer.points !== null && ` · ${t('answer.points')}: ${first.answer.points}`}
+              {first.answer.questionRevision !== null && ` · ${t('answer.revision')}: ${first.answer.questionRevision}`}
+            </Text>
+            <Text size="sm">
+              {t('answer.when')}: {when(first.answer.answeredAt)} · {t('answer.from')}: {first.answer.ip ?? '—'} · {first.answer.userAgent ?? '—'}
+            </Text>
+            {first.answer.attempts.length > 1 && (
+              <Text size="sm" data-testid="audit-answer-attempts">
+                {t('answer.attempts')}: {first.answer.attempts.map((a) => `#${a.attempt} ${a.isCorrect === null ? '' : a.isCorrect ? '✓' : '✗'} ${when(a.answeredAt)}`).join(' · ')}
+              </Text>
+            )}
+          </Stack>
+        </Paper>
+      )}
+
       <Paper withBorder p="sm" radius="md">
         <Stack gap={6}>
           <Text fw={600}>{t('chains.title')}</Text>
