@@ -35,11 +35,10 @@ describe('GET /api/media/* (unprotected files)', () => {
     expect(thumb.headers['content-type']).toBe('image/png');
   });
 
-  it('serves the SCORM package pages from the same origin', async () => {
-    const res = await t.request('GET', '/api/media/scorm/solo-12/index.html');
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('course.js');
-    expect((await t.request('GET', '/api/media/scorm/solo-12/imsmanifest.xml')).body).toContain('ADL SCORM');
+  it("never serves SCORM package files from the portal's origin: their scripts run on the content origin only (ADR 0084)", async () => {
+    for (const path of ['/api/media/scorm/solo-12/index.html', '/api/media/scorm/solo-12/course.js', '/api/media/video/..%2Fscorm%2Fsolo-12%2Findex.html', '/api/media/SCORM/solo-12/index.html']) {
+      expect((await t.request('GET', path)).statusCode, path).toBe(404);
+    }
   });
 
   it('never serves protected files, the pack or paths outside the media folder', async () => {
