@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locale } from '@portal/kernel';
 import { startTestApp, type TestApp } from '@portal/testing/app';
-import { answersReportPageSchema, answersTrendSchema, stationContentAnswersReportPageSchema } from '../../contracts/index.js';
+import { REPORTS, answersTrendSchema } from '../../contracts/index.js';
 import { CALLERS, exportedColumn, tokenOf } from '../../testing/report-http.js';
 import { A1, A2, appendSteps, B1, COMPANY_A, COMPANY_B, MOVER, STORY_AFTER_MOVE, STORY_BEFORE_MOVE } from '../../testing/reports-story.js';
 
@@ -43,7 +43,7 @@ describe('GET /api/reports/answers and /api/reports/station-content-answers: who
       expect(picker.status).toBe(c.own);
       if (c.own !== 200) return;
       expect(picker.json().companies.map((x: { companyId: string }) => x.companyId).sort()).toEqual([...c.sees].sort());
-      const page = answersReportPageSchema.parse((await get('/api/reports/answers?pageSize=200', token)).json());
+      const page = REPORTS.answers.pageSchema.parse((await get('/api/reports/answers?pageSize=200', token)).json());
       const companies = new Set(page.rows.map((r) => r.company));
       const names = { [COMPANY_A]: 'Agro Alfa', [COMPANY_B]: 'Beta Coop' } as Record<string, string>;
       expect([...companies].sort()).toEqual(c.sees.map((id) => names[id]).sort());
@@ -56,35 +56,35 @@ describe('the answers report', () => {
     const token = await all();
     const res = await get('/api/reports/answers?sort=learner&dir=asc&pageSize=3&page=1&lang=pt-BR', token);
     expect(res.status).toBe(200);
-    const page = answersReportPageSchema.parse(res.json());
+    const page = REPORTS.answers.pageSchema.parse(res.json());
     expect(page).toMatchObject({ report: 'answers', asOf: null, page: 1, pageSize: 3, total: 8 });
     expect(page.rows.map((r) => r.learner)).toEqual(['Ana Alfa', 'Ana Alfa', 'Ana Alfa']);
     expect(page.rows[0]!.station).toBe('Estação soy-pests');
-    const filtered = answersReportPageSchema.parse((await get(`/api/reports/answers?station=soy&state=SP&from=2026-11-01&to=2026-11-30`, token)).json());
+    const filtered = REPORTS.answers.pageSchema.parse((await get(`/api/reports/answers?station=soy&state=SP&from=2026-11-01&to=2026-11-30`, token)).json());
     expect(filtered.rows.map((r) => r.userId)).toEqual([A2, A2]);
-    const tagged = answersReportPageSchema.parse((await get(`/api/reports/answers?aclTag=dist:seeds`, token)).json());
+    const tagged = REPORTS.answers.pageSchema.parse((await get(`/api/reports/answers?aclTag=dist:seeds`, token)).json());
     expect(tagged.rows.map((r) => r.userId)).toEqual([A2, A2]);
   });
 
   it('as of a past date: the mover counts under the company they were in then, and later answers are not there yet', async () => {
     const managerA = await tokenOf(t, ['company_manager'], ['manage_companies_users'], COMPANY_A);
-    const now = answersReportPageSchema.parse((await get('/api/reports/answers?pageSize=200', managerA)).json());
+    const now = REPORTS.answers.pageSchema.parse((await get('/api/reports/answers?pageSize=200', managerA)).json());
     expect(new Set(now.rows.map((r) => r.userId))).toEqual(new Set([A1, A2]));
-    const then = answersReportPageSchema.parse((await get(`/api/reports/answers?pageSize=200&asOf=${encodeURIComponent(beforeMove)}`, managerA)).json());
+    const then = REPORTS.answers.pageSchema.parse((await get(`/api/reports/answers?pageSize=200&asOf=${encodeURIComponent(beforeMove)}`, managerA)).json());
     expect(then.asOf).toMatchObject({ requested: beforeMove, position: expect.any(String) });
     expect(new Set(then.rows.map((r) => r.userId))).toEqual(new Set([A1, A2, MOVER]));
     expect(then.total).toBe(now.total); // m1's answer in, a2's later retry out
     const managerB = await tokenOf(t, ['company_manager'], ['manage_companies_users'], COMPANY_B);
-    const bThen = answersReportPageSchema.parse((await get(`/api/reports/answers?asOf=${encodeURIComponent(beforeMove)}`, managerB)).json());
+    const bThen = REPORTS.answers.pageSchema.parse((await get(`/api/reports/answers?asOf=${encodeURIComponent(beforeMove)}`, managerB)).json());
     expect(bThen.rows.map((r) => r.userId)).toEqual([B1, B1]);
-    const before = answersReportPageSchema.parse((await get(`/api/reports/answers?asOf=2000-01-01T00:00:00Z`, managerB)).json());
+    const before = REPORTS.answers.pageSchema.parse((await get(`/api/reports/answers?asOf=2000-01-01T00:00:00Z`, managerB)).json());
     expect(before).toMatchObject({ total: 0, asOf: { position: null } });
   });
 
   it('carries codes in the API and writes words in the files, in the caller\'s language: where each answer was given, and whether it was right', async () => {
     const token = await all();
     const query = `companyId=${COMPANY_A}&sort=answeredAt&dir=asc`;
-    const page = answersReportPageSchema.parse((await get(`/api/reports/answers?${query}&pageSize=200`, token)).json());
+    const page = REPORTS.answers.pageSchema.parse((await get(`/api/reports/answers?${query}&pageSize=200`, token)).json());
     expect(page.rows.map((r) => [r.context, r.correct])).toEqual([
       ['station', false],
       ['station', true],
@@ -134,16 +134,16 @@ describe('the answers report', () => {
 
 describe('the station content answers report', () => {
   it('lists each learner\'s current answer to each media question of an entry, with attempts, first and last answer', async () => {
-    const page = stationContentAnswersReportPageSchema.parse((await get('/api/reports/station-content-answers?sort=learner&dir=asc&lang=en', await all())).json());
+    const page = REPORTS['station-content-answers'].pageSchema.parse((await get('/api/reports/station-content-answers?sort=learner&dir=asc&lang=en', await all())).json());
     expect(page.rows.map(({ userId, entry, question, answer, correct, attempts, firstAnsweredAt, lastAnsweredAt }) => ({ userId, entry, question, answer, correct, attempts, firstAnsweredAt, lastAnsweredAt }))).toEqual([
       { userId: A1, entry: 'Video v1', question: 'Question qm', answer: 'Yes', correct: true, attempts: 1, firstAnsweredAt: '2026-11-03T10:00:00.000Z', lastAnsweredAt: '2026-11-03T10:00:00.000Z' },
       { userId: A2, entry: 'Video v1', question: 'Question qm', answer: 'Yes', correct: true, attempts: 2, firstAnsweredAt: '2026-11-04T09:00:00.000Z', lastAnsweredAt: '2026-11-20T09:00:00.000Z' },
     ]);
-    const then = stationContentAnswersReportPageSchema.parse((await get(`/api/reports/station-content-answers?lang=en&asOf=${encodeURIComponent(beforeMove)}`, await all())).json());
+    const then = REPORTS['station-content-answers'].pageSchema.parse((await get(`/api/reports/station-content-answers?lang=en&asOf=${encodeURIComponent(beforeMove)}`, await all())).json());
     expect(then.rows.find((r) => r.userId === A2), JSON.stringify(then)).toMatchObject({ answer: 'No', correct: false, attempts: 1 });
     // whether it is right: a boolean in the API, a word in the files
     const query = `sort=learner&dir=asc&asOf=${encodeURIComponent(beforeMove)}`;
-    const thenSorted = stationContentAnswersReportPageSchema.parse((await get(`/api/reports/station-content-answers?${query}`, await all())).json());
+    const thenSorted = REPORTS['station-content-answers'].pageSchema.parse((await get(`/api/reports/station-content-answers?${query}`, await all())).json());
     expect(thenSorted.rows.map((r) => r.correct)).toEqual([true, false]);
     expect(await exportedColumn(t, await all(), { report: 'station-content-answers', format: 'xlsx', lang: 'pt-BR', query }, 'correct')).toEqual(['Sim', 'Não']);
     expect(await exportedColumn(t, await all(), { report: 'station-content-answers', format: 'csv', lang: 'en', query }, 'correct')).toEqual(['Yes', 'No']);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '@portal/testing/app';
-import { stationScoresReportPageSchema } from '../../contracts/index.js';
+import { REPORTS } from '../../contracts/index.js';
 import { CALLERS, parseCsvExport, parseXlsxExport, startScoresStoryApp, tokenOf } from '../../testing/report-http.js';
 import { A1, A2, COMPANY_A, COMPANY_B } from '../../testing/reports-story.js';
 
@@ -28,7 +28,7 @@ describe('GET /api/reports/station-scores and its export: who may read which com
       for (const r of [a, b].filter((r) => r.statusCode === 404)) expect(r.json()).toMatchObject({ statusCode: 404, code: '404' });
       const allowed = c.sees.map((id) => NAMES[id]).sort();
       if (c.own === 200) {
-        const page = stationScoresReportPageSchema.parse(own.json());
+        const page = REPORTS['station-scores'].pageSchema.parse(own.json());
         expect([...new Set(page.rows.map((r) => r.company))].sort()).toEqual(allowed);
       }
       for (const format of ['csv', 'xlsx'] as const) {
@@ -47,7 +47,7 @@ describe('GET /api/reports/station-scores and its export: who may read which com
 describe('the station scores report', () => {
   it('answers the score detail, answer and usability percentages, sorted and filtered on the server', async () => {
     const token = await tokenOf(t, ['auditor']);
-    const page = stationScoresReportPageSchema.parse((await get('/api/reports/station-scores?station=soy&sort=answerPercent&dir=desc&lang=pt-BR', token)).json());
+    const page = REPORTS['station-scores'].pageSchema.parse((await get('/api/reports/station-scores?station=soy&sort=answerPercent&dir=desc&lang=pt-BR', token)).json());
     expect(page).toMatchObject({ report: 'station-scores', asOf: null, total: 4 });
     expect(page.rows[0]).toMatchObject({ userId: A1, station: 'Estação soy-pests', answerScore: 20, answerMax: 20, answerPercent: 100, usabilityScore: 8, usabilityMax: 10, usabilityPercent: 80, total: 50, othersScore: 40 });
     const bad = await get('/api/reports/station-scores?sort=password&from=yesterday', token);
@@ -56,7 +56,7 @@ describe('the station scores report', () => {
 
   it('as of a past date, for a company manager: the scores as they stood then', async () => {
     const managerA = await tokenOf(t, ['company_manager'], ['manage_companies_users'], COMPANY_A);
-    const then = stationScoresReportPageSchema.parse((await get(`/api/reports/station-scores?asOf=${encodeURIComponent(beforeMove)}`, managerA)).json());
+    const then = REPORTS['station-scores'].pageSchema.parse((await get(`/api/reports/station-scores?asOf=${encodeURIComponent(beforeMove)}`, managerA)).json());
     expect(then.rows.find((r) => r.userId === A2)).toMatchObject({ answerScore: 0, answerMax: 0 });
     expect(new Set(then.rows.map((r) => r.company))).toEqual(new Set(['Agro Alfa']));
   });
@@ -67,7 +67,7 @@ describe('the station scores report', () => {
     const file = parseCsvExport(res.body);
     expect(file.header).toContain('Puntuación de usabilidad');
     expect(file.preamble.flat().join(' ')).toContain('soy');
-    const page = stationScoresReportPageSchema.parse((await get('/api/reports/station-scores?station=soy&sort=learner&dir=asc&lang=es', token)).json());
+    const page = REPORTS['station-scores'].pageSchema.parse((await get('/api/reports/station-scores?station=soy&sort=learner&dir=asc&lang=es', token)).json());
     expect(file.rows.length).toBe(page.total);
   });
 });

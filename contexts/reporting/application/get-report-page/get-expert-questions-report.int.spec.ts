@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locale } from '@portal/kernel';
 import { startTestApp, type TestApp } from '@portal/testing/app';
-import { expertQuestionsReportPageSchema, REPORTS } from '../../contracts/index.js';
+import { REPORTS } from '../../contracts/index.js';
 import { CALLERS, exportedColumn, parseCsvExport, parseXlsxExport, tokenOf } from '../../testing/report-http.js';
 import { appendSteps, COMPANY_A, COMPANY_B, STORY_AFTER_MOVE, STORY_BEFORE_MOVE } from '../../testing/reports-story.js';
 import { QUESTIONS_AFTER_MOVE, QUESTIONS_BEFORE_MOVE } from '../../testing/expert-questions-story.js';
@@ -42,7 +42,7 @@ describe('GET /api/reports/expert-questions and its exports: who may read which 
         expect([...new Set(parsed.rows.map((r) => r[company]))].sort(), format).toEqual(allowed);
       }
       if (c.own !== 200) return;
-      expect([...new Set(expertQuestionsReportPageSchema.parse(own.json()).rows.map((r) => r.company))].sort()).toEqual(allowed);
+      expect([...new Set(REPORTS['expert-questions'].pageSchema.parse(own.json()).rows.map((r) => r.company))].sort()).toEqual(allowed);
     });
   }
 });
@@ -50,10 +50,10 @@ describe('GET /api/reports/expert-questions and its exports: who may read which 
 describe('the ask the expert report', () => {
   it('answers each question with theme, sub-theme, phone, title, question, response, who answered and when; as it stood at a past date', async () => {
     const token = await tokenOf(t, ['company_admin'], ['manage_all_companies'], COMPANY_A);
-    const page = expertQuestionsReportPageSchema.parse((await get('/api/reports/expert-questions?sort=askedAt&dir=asc&lang=pt-BR', token)).json());
+    const page = REPORTS['expert-questions'].pageSchema.parse((await get('/api/reports/expert-questions?sort=askedAt&dir=asc&lang=pt-BR', token)).json());
     expect(page).toMatchObject({ report: 'expert-questions', total: 3 });
     expect(page.rows[0]).toMatchObject({ theme: 'Pragas', subTheme: 'Lagartas', phone: '+5511999990000', title: 'Caterpillars on soy', response: 'Use a biological control', answeredBy: 'Dr. Eva', answeredAt: '2026-11-21T10:00:00.000Z', status: 'answered' });
-    const then = expertQuestionsReportPageSchema.parse((await get(`/api/reports/expert-questions?sort=askedAt&dir=asc&lang=en&asOf=${encodeURIComponent(beforeMove)}`, token)).json());
+    const then = REPORTS['expert-questions'].pageSchema.parse((await get(`/api/reports/expert-questions?sort=askedAt&dir=asc&lang=en&asOf=${encodeURIComponent(beforeMove)}`, token)).json());
     expect(then.rows.map((r) => [r.questionId, r.status, r.company, r.theme])).toEqual([
       ['eq-a1', 'claimed', 'Agro Alfa', 'Pests'],
       ['eq-b1', 'answered', 'Beta Coop', 'Soil'],

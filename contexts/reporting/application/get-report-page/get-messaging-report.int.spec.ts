@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Permission, Role } from '@portal/kernel';
 import { startTestApp, type TestApp } from '@portal/testing/app';
-import { messagingReportPageSchema, REPORTS } from '../../contracts/index.js';
+import { REPORTS } from '../../contracts/index.js';
 import { parseCsvExport, parseXlsxExport, tokenOf } from '../../testing/report-http.js';
 import { appendSteps, COMPANY_A, COMPANY_B, STORY_AFTER_MOVE, STORY_BEFORE_MOVE } from '../../testing/reports-story.js';
 import { MESSAGES_AFTER_MOVE, MESSAGES_BEFORE_MOVE } from '../../testing/messaging-story.js';
@@ -64,7 +64,7 @@ describe('GET /api/reports/messaging and its exports: manage_whatsapp only, scop
         expect([...new Set(parsed.rows.map((r) => (!r[learner] ? UNMATCHED : r[company])))].sort(), format).toEqual(c.sees);
       }
       if (c.own !== 200) return;
-      expect(owners(messagingReportPageSchema.parse(own.json()).rows)).toEqual(c.sees);
+      expect(owners(REPORTS.messaging.pageSchema.parse(own.json()).rows)).toEqual(c.sees);
     });
   }
 });
@@ -72,7 +72,7 @@ describe('GET /api/reports/messaging and its exports: manage_whatsapp only, scop
 describe('the messaging report', () => {
   it('answers each user message with our responses and its send date, sorted and filtered on the server, and as it stood at a past date', async () => {
     const token = await tokenOf(t, ['tc_admin'], ['manage_whatsapp', 'manage_all_companies']);
-    const page = messagingReportPageSchema.parse((await get('/api/reports/messaging?sort=sentAt&dir=asc&lang=en', token)).json());
+    const page = REPORTS.messaging.pageSchema.parse((await get('/api/reports/messaging?sort=sentAt&dir=asc&lang=en', token)).json());
     expect(page).toMatchObject({ report: 'messaging', total: 5, asOf: null });
     expect(page.rows.find((r) => r.rowId === 'wamid.a1')).toMatchObject({
       learner: 'Ana Alfa',
@@ -83,10 +83,10 @@ describe('the messaging report', () => {
       sentAt: '2026-11-02T10:00:00.000Z',
       replies: 2,
     });
-    const then = messagingReportPageSchema.parse((await get(`/api/reports/messaging?lang=en&asOf=${encodeURIComponent(beforeMove)}`, token)).json());
+    const then = REPORTS.messaging.pageSchema.parse((await get(`/api/reports/messaging?lang=en&asOf=${encodeURIComponent(beforeMove)}`, token)).json());
     expect(then.rows.find((r) => r.rowId === 'wamid.a1')).toMatchObject({ response: 'Open Bookings in the menu', replies: 1 });
     expect(then.rows.find((r) => r.rowId === 'wamid.x1')).toMatchObject({ response: null, learner: null });
-    const dated = messagingReportPageSchema.parse((await get('/api/reports/messaging?from=2026-11-05&to=2026-11-07', token)).json());
+    const dated = REPORTS.messaging.pageSchema.parse((await get('/api/reports/messaging?from=2026-11-05&to=2026-11-07', token)).json());
     expect(dated.rows.map((r) => r.rowId).sort()).toEqual(['wamid.b1', 'wamid.m1']);
     // a column that is not sortable, or another report's, is refused with the field
     const bad = await get('/api/reports/messaging?sort=answeredAt', token);

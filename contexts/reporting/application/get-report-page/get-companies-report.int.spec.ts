@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '@portal/testing/app';
-import { companiesReportPageSchema } from '../../contracts/index.js';
+import { REPORTS } from '../../contracts/index.js';
 import { CALLERS, parseCsvExport, parseXlsxExport, startScoresStoryApp, tokenOf } from '../../testing/report-http.js';
 import { COMPANY_A, COMPANY_B } from '../../testing/reports-story.js';
 
@@ -26,7 +26,7 @@ describe("GET /api/reports/companies-report and its export: who may read which c
       const b = await get(`/api/reports/companies-report?companyId=${COMPANY_B}`, token);
       expect([own.statusCode, a.statusCode, b.statusCode]).toEqual([c.own, c.a, c.b]);
       const allowed = c.sees.map((id) => NAMES[id]).sort();
-      if (c.own === 200) expect(companiesReportPageSchema.parse(own.json()).rows.map((r) => r.company).sort()).toEqual(allowed);
+      if (c.own === 200) expect(REPORTS['companies-report'].pageSchema.parse(own.json()).rows.map((r) => r.company).sort()).toEqual(allowed);
       for (const format of ['csv', 'xlsx'] as const) {
         const res = await get(`/api/reports/companies-report/export?format=${format}&lang=en`, token);
         expect(res.statusCode, format).toBe(c.own);
@@ -43,13 +43,13 @@ describe("GET /api/reports/companies-report and its export: who may read which c
 describe('the companies report', () => {
   it("answers each company's fields and counts; as of a past date the mover still counts in company A", async () => {
     const token = await tokenOf(t, ['auditor']);
-    const page = companiesReportPageSchema.parse((await get('/api/reports/companies-report?sort=company&dir=asc', token)).json());
+    const page = REPORTS['companies-report'].pageSchema.parse((await get('/api/reports/companies-report?sort=company&dir=asc', token)).json());
     expect(page.rows.map((r) => [r.company, r.businessCode, r.users, r.completions])).toEqual([
       ['Agro Alfa', 'aa01', 2, 2],
       ['Beta Coop', 'bb02', 2, 1],
     ]);
     expect(page.rows[0]).toMatchObject({ contactName: 'Ana Contato', domains: 'alfa.example, agroalfa.example' });
-    const then = companiesReportPageSchema.parse((await get(`/api/reports/companies-report?sort=company&dir=asc&asOf=${encodeURIComponent(beforeMove)}`, token)).json());
+    const then = REPORTS['companies-report'].pageSchema.parse((await get(`/api/reports/companies-report?sort=company&dir=asc&asOf=${encodeURIComponent(beforeMove)}`, token)).json());
     expect(then.rows.map((r) => [r.company, r.users, r.completions, r.activeUsers])).toEqual([
       ['Agro Alfa', 3, 0, 0],
       ['Beta Coop', 1, 0, 0],

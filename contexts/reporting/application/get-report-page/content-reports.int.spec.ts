@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '@portal/testing/app';
-import { podcastDownloadsReportPageSchema, REPORTS, stationContentReportPageSchema, stationsReportPageSchema } from '../../contracts/index.js';
+import { REPORTS } from '../../contracts/index.js';
 import { CALLERS, exportedColumn, parseCsvExport, parseXlsxExport, tokenOf } from '../../testing/report-http.js';
 import { A1, A2, appendSteps, B1, COMPANY_A, COMPANY_B, MOVER } from '../../testing/reports-story.js';
 import { CONTENT_AFTER_MOVE, CONTENT_BEFORE_MOVE } from '../../testing/content-story.js';
@@ -71,22 +71,22 @@ describe('GET /api/reports/{station-content,stations,podcast-downloads} and thei
 describe('the station content report', () => {
   it('answers a page per learner and entry, sorted and filtered on the server, titles in the asked locale, guests left out', async () => {
     const token = await all();
-    const page = stationContentReportPageSchema.parse((await get('/api/reports/station-content?sort=views&dir=desc&lang=pt-BR', token)).json());
+    const page = REPORTS['station-content'].pageSchema.parse((await get('/api/reports/station-content?sort=views&dir=desc&lang=pt-BR', token)).json());
     expect(page).toMatchObject({ report: 'station-content', total: 3 });
     expect(page.rows[0]).toMatchObject({ userId: A1, entry: 'Vídeo v1', station: 'Estação soy-pests', viewType: 'video', views: 2, plays: 2, completions: 1 });
     // the entry's type: a code in the API, a word in the files
-    const sorted = stationContentReportPageSchema.parse((await get('/api/reports/station-content?sort=learner&dir=asc', token)).json());
+    const sorted = REPORTS['station-content'].pageSchema.parse((await get('/api/reports/station-content?sort=learner&dir=asc', token)).json());
     expect(sorted.rows.map((r) => r.viewType)).toEqual(['video', 'video', 'video']);
     expect(await exportedColumn(t, token, { report: 'station-content', format: 'csv', lang: 'pt-BR', query: 'sort=learner&dir=asc' }, 'viewType')).toEqual(['Vídeo', 'Vídeo', 'Vídeo']);
     expect(await exportedColumn(t, token, { report: 'station-content', format: 'xlsx', lang: 'en', query: 'sort=learner&dir=asc' }, 'viewType')).toEqual(['Video', 'Video', 'Video']);
-    const corn = stationContentReportPageSchema.parse((await get('/api/reports/station-content?station=corn&from=2026-11-15', token)).json());
+    const corn = REPORTS['station-content'].pageSchema.parse((await get('/api/reports/station-content?station=corn&from=2026-11-15', token)).json());
     expect(corn.rows.map((r) => [r.userId, r.views, r.plays, r.completions])).toEqual([[A2, 2, 1, 1]]);
     expect((await get('/api/reports/station-content?sort=secret', token)).status).toBe(400);
   });
 
   it('as of a past date shows the counts of then', async () => {
     const token = await all();
-    const then = stationContentReportPageSchema.parse((await get(`/api/reports/station-content?station=corn&asOf=${encodeURIComponent(beforeMove)}`, token)).json());
+    const then = REPORTS['station-content'].pageSchema.parse((await get(`/api/reports/station-content?station=corn&asOf=${encodeURIComponent(beforeMove)}`, token)).json());
     expect(then.rows.map((r) => [r.userId, r.views, r.plays, r.completions])).toEqual([[A2, 1, 0, 0]]);
   });
 });
@@ -94,14 +94,14 @@ describe('the station content report', () => {
 describe('the stations report', () => {
   it('answers visits per learner and station; as of a past date the mover counts under company A', async () => {
     const managerA = await tokenOf(t, ['company_manager'], ['manage_companies_users'], COMPANY_A);
-    const now = stationsReportPageSchema.parse((await get('/api/reports/stations?sort=learner&dir=asc&lang=en', managerA)).json());
+    const now = REPORTS.stations.pageSchema.parse((await get('/api/reports/stations?sort=learner&dir=asc&lang=en', managerA)).json());
     expect(now.rows.map((r) => `${r.userId} ${r.station} ${r.views} ${r.lastViewType}`)).toEqual([`${A1} Station soy-pests 2 detail`, `${A2} Station corn 1 map`]);
     // where the last visit came from: a code in the API, a word in the files
     expect(await exportedColumn(t, managerA, { report: 'stations', format: 'xlsx', lang: 'es', query: 'sort=learner&dir=asc' }, 'lastViewType')).toEqual(['Página de la estación', 'Mapa']);
     expect(await exportedColumn(t, managerA, { report: 'stations', format: 'csv', lang: 'en', query: 'sort=learner&dir=asc' }, 'lastViewType')).toEqual(['Station page', 'Map']);
-    const then = stationsReportPageSchema.parse((await get(`/api/reports/stations?sort=learner&dir=asc&asOf=${encodeURIComponent(beforeMove)}`, managerA)).json());
+    const then = REPORTS.stations.pageSchema.parse((await get(`/api/reports/stations?sort=learner&dir=asc&asOf=${encodeURIComponent(beforeMove)}`, managerA)).json());
     expect(then.rows.map((r) => r.userId)).toEqual([A1, A2, MOVER]);
-    const b = stationsReportPageSchema.parse((await get('/api/reports/stations?sort=learner&dir=asc', await tokenOf(t, ['company_manager'], ['manage_companies_users'], COMPANY_B))).json());
+    const b = REPORTS.stations.pageSchema.parse((await get('/api/reports/stations?sort=learner&dir=asc', await tokenOf(t, ['company_manager'], ['manage_companies_users'], COMPANY_B))).json());
     expect(b.rows.map((r) => r.userId)).toEqual([B1, MOVER]);
   });
 });
@@ -109,7 +109,7 @@ describe('the stations report', () => {
 describe('the podcast downloads report', () => {
   it('answers episode, learner and date; the episode title as it stood as of a past date', async () => {
     const token = await all();
-    const now = podcastDownloadsReportPageSchema.parse((await get('/api/reports/podcast-downloads?sort=downloadedAt&dir=asc&lang=en', token)).json());
+    const now = REPORTS['podcast-downloads'].pageSchema.parse((await get('/api/reports/podcast-downloads?sort=downloadedAt&dir=asc&lang=en', token)).json());
     expect(now.rows.map((r) => `${r.userId} ${r.episode} ${r.downloadedAt}`)).toEqual([
       `${A1} Episode ep1 (remastered) 2026-11-02T12:00:00.000Z`,
       `${A2} Episode ep2 2026-11-04T12:00:00.000Z`,
@@ -120,7 +120,7 @@ describe('the podcast downloads report', () => {
     expect(now.rows.map((r) => r.language)).toEqual(['pt-BR', 'es', 'en', 'pt-BR']);
     expect(await exportedColumn(t, token, { report: 'podcast-downloads', format: 'csv', lang: 'pt-BR', query: 'sort=downloadedAt&dir=asc' }, 'language')).toEqual(['Português', 'Espanhol', 'Inglês', 'Português']);
     expect(await exportedColumn(t, token, { report: 'podcast-downloads', format: 'xlsx', lang: 'es', query: 'sort=downloadedAt&dir=asc' }, 'language')).toEqual(['Portugués', 'Español', 'Inglés', 'Portugués']);
-    const then = podcastDownloadsReportPageSchema.parse((await get(`/api/reports/podcast-downloads?sort=downloadedAt&dir=asc&lang=en&asOf=${encodeURIComponent(beforeMove)}`, token)).json());
+    const then = REPORTS['podcast-downloads'].pageSchema.parse((await get(`/api/reports/podcast-downloads?sort=downloadedAt&dir=asc&lang=en&asOf=${encodeURIComponent(beforeMove)}`, token)).json());
     expect(then.rows.map((r) => `${r.episode} ${r.company}`)).toEqual(['Episode ep1 Agro Alfa', 'Episode ep2 Agro Alfa', 'Episode ep1 Agro Alfa']);
     expect((await get('/api/reports/podcast-downloads?from=2026-13-01', token)).status).toBe(400);
   });
