@@ -257,12 +257,3 @@ export const emailStream = (emailKey: string) => `identity.email-${emailKey}`;
 export const sessionStream = (sessionId: string) => `identity.session-${sessionId}`;
 export const companyStream = (companyId: string) => `identity.company-${companyId}`;
 export const referenceStream = (list: ReferenceList) => `identity.reference-${list}`;
-
-/** Integration events other contexts may consume (versioned). */
-export const userRegisteredIntegrationEvent = z.object({
-  type: z.literal('identity.UserRegistered.v1'),
-  userId: z.string(),
-  email: z.string(),
-  country: z.string(),
-  lang: z.enum(LOCALES).nullable(),
-});

@@ -1,6 +1,6 @@
 /**
  * Public surface of the identity context: HTTP contracts shared by the API and the SPA (http.ts),
- * the stored and integration events other contexts and projections read (events.ts) and the
+ * the stored events other contexts and projections read, parsed here (events.ts; ADR 0085), and the
  * error codes it answers (errors.ts).
  */
 export * from './http.js';

@@ -2,9 +2,9 @@
  * Integration points of the learning context.
  *
  * Inbound (assessment -> learning): station locks need per-learner question facts (answered,
- * correct). The assessment context will publish them as versioned integration events in ITS
- * contracts; learning only fixes here the shape it consumes, so the assessment issue has a
- * target. Until then the log holds none and every lock computes with empty facts (ADR 0025).
+ * correct), read from assessment's stored `AnswerSubmitted`. A context's stored events, parsed
+ * through the owner's contracts, are the integration contract (ADR 0085): no separate integration
+ * events are published. Learning fixes here only the fields it reads of that event.
  */
 import { z } from 'zod';
 
@@ -26,15 +26,6 @@ export type AnswerRecordedV1 = z.infer<typeof answerRecordedV1Schema>;
 
 /** Stored event types the progress projection folds into its question_facts table (a retry is a later one: the newest wins). */
 export const INBOUND_ANSWER_EVENT_TYPES = ['AnswerSubmitted'] as const;
-
-/** Outbound: what other contexts (scoring, certificates, reporting) may read from learning. */
-export const mediaCompletedIntegrationEvent = z.object({
-  type: z.literal('learning.MediaCompleted.v1'),
-  actor: z.string(),
-  stationId: z.string(),
-  entryId: z.string(),
-  completedAt: z.string(),
-});
 
 /**
  * The inbound answers as a projection reads them: an answer learning cannot read is `null`

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { ACTIVE_USER_DAYS, type CompaniesReportRow } from '@portal/reporting/contracts';
-import { learnersTable, validAt, type ReportQuerySpec, type ReportSqlContext } from '@portal/projection-report-kit';
+import { ACTIVE_USER_DAYS, REPORTS } from '@portal/reporting/contracts/reports';
+import { learnersTable, reportQuery, validAt, type ReportSqlContext } from '@portal/projection-report-kit';
 import { companyDetailsTable, completionFactsTable, lastSignInsTable } from './schema.js';
 
 /**
@@ -31,38 +31,27 @@ const users = sql`coalesce(n.users, 0)`;
 const activeUsers = sql`coalesce(n.active_users, 0)`;
 const completions = sql`coalesce(k.completions, 0)`;
 
-/** The companies report's query (a company report: `subject` company, the scope selects the company's row). */
-export const companiesReportQuery: ReportQuerySpec<CompaniesReportRow> = {
+/** The companies report's SQL (a company report: `subject` company, the scope selects the company's row). */
+export const companiesReportQuery = reportQuery(REPORTS['companies-report'], {
+  projection: 'report-companies',
   fact: companyDetailsTable.name,
   userColumn: 'company_id',
   subject: { kind: 'company', companyColumn: 'company_id' },
   dateColumn: sql`null::timestamptz`,
   stationColumn: null,
   joins: countsJoin,
-  select: () => sql`f.company_id as "companyId", f.name as company, f.business_code as "businessCode", f.phone, f.contact_email as "contactEmail",
-    f.contact_name as "contactName", f.contact_phone as "contactPhone", array_to_string(f.domains, ', ') as domains,
-    ${users} as users, ${activeUsers} as "activeUsers", ${completions} as completions`,
-  sortable: () => ({
+  fields: () => ({
+    companyId: sql`f.company_id`,
     company: sql`f.name`,
     businessCode: sql`f.business_code`,
+    phone: sql`f.phone`,
     contactEmail: sql`f.contact_email`,
     contactName: sql`f.contact_name`,
+    contactPhone: sql`f.contact_phone`,
+    domains: sql`array_to_string(f.domains, ', ')`,
     users,
     activeUsers,
     completions,
   }),
   tiebreak: sql`f.company_id`,
-  toRow: (r) => ({
-    companyId: String(r.companyId),
-    company: String(r.company),
-    businessCode: String(r.businessCode),
-    phone: (r.phone as string | null) ?? null,
-    contactEmail: (r.contactEmail as string | null) ?? null,
-    contactName: (r.contactName as string | null) ?? null,
-    contactPhone: (r.contactPhone as string | null) ?? null,
-    domains: String(r.domains ?? ''),
-    users: Number(r.users ?? 0),
-    activeUsers: Number(r.activeUsers ?? 0),
-    completions: Number(r.completions ?? 0),
-  }),
-};
+});

@@ -7,3 +7,4 @@
 export * from './temporal.js';
 export * from './dimensions.js';
 export * from './report.js';
+export { reportQuery } from './report-query.js';

@@ -1,11 +1,7 @@
 import { sql } from 'kysely';
-import type { StationScoresReportRow } from '@portal/reporting/contracts';
-import { companyName, learnerName, titleJoin, titleText, validAt, type ReportQuerySpec, type ReportSqlContext } from '@portal/projection-report-kit';
+import { REPORTS } from '@portal/reporting/contracts/reports';
+import { companyName, learnerName, reportQuery, titleJoin, titleText, validAt, type ReportSqlContext } from '@portal/projection-report-kit';
 import { questionMaxTable, stationMaxTable, stationScoresTable } from './schema.js';
-
-const iso = (v: unknown): string => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
-const num = (v: unknown): number => Number(v ?? 0);
-const pct = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
 /**
  * The most points the station's questions give, as the catalogue stood at the position: for each
@@ -29,23 +25,20 @@ const usabilityPercent = sql`case when f.usability_ratings > 0 then round((f.usa
 const total = sql`(f.questions_score + f.videos_score + f.videos_answers_score)`;
 const others = sql`(f.videos_score + f.videos_answers_score)`;
 
-/** The station scores report's query (ADR 0070): one row per learner and station, the learner as they stood, the station's title in the reader's locale. */
-export const stationScoresReportQuery: ReportQuerySpec<StationScoresReportRow> = {
+/** The station scores report's SQL (ADR 0070): one row per learner and station, the learner as they stood, the station's title in the reader's locale. */
+export const stationScoresReportQuery = reportQuery(REPORTS['station-scores'], {
+  projection: 'report-station-scores',
   fact: stationScoresTable.name,
   userColumn: 'user_id',
   dateColumn: sql`f.last_activity_at`,
   stationColumn: sql`f.station_id`,
   joins: (ctx) => sql`${titleJoin(ctx, 'st', 'station', sql`f.station_id`)} ${maxJoin(ctx)}`,
-  select: (ctx) => sql`f.user_id as "userId", ${learnerName} as learner, l.email, ${companyName} as company,
-    f.station_id as "stationId", ${titleText(ctx, 'st', sql`f.station_id`)} as station,
-    ${answerScore} as "answerScore", ${answerMax} as "answerMax", ${answerPercent} as "answerPercent",
-    f.usability_score as "usabilityScore", ${usabilityMax} as "usabilityMax", ${usabilityPercent} as "usabilityPercent",
-    0 as "npsScore", f.questions_score as "questionsScore", f.videos_score as "videosScore", f.videos_answers_score as "videosAnswersScore",
-    ${others} as "othersScore", ${total} as total, f.completed_entries as "completedEntries", f.last_activity_at as "lastActivityAt"`,
-  sortable: (ctx) => ({
+  fields: (ctx) => ({
+    userId: sql`f.user_id`,
     learner: learnerName,
     email: sql`l.email`,
     company: companyName,
+    stationId: sql`f.station_id`,
     station: titleText(ctx, 'st', sql`f.station_id`),
     answerScore,
     answerMax,
@@ -53,6 +46,7 @@ export const stationScoresReportQuery: ReportQuerySpec<StationScoresReportRow> =
     usabilityScore: sql`f.usability_score`,
     usabilityMax,
     usabilityPercent,
+    npsScore: sql`0`,
     questionsScore: sql`f.questions_score`,
     videosScore: sql`f.videos_score`,
     videosAnswersScore: sql`f.videos_answers_score`,
@@ -62,26 +56,4 @@ export const stationScoresReportQuery: ReportQuerySpec<StationScoresReportRow> =
     lastActivityAt: sql`f.last_activity_at`,
   }),
   tiebreak: sql`f.user_id, f.station_id`,
-  toRow: (r) => ({
-    userId: String(r.userId),
-    learner: String(r.learner),
-    email: (r.email as string | null) ?? null,
-    company: (r.company as string | null) ?? null,
-    stationId: String(r.stationId),
-    station: String(r.station),
-    answerScore: num(r.answerScore),
-    answerMax: num(r.answerMax),
-    answerPercent: pct(r.answerPercent),
-    usabilityScore: num(r.usabilityScore),
-    usabilityMax: num(r.usabilityMax),
-    usabilityPercent: pct(r.usabilityPercent),
-    npsScore: num(r.npsScore),
-    questionsScore: num(r.questionsScore),
-    videosScore: num(r.videosScore),
-    videosAnswersScore: num(r.videosAnswersScore),
-    othersScore: num(r.othersScore),
-    total: num(r.total),
-    completedEntries: num(r.completedEntries),
-    lastActivityAt: iso(r.lastActivityAt),
-  }),
-};
+});

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '@portal/testing/app';
 import { lastMail, registerUser, signIn } from '@portal/testing/identity';
+import { claimEmail } from '../shared/email-claims.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -100,6 +101,14 @@ describe('password reset', () => {
     expect(JSON.stringify(events.events.map((e) => e.data))).not.toContain('N3w!password');
   });
 
+  it('answers a reset for an address whose registration stopped after the claim like an unknown address, and mails nothing', async () => {
+    // the process stopped between the e-mail claim and the account (ADR 0005): a claim, no user stream
+    await claimEmail(t.infra.store, 'half-registered@example.com', '0193a8c4-5b6d-7e8f-9a0b-1c2d3e4f5a70', new Date(), { correlationId: 'spec', actor: 'system', origin: 'cli' });
+    const res = await t.request('POST', '/api/sendPasswordReset', { body: { email: 'half-registered@example.com' } });
+    const unknown = await t.request('POST', '/api/sendPasswordReset', { body: { email: 'nobody-here@example.com' } });
+    expect([res.statusCode, res.json()]).toEqual([unknown.statusCode, unknown.json()]);
+    expect(await t.infra.mailer.list({ to: 'half-registered@example.com' })).toHaveLength(0);
+  });
   it('mails at most one reset link a minute per account', async () => {
     await registerUser(t, 'reset-twice@example.com');
     await t.request('POST', '/api/sendPasswordReset', { body: { email: 'reset-twice@example.com' } });

@@ -11,77 +11,49 @@ import { companiesReportQuery } from '@portal/projection-report-companies';
 import { stationContentReportQuery } from '@portal/projection-report-station-content';
 import { stationsReportQuery } from '@portal/projection-report-stations';
 import { podcastDownloadsReportQuery } from '@portal/projection-report-podcast-downloads';
-import {
-  answersReportExportQuerySchema,
-  messagingReportExportQuerySchema,
-  expertQuestionsReportExportQuerySchema,
-  companiesReportExportQuerySchema,
-  stationScoresReportExportQuerySchema,
-  REPORTS,
-  stationContentAnswersReportExportQuerySchema,
-  stationContentReportExportQuerySchema,
-  stationsReportExportQuerySchema,
-  podcastDownloadsReportExportQuerySchema,
-  type ReportColumn,
-  type ReportName,
-} from '../../contracts/index.js';
-import { messagingReportScopeOf } from './report-access.js';
+import { REPORT_NAMES, REPORTS, type ReportAccess, type ReportColumn, type ReportName } from '../../contracts/index.js';
+import { messagingReportScopeOf, reportScopeOf } from './report-access.js';
 
-/** What the server knows of a report: its projection, its query, its columns, its export query. */
+/** Each report's SQL, by name (its projection's `reportQuery`): a report without one fails the typecheck. */
+const QUERIES = {
+  answers: answersReportQuery,
+  'station-content-answers': stationContentAnswersReportQuery,
+  'station-scores': stationScoresReportQuery,
+  'companies-report': companiesReportQuery,
+  'station-content': stationContentReportQuery,
+  stations: stationsReportQuery,
+  'podcast-downloads': podcastDownloadsReportQuery,
+  messaging: messagingReportQuery,
+  'expert-questions': expertQuestionsReportQuery,
+} satisfies Record<ReportName, { report: string; projection: string }>;
+
+/** Who may read a report and which companies, by its `access`; throws 403 outside it. */
+const SCOPES: Record<ReportAccess, (user: Extract<Principal, { kind: 'user' }>) => Exclude<ManagerScope, { kind: 'none' }>> = {
+  reports: reportScopeOf,
+  messaging: messagingReportScopeOf,
+};
+
+/** What the server knows of a report: its projection, its SQL, its columns, its page and export queries, its scope. */
 export interface ServerReport {
   name: ReportName;
   /** the projection it reads (projections/report-<name>) */
   projection: string;
-  // any: each report's row type; the report's own use case reads it typed
+  // any: each report's row type; the contract's row schema types the answer
   query: ReportQuerySpec<any>;
   columns: readonly ReportColumn[];
+  pageQuery: z.ZodType<Record<string, unknown> & { page: number; pageSize: number }>;
   exportQuery: z.ZodType<Record<string, unknown> & { format: 'csv' | 'xlsx' }>;
-  /** who may read it and which companies (absent: the reports' guard, `reportScopeOf`); throws 403 outside it */
-  scopeOf?: (user: Extract<Principal, { kind: 'user' }>) => Exclude<ManagerScope, { kind: 'none' }>;
+  scopeOf: (user: Extract<Principal, { kind: 'user' }>) => Exclude<ManagerScope, { kind: 'none' }>;
 }
 
-/** Every report, by name: the export, the CLI and the benchmark iterate over this list (ADR 0070). */
-export const SERVER_REPORTS: Record<ReportName, ServerReport> = {
-  answers: { name: 'answers', projection: 'report-answers', query: answersReportQuery, columns: REPORTS.answers.columns, exportQuery: answersReportExportQuerySchema },
-  'station-content-answers': {
-    name: 'station-content-answers',
-    projection: 'report-station-content-answers',
-    query: stationContentAnswersReportQuery,
-    columns: REPORTS['station-content-answers'].columns,
-    exportQuery: stationContentAnswersReportExportQuerySchema,
-  },
-  'station-scores': {
-    name: 'station-scores',
-    projection: 'report-station-scores',
-    query: stationScoresReportQuery,
-    columns: REPORTS['station-scores'].columns,
-    exportQuery: stationScoresReportExportQuerySchema,
-  },
-  'companies-report': { name: 'companies-report', projection: 'report-companies', query: companiesReportQuery, columns: REPORTS['companies-report'].columns, exportQuery: companiesReportExportQuerySchema },
-  'station-content': { name: 'station-content', projection: 'report-station-content', query: stationContentReportQuery, columns: REPORTS['station-content'].columns, exportQuery: stationContentReportExportQuerySchema },
-  stations: { name: 'stations', projection: 'report-stations', query: stationsReportQuery, columns: REPORTS.stations.columns, exportQuery: stationsReportExportQuerySchema },
-  'podcast-downloads': {
-    name: 'podcast-downloads',
-    projection: 'report-podcast-downloads',
-    query: podcastDownloadsReportQuery,
-    columns: REPORTS['podcast-downloads'].columns,
-    exportQuery: podcastDownloadsReportExportQuerySchema,
-  },
-  messaging: {
-    name: 'messaging',
-    projection: 'report-messaging',
-    query: messagingReportQuery,
-    columns: REPORTS.messaging.columns,
-    exportQuery: messagingReportExportQuerySchema,
-    scopeOf: messagingReportScopeOf,
-  },
-  'expert-questions': {
-    name: 'expert-questions',
-    projection: 'report-expert-questions',
-    query: expertQuestionsReportQuery,
-    columns: REPORTS['expert-questions'].columns,
-    exportQuery: expertQuestionsReportExportQuerySchema,
-  },
-};
+/** Every report, by name, from its contract definition and its SQL: the page route, the export, the CLI and the benchmark iterate over this (ADR 0070, 0085). */
+export const SERVER_REPORTS = Object.fromEntries(
+  REPORT_NAMES.map((name): [ReportName, ServerReport] => {
+    const def = REPORTS[name];
+    const query = QUERIES[name];
+    if (query.report !== name) throw new Error(`report ${name}: its SQL is the ${query.report} report's`);
+    return [name, { name, projection: query.projection, query, columns: def.columns, pageQuery: def.querySchema, exportQuery: def.exportQuerySchema, scopeOf: SCOPES[def.access] }];
+  }),
+) as Record<ReportName, ServerReport>;
 
 export const isReportName = (name: string): name is ReportName => Object.hasOwn(SERVER_REPORTS, name);

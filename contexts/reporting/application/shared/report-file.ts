@@ -3,7 +3,7 @@ import type { Writable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import { drainOrClose, safeCell, writeXlsx } from '@portal/platform';
 import type { Locale } from '@portal/kernel';
-import { REPORT_FILE_WORDS, REPORT_TITLES, reportCellLabel, type ReportColumn, type ReportFormat, type ReportName } from '../../contracts/index.js';
+import { REPORT_FILE_WORDS, REPORTS, reportCellLabel, type ReportColumn, type ReportFormat, type ReportName } from '../../contracts/index.js';
 
 export const REPORT_CONTENT_TYPES: Record<ReportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
@@ -45,7 +45,7 @@ function filterText(file: ReportFile, name: string, value: string): string {
 function preamble(file: ReportFile): [string, string][] {
   const words = REPORT_FILE_WORDS[file.lang];
   const lines: [string, string][] = [
-    [words.report, REPORT_TITLES[file.report][file.lang]],
+    [words.report, REPORTS[file.report].title[file.lang]],
     [words.exportedAt, file.exportedAt.toISOString()],
     [words.asOf, file.asOf ? `${file.asOf.requested} (${file.asOf.position ?? '0'})` : words.live],
   ];
@@ -80,7 +80,7 @@ const CSV_ROWS_PER_CHUNK = 500;
 export async function writeReportFile(file: ReportFile, out: Writable): Promise<{ rows: number; complete: boolean }> {
   const header = file.columns.map((c) => c.header[file.lang]);
   if (file.format === 'xlsx') {
-    return writeXlsx({ name: REPORT_TITLES[file.report][file.lang], preamble: preamble(file), header, rows: xlsxRows(file) }, out);
+    return writeXlsx({ name: REPORTS[file.report].title[file.lang], preamble: preamble(file), header, rows: xlsxRows(file) }, out);
   }
   let rows = 0;
   const write = async (lines: unknown[][], prefix = '') => {

@@ -7,7 +7,6 @@ import { EVENT_STORE, PROJECTIONS, waitForReads, type PortalRequest } from '@por
 import type { ProjectionRuntime } from '@portal/projections-runtime';
 import { companiesTable, reportPage, reportRows, reportWeekly, tableIn, type ReportRead } from '@portal/projection-report-kit';
 import type { ReportFilters } from '../../contracts/index.js';
-import { reportScopeOf } from './report-access.js';
 import type { ServerReport } from './report-definitions.js';
 
 /** A report's query as every use case receives it: the filters, the sort, the locale. */
@@ -44,7 +43,7 @@ export class ReportReader {
   ) {}
 
   async prepare(principal: Extract<Principal, { kind: 'user' }>, report: ServerReport, q: ReportQueryInput, req?: PortalRequest): Promise<PreparedRead> {
-    const scope = (report.scopeOf ?? reportScopeOf)(principal);
+    const scope = report.scopeOf(principal);
     if (q.companyId && !inScope(scope, q.companyId)) throw new AppError('404');
     if (req) await waitForReads(this.projections, req, [report.projection]);
     const schema = this.projections.schemaOf(report.projection);

@@ -1,24 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Locale } from '@portal/kernel';
 import { companyRoutes } from '@portal/identity/contracts/companies.http';
-import { reportRoutes, type ReportFilters, type ReportFormat, type ReportName } from '@portal/reporting/contracts/reports';
+import { reportPageRoutes, reportRoutes, type ReportFilters, type ReportFormat, type ReportName } from '@portal/reporting/contracts/reports';
 import { callRoute, routeUrl } from '../../../shared/api/client';
 import { fetchFile, saveFile } from '../../../shared/api/file-download';
 import type { ReportParams } from '../model/report-params';
 import { MANAGER_REPORTS_QUERIES } from './keys';
 
-/** The page routes of the reports this screen shows (the contract parses each answer). */
-export const REPORT_PAGE_ROUTES = {
-  answers: reportRoutes.answersReport,
-  'station-content-answers': reportRoutes.stationContentAnswersReport,
-  messaging: reportRoutes.messagingReport,
-  'expert-questions': reportRoutes.expertQuestionsReport,
-  'station-scores': reportRoutes.stationScoresReport,
-  'companies-report': reportRoutes.companiesReport,
-  'station-content': reportRoutes.stationContentReport,
-  stations: reportRoutes.stationsReport,
-  'podcast-downloads': reportRoutes.podcastDownloadsReport,
-} as const satisfies Record<ReportName, unknown>;
 
 const queryOf = (params: ReportParams, lang: Locale) => ({
   ...params.filters,
@@ -33,7 +21,7 @@ const queryOf = (params: ReportParams, lang: Locale) => ({
 export const reportPageQueryOptions = (report: ReportName, params: ReportParams, lang: Locale) =>
   queryOptions({
     queryKey: [...MANAGER_REPORTS_QUERIES, report, 'page', lang, params] as const,
-    queryFn: ({ signal }) => callRoute(REPORT_PAGE_ROUTES[report] as typeof reportRoutes.answersReport, { query: queryOf(params, lang) as never, signal }),
+    queryFn: ({ signal }) => callRoute(reportPageRoutes[report] as (typeof reportPageRoutes)['answers'], { query: queryOf(params, lang) as never, signal }),
     staleTime: 30_000,
     retry: false,
   });

@@ -2,7 +2,7 @@ import { Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { Locale } from '@portal/kernel';
-import type { CompaniesReportRow } from '@portal/reporting/contracts/reports';
+import type { ReportRow } from '@portal/reporting/contracts/reports';
 import { BarChartWithTable } from '../../../shared/ui/bar-chart-with-table';
 import { useReportPage } from '../api/reports';
 import { reportParamsOf } from '../model/report-params';
@@ -15,7 +15,7 @@ export function CompaniesChart() {
   const { t, i18n } = useTranslation('reports');
   const [search] = useSearchParams();
   const page = useReportPage('companies-report', reportParamsOf(search), i18n.language as Locale);
-  const rows = (page.data?.rows ?? []) as unknown as CompaniesReportRow[];
+  const rows = (page.data?.rows ?? []) as unknown as ReportRow<'companies-report'>[];
   if (rows.length < 2) return null;
   return (
     <Paper withBorder radius="md" p="md" data-testid="report-companies-chart">

@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { Locale } from '@portal/kernel';
-import { REPORT_TITLES, REPORTS, type ReportFilters, type ReportFormat, type ReportName } from '@portal/reporting/contracts/reports';
+import { REPORTS, type ReportFilters, type ReportFormat, type ReportName } from '@portal/reporting/contracts/reports';
 import { useErrorMessage } from '../../../shared/i18n/use-error-message';
 import { downloadReport, useReportPage } from '../api/reports';
 import { EXPORT_FORMATS, reportParamsOf, reportSearchOf, sortedBy, type ReportParams } from '../model/report-params';
@@ -23,7 +23,7 @@ export function ReportFrame({ report, canPickCompany, chart }: { report: ReportN
   const errorMessage = useErrorMessage();
   const [search, setSearch] = useSearchParams();
   const params = reportParamsOf(search);
-  const { columns, defaultSort } = REPORTS[report];
+  const { columns, defaultSort, title } = REPORTS[report];
   const page = useReportPage(report, params, lang);
   const [exporting, setExporting] = useState<ReportFormat | null>(null);
   // from the address as it is when the user acts, not as it was at the last render: a sort clicked
@@ -47,7 +47,7 @@ export function ReportFrame({ report, canPickCompany, chart }: { report: ReportN
   return (
     <Stack gap="md" data-testid={`report-${report}`}>
       <Group justify="space-between" align="flex-end">
-        <Title order={2}>{REPORT_TITLES[report][lang] ?? REPORT_TITLES[report].en}</Title>
+        <Title order={2}>{title[lang] ?? title.en}</Title>
         <Group gap="xs">
           {EXPORT_FORMATS.map((format) => (
             <Button key={format} variant="light" loading={exporting === format} disabled={exporting !== null} onClick={() => void exportAs(format)} data-testid={`report-export-${format}`}>
