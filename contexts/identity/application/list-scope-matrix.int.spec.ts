@@ -267,4 +267,14 @@ describe("the manager area's reads of users' data, with two companies (issue 26 
     const next = (await t.request('GET', '/api/support/messages?limit=1&offset=1', { token: people.managerA!.token })).json();
     expect(next.items).toEqual([]);
   });
+
+  it("a support message follows its sender: moved to B, A's staff no longer read it and B's do", async () => {
+    const moved = await t.request('POST', '/api/manage-users/upsert', { token: people.global!.token, body: { id: people.loner!.userId, companyId: B } });
+    expect(moved.statusCode).toBe(200);
+    const position = { 'x-min-position': String(moved.headers['x-event-position']) };
+    const titles = async (token: string) =>
+      ((await t.request('GET', '/api/support/messages', { token, headers: position })).json().items as { title: string }[]).map((m) => m.title).sort();
+    expect(await titles(people.managerB!.token)).toEqual(['support of learnerB', 'support of loner']);
+    expect(await titles(people.managerA!.token)).toEqual(['support of learnerA']);
+  });
 });
