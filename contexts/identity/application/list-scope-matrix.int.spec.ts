@@ -69,6 +69,7 @@ export const GET_SCOPES: Record<string, Scope> = {
   '/api/home': own,
   '/api/scorms': own,
   '/api/scorms/progress/{scormId}': own,
+  '/api/scorms/player': content('any signed-in user: the content origin, no user data (ADR 0084)'),
   '/api/user-store/scorm-content/{id}': own,
   '/api/user-store/all-answers': own,
   '/api/questions/station/{stationId}': own,
@@ -134,8 +135,8 @@ export const GET_SCOPES: Record<string, Scope> = {
   ...Object.fromEntries(
     ['answers', 'answers/export', 'answers/trend', 'station-content-answers', 'station-content-answers/export', 'station-scores', 'station-scores/export', 'companies-report', 'companies-report/export', 'station-content', 'station-content/export', 'stations', 'stations/export', 'podcast-downloads', 'podcast-downloads/export', 'expert-questions', 'expert-questions/export'].map((r) => [`/api/reports/${r}`, users(READ, REPORT_CALLERS)]),
   ),
-  '/api/reports/messaging': users('messagingScope', 'contexts/reporting/application/get-messaging-report/get-messaging-report.int.spec.ts'),
-  '/api/reports/messaging/export': users('messagingScope', 'contexts/reporting/application/get-messaging-report/get-messaging-report.int.spec.ts'),
+  '/api/reports/messaging': users('messagingScope', 'contexts/reporting/application/get-report-page/get-messaging-report.int.spec.ts'),
+  '/api/reports/messaging/export': users('messagingScope', 'contexts/reporting/application/get-report-page/get-messaging-report.int.spec.ts'),
 };
 
 let t: TestApp;
