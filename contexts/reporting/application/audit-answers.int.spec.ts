@@ -20,6 +20,7 @@ let auditor: string;
 let learner: TestUser;
 let stationAnswer: string;
 let quizAnswer: string;
+let surveyAnswer: string;
 let answeredRevision: number;
 const context = { correlationId: 'audit-answers', actor: 'system', origin: 'cli' } as const;
 
@@ -78,14 +79,15 @@ beforeAll(async () => {
     { expectedRevision: 'any', context: { ...context, actor: learner.userId, origin: 'web' } },
   );
   await t.infra.store.append(
-    surveyStream('pesquisa-br', learner.userId),
-    [{ type: 'SurveyAnswered', data: { surveyId: 'pesquisa-br', country: 'BR', surveyPath: 'satisfacao', surveyVersion: '1', actor: learner.userId, questionId: 'sat-1', answerId: 'sat-1-a', secondsToAnswer: 2, context: 'nps', answeredAt: '2026-11-21T12:01:00.000Z' } }],
+    surveyStream('br-satisfacao', learner.userId),
+    [{ type: 'SurveyAnswered', data: { surveyId: 'br-satisfacao', country: 'BR', surveyPath: 'satisfacao', surveyVersion: '1', actor: learner.userId, questionId: 'br-satisfacao-origem', answerId: 'br-satisfacao-origem-a', secondsToAnswer: 2, context: 'nps', answeredAt: '2026-11-21T12:01:00.000Z' } }],
     { expectedRevision: 'any', context: { ...context, actor: learner.userId, origin: 'web' } },
   );
   auditor = await tokenFor(t, 'auditor');
   await t.infra.projections.catchUp();
   const sheet = await t.infra.store.readStream(learnerStream(learner.userId));
   stationAnswer = String(sheet.find((e) => e.type === 'AnswerSubmitted' && e.data.questionId === 'milho-hibridos-q1')!.data.rowId);
+  surveyAnswer = (await t.infra.store.readStream(surveyStream('br-satisfacao', learner.userId))).find((e) => e.type === 'SurveyAnswered')!.metadata.eventId;
   quizAnswer = (await t.infra.store.readStream(scheduledEventStream(eventId))).find((e) => e.type === 'QuizAnswered')!.metadata.eventId;
 }, 120_000);
 afterAll(async () => {
@@ -101,7 +103,7 @@ describe("the auditor reads an answer in words, in the auditor's language", () =
           'What to consider when choosing a hybrid? · Hybrids',
           'From 0 to 10, how likely are you to recommend this portal to a colleague?',
           'Qual a principal praga vista hoje? · Dia de campo milho · Quiz do dia de campo',
-          'sat-1 · satisfacao (BR)',
+          'How did you hear about the portal? · Satisfaction survey (BR)',
         ].sort(),
       );
     }
@@ -136,6 +138,22 @@ describe("the auditor reads an answer in words, in the auditor's language", () =
     const trail = await timeline(quizAnswer, 'es');
     expect(trail.answer).toMatchObject({ kind: 'event-quiz', place: 'Dia de campo milho · Quiz do dia de campo', items: [{ question: 'Qual a principal praga vista hoje?', option: 'Lagarta-da-soja', isCorrect: true, points: 10 }], isCorrect: true, points: 10 });
     expect(trail.subject.label).toBe('Qual a principal praga vista hoje? · Dia de campo milho · Quiz do dia de campo');
+  });
+
+  it("words a public survey answer by the survey's question and option (content/assessment.json), in each language", async () => {
+    const words = {
+      'pt-BR': ['Como você conheceu o portal?', 'Pesquisa de satisfação (BR)', 'Pelo meu representante'],
+      es: ['¿Cómo conociste el portal?', 'Encuesta de satisfacción (BR)', 'Por mi representante'],
+      en: ['How did you hear about the portal?', 'Satisfaction survey (BR)', 'From my sales representative'],
+    } as const;
+    for (const lang of ['pt-BR', 'es', 'en'] as const) {
+      const [question, place, option] = words[lang];
+      const trail = await timeline(surveyAnswer, lang);
+      expect(trail.answer).toMatchObject({ kind: 'public-survey', learner: 'Rita Campos', learnerEmail: 'rita.campos@example.com', place, items: [{ question, option, isCorrect: null, points: null }] });
+      expect(trail.subject.label).toBe(`${question} · ${place}`);
+      expect(trail.subject.detail).toBe(`Rita Campos · ${option}`);
+      expect((await find('rita.campos@example.com', lang)).map((s) => s.label)).toContain(`${question} · ${place}`);
+    }
   });
 
   it('answers 400 for a language it does not speak', async () => {

@@ -1,20 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Injectable, Logger } from '@nestjs/common';
-import { assessmentContentSchema, type AssessmentContent, type SurveyDefinition } from '../../contracts/index.js';
+import { readAssessmentContent, resolveAssessmentFile } from '../../contracts/content-file.js';
+import type { AssessmentContent, SurveyDefinition } from '../../contracts/index.js';
 
-/** CONTENT_DIR, else the repository's content/ folder found upwards from this file, else ./content. */
-export function resolveAssessmentFile(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.ASSESSMENT_CONTENT_FILE) return resolve(env.ASSESSMENT_CONTENT_FILE);
-  if (env.CONTENT_DIR) return join(resolve(env.CONTENT_DIR), 'assessment.json');
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 8; i++) {
-    if (existsSync(join(dir, 'content', 'assessment.json'))) return join(dir, 'content', 'assessment.json');
-    dir = dirname(dir);
-  }
-  return resolve('content', 'assessment.json');
-}
+export { resolveAssessmentFile };
 
 const EMPTY: AssessmentContent = { version: 'none', adaptiveLearning: { title: { 'pt-BR': 'Aprendizado adaptativo', es: 'Aprendizaje adaptativo', en: 'Adaptive learning' }, description: {}, stationIds: [] }, surveys: [] };
 
@@ -30,14 +18,9 @@ export class AssessmentContentService {
 
   constructor() {
     const file = resolveAssessmentFile();
-    if (!existsSync(file)) {
-      this.logger.warn(`${file} not found: no public surveys and no adaptive-learning track`);
-      this.content = EMPTY;
-      return;
-    }
-    const parsed = assessmentContentSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-    if (!parsed.success) throw new Error(`${file} is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-    this.content = parsed.data;
+    const content = readAssessmentContent(file);
+    if (!content) this.logger.warn(`${file} not found: no public surveys and no adaptive-learning track`);
+    this.content = content ?? EMPTY;
   }
 
   survey(country: string, surveyPath: string): SurveyDefinition | undefined {

@@ -2,7 +2,8 @@ import { compareCheckpoints, type Checkpoint, type EventStore, type LogAudit, ty
 import type { Locale } from '@portal/kernel';
 import type { ProjectionRuntime } from '@portal/projections-runtime';
 import { answersTo, type AnswerRow } from '@portal/projection-audit-subjects';
-import { assessmentEvents } from '@portal/assessment/contracts';
+import { assessmentEvents, type AssessmentContent } from '@portal/assessment/contracts';
+import { readAssessmentContent, resolveAssessmentFile } from '@portal/assessment/contracts/content-file';
 import { eventsContextEvents, quizStream, scheduledEventStream } from '@portal/events/contracts';
 import { catalogueEvents, questionStream, stationStream, type Question } from '@portal/learning/contracts';
 import type { AuditAnswer } from '../../contracts/index.js';
@@ -10,6 +11,14 @@ import { auditReader } from './audit-index.js';
 import { usersReader } from './audit-subjects.js';
 
 type Localized = Record<Locale, string>;
+
+/** content/assessment.json as read once per file (the assessment context also reads it once, at start). */
+const surveyFiles = new Map<string, AssessmentContent | null>();
+function surveyContent(): AssessmentContent | null {
+  const file = resolveAssessmentFile();
+  if (!surveyFiles.has(file)) surveyFiles.set(file, readAssessmentContent(file));
+  return surveyFiles.get(file) ?? null;
+}
 type Item = AuditAnswer['items'][number];
 
 /**
@@ -94,12 +103,16 @@ export class AnswerWords {
       }
       if (parsed.type === 'SurveyAnswered') {
         const d = parsed.data;
-        const question = await this.question(d.questionId, null, at);
-        const revision = (await this.asOf(questionStream(d.questionId), ['QuestionRevised'], at))?.data.revision;
+        // a survey's questions live in content/assessment.json (read through assessment's
+        // contracts); a question the file no longer holds is read from the catalogue, else as its id
+        const survey = surveyContent()?.surveys.find((x) => x.surveyId === d.surveyId);
+        const defined = survey?.questions.find((q) => q.questionId === d.questionId);
+        const question = defined ?? (await this.question(d.questionId, null, at));
+        const revision = defined ? undefined : (await this.asOf(questionStream(d.questionId), ['QuestionRevised'], at))?.data.revision;
         return {
           ...base,
           kind: 'public-survey',
-          place: `${d.surveyPath} (${d.country})`,
+          place: `${survey ? this.words(survey.title) : d.surveyPath} (${d.country})`,
           items: [this.item(question, d.questionId, d.answerId, { isCorrect: null, points: null, followUp: false })],
           questionRevision: typeof revision === 'number' ? revision : null,
           isCorrect: null,
