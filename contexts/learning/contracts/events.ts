@@ -124,7 +124,7 @@ const progressSchemas = {
   /** Free player state of one media of an entry (POST /content/media-state), e.g. volume or captions. */
   MediaStateSaved: z.object({ ...progressBase, entryId: z.string(), mediaId: z.string(), data: z.record(z.string(), z.unknown()), savedAt: z.string() }),
   /** The SCORM run-time data (cmi.*) as the package left it; restored on the next launch. */
-  ScormStateSaved: z.object({ ...progressBase, entryId: z.string(), version: scormVersion, cmi: z.record(z.string(), z.string()), lessonStatus: z.string().nullable(), savedAt: z.string() }),
+  ScormStateSaved: z.object({ ...progressBase, entryId: z.string(), version: scormVersion, cmi: z.record(z.string(), z.string()), lessonStatus: z.string().nullable(), /** the cmi's score (0-100), whatever the status; absent on events written before issue 27 */ score: z.number().nullable().optional(), savedAt: z.string() }),
   ScormCompleted: z.object({ ...progressBase, entryId: z.string(), version: scormVersion, status: z.enum(['completed', 'passed']), score: z.number().nullable(), completedAt: z.string() }),
   PodcastEpisodeDownloaded: download,
   /** A protected file other than a podcast episode was fetched through a signed link. */

@@ -36,6 +36,7 @@ export const contentEntrySchema = z.object({
   protected: z.boolean().default(false),
   /** entries that must be completed first (000 §4.3 lockedEntryIds) */
   requires: z.array(id).default([]),
+  /** SCORM only: a fallback; the importer reads the version from the manifest's <schemaversion> (issue 27) */
   scormVersion: z.enum(['1.2', '2004']).optional(),
   /** offered in the notifications sidebar while the learner has not started it (000 §4.6) */
   showInNotification: z.boolean().default(false),
@@ -159,7 +160,6 @@ export const contentPackSchema = z
       }
       if (s.initialVideoId && !s.entries.some((e) => e.entryId === s.initialVideoId)) ctx.addIssue({ code: 'custom', path: ['stations', i, 'initialVideoId'], message: `unknown entry ${s.initialVideoId} in this station` });
       s.entries.forEach((e, j) => {
-        if (e.type === 'scorm' && !e.scormVersion) ctx.addIssue({ code: 'custom', path: ['stations', i, 'entries', j, 'scormVersion'], message: 'a scorm entry needs scormVersion' });
         if (Object.keys(e.src).length === 0) ctx.addIssue({ code: 'custom', path: ['stations', i, 'entries', j, 'src'], message: 'at least one locale needs a source' });
         for (const [locale, src] of Object.entries(e.src)) {
           if (!src || /^https:\/\//.test(src)) {

@@ -2,6 +2,7 @@ import { AppError } from '@portal/kernel';
 import type { EntryType } from '../contracts/pack.js';
 import type { CompletionVia, ProgressCause, ProgressEvent, ScormVersion, ViewType } from '../contracts/events.js';
 import type { LockState } from '../contracts/http.js';
+import { scormLimitViolations } from './scorm-limits.js';
 
 /**
  * One learner's progress in one station (stream learning.progress-<actor>-<stationId>), as a pure
@@ -323,13 +324,16 @@ function scormVersionOf(entry: EntryFacts): ScormVersion {
 function decideScormState(d: Extract<ProgressCommand, { type: 'SaveScormState' }>['data'], state: ProgressState): ProgressEvent[] {
   const version = scormVersionOf(d.entry);
   refuseLocked(d.lock);
+  const over = scormLimitViolations(version, d.cmi);
+  if (over.length > 0) throw new AppError('app/bed-request', 'Invalid request', over.map(({ path, max }) => ({ path: `cmi.${path}`, message: `at most ${max} characters in SCORM ${version}`, code: 'too_big' })));
   const current = state.entries[d.entry.entryId]?.scorm;
   // the package commits its whole data model; keep what it did not resend
   const cmi = { ...(current?.cmi ?? {}), ...d.cmi };
   const { lessonStatus, completed, score } = scormStatusOf(version, cmi);
   const events: ProgressEvent[] = [];
   if (!current || JSON.stringify(current.cmi) !== JSON.stringify(cmi)) {
-    events.push({ type: 'ScormStateSaved', data: { actor: d.actor, stationId: d.stationId, entryId: d.entry.entryId, version, cmi, lessonStatus, savedAt: d.now } });
+    // the score is kept whatever the status (issue 27), not only when the package completes
+    events.push({ type: 'ScormStateSaved', data: { actor: d.actor, stationId: d.stationId, entryId: d.entry.entryId, version, cmi, lessonStatus, score, savedAt: d.now } });
   }
   if (completed) events.push(...scormCompletion(d, state, version, completed, score));
   return events;
@@ -454,7 +458,7 @@ export function evolveProgress(state: ProgressState, event: ProgressEvent): Prog
           lessonStatus: d.lessonStatus,
           savedAt: d.savedAt,
           status: e.scorm?.status ?? null,
-          score: e.scorm?.score ?? null,
+          score: d.score ?? e.scorm?.score ?? null,
           completedAt: e.scorm?.completedAt ?? null,
         },
       }));

@@ -171,13 +171,13 @@ describe('SCORM', () => {
   const saveCmi = (cmi: Record<string, string>, now = t0, entry = scorm) => ({ type: 'SaveScormState', data: { ...base, entry, station: scormStation, lock: open, cmi, now } }) as const;
 
   it('saves the run-time data, merged with what the package did not resend', () => {
-    const first: ProgressEvent = { type: 'ScormStateSaved', data: { ...base, entryId: 'c1', version: '1.2', cmi: { 'cmi.core.lesson_location': '2', 'cmi.core.lesson_status': 'incomplete' }, lessonStatus: 'incomplete', savedAt: t0 } };
+    const first: ProgressEvent = { type: 'ScormStateSaved', data: { ...base, entryId: 'c1', version: '1.2', cmi: { 'cmi.core.lesson_location': '2', 'cmi.core.lesson_status': 'incomplete' }, lessonStatus: 'incomplete', score: null, savedAt: t0 } };
     spec.given([]).when(saveCmi({ 'cmi.core.lesson_location': '2', 'cmi.core.lesson_status': 'incomplete' })).then([first]);
     spec.given([first]).when(saveCmi({ 'cmi.core.lesson_location': '2' }, at(1))).thenNothing();
     spec
       .given([first])
       .when(saveCmi({ 'cmi.core.lesson_location': '3' }, at(1)))
-      .then([{ type: 'ScormStateSaved', data: { ...base, entryId: 'c1', version: '1.2', cmi: { 'cmi.core.lesson_location': '3', 'cmi.core.lesson_status': 'incomplete' }, lessonStatus: 'incomplete', savedAt: at(1) } }]);
+      .then([{ type: 'ScormStateSaved', data: { ...base, entryId: 'c1', version: '1.2', cmi: { 'cmi.core.lesson_location': '3', 'cmi.core.lesson_status': 'incomplete' }, lessonStatus: 'incomplete', score: null, savedAt: at(1) } }]);
   });
 
   it('completes once on passed or completed, with the entry completion and videosCompletedAt', () => {

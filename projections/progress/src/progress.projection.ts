@@ -333,8 +333,10 @@ async function applyScorm(t: Kysely<ProgressDB>, event: ProgressEvent) {
     const d = event.data;
     await t
       .insertInto('scorm_states')
-      .values({ actor: d.actor, entry_id: d.entryId, station_id: d.stationId, version: d.version, cmi: JSON.stringify(d.cmi), lesson_status: d.lessonStatus, saved_at: d.savedAt })
-      .onConflict((oc) => oc.columns(['actor', 'entry_id']).doUpdateSet({ cmi: JSON.stringify(d.cmi), lesson_status: d.lessonStatus, saved_at: d.savedAt, version: d.version }))
+      .values({ actor: d.actor, entry_id: d.entryId, station_id: d.stationId, version: d.version, cmi: JSON.stringify(d.cmi), lesson_status: d.lessonStatus, score: d.score ?? null, saved_at: d.savedAt })
+      .onConflict((oc) =>
+        oc.columns(['actor', 'entry_id']).doUpdateSet({ cmi: JSON.stringify(d.cmi), lesson_status: d.lessonStatus, saved_at: d.savedAt, version: d.version, score: sql`coalesce(${d.score ?? null}::double precision, scorm_states.score)` }),
+      )
       .execute();
   } else if (event.type === 'ScormCompleted') {
     const d = event.data;

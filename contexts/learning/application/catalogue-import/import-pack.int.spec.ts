@@ -139,3 +139,57 @@ describe('content import', () => {
     await expect(importContentPack(store, clock, { file: file() })).rejects.toThrow(/not JSON/);
   });
 });
+
+describe('SCORM versions at import (issue 27)', () => {
+  let copy: string;
+  beforeAll(() => {
+    copy = mkdtempSync(join(tmpdir(), 'pack-scorm-'));
+    cpSync(resolveContentDir(), copy, { recursive: true });
+  });
+  afterAll(() => rmSync(copy, { recursive: true, force: true }));
+  const packFile = () => join(copy, 'pack.json');
+  type PackEntry = { entryId: string; scormVersion?: string };
+  const withEntries = (edit: (e: PackEntry) => void) => {
+    const p = JSON.parse(readFileSync(packFile(), 'utf8'));
+    for (const s of p.stations) for (const e of s.entries) edit(e);
+    writeFileSync(packFile(), JSON.stringify(p, null, 2));
+  };
+  const manifest = (pkg: string) => join(copy, 'media/scorm', pkg, 'imsmanifest.xml');
+  const versionOf = async (entryId: string) => {
+    await runtime.catchUp();
+    const catalogue = await loadCatalogue(runtime.reader('catalogue'));
+    return catalogue.stations.flatMap((s) => s.entries).find((e) => e.entryId === entryId)?.scormVersion;
+  };
+
+  it("reads the version from the manifest's <schemaversion>, the pack's only when the manifest has none", async () => {
+    // the pack types the wrong versions; the manifests say 1.2 and 2004 4th Edition
+    withEntries((e) => {
+      if (e.entryId === 'soja-plantio-solo') e.scormVersion = '2004';
+      if (e.entryId === 'biblioteca-rotulos-curso') delete e.scormVersion;
+    });
+    await importContentPack(store, clock, { file: packFile() });
+    expect(await versionOf('soja-plantio-solo')).toBe('1.2');
+    expect(await versionOf('biblioteca-rotulos-curso')).toBe('2004');
+    // a manifest without <schemaversion>: the pack's typed version stands in
+    writeFileSync(manifest('biblioteca-2004'), readFileSync(manifest('biblioteca-2004'), 'utf8').replace(/<schemaversion>[^<]*<\/schemaversion>/, ''));
+    withEntries((e) => {
+      if (e.entryId === 'biblioteca-rotulos-curso') e.scormVersion = '1.2';
+    });
+    clock.advance(60_000);
+    await importContentPack(store, clock, { file: packFile() });
+    expect(await versionOf('biblioteca-rotulos-curso')).toBe('1.2');
+    // neither: refused, naming the entry
+    withEntries((e) => {
+      if (e.entryId === 'biblioteca-rotulos-curso') delete e.scormVersion;
+    });
+    const before = await countEvents();
+    const none = (await importContentPack(store, clock, { file: packFile() }).catch((e: unknown) => e)) as PackValidationError;
+    expect(none).toBeInstanceOf(PackValidationError);
+    expect(none.problems).toEqual([expect.objectContaining({ path: expect.stringMatching(/^stations\.\d+\.entries\.\d+\.scormVersion$/), message: expect.stringContaining('<schemaversion>') })]);
+    // a manifest that is not well-formed: refused with its file and line
+    writeFileSync(manifest('solo-12'), '<?xml version="1.0"?>\n<manifest>\n  <metadata>\n</manifest>\n');
+    const bad = (await importContentPack(store, clock, { file: packFile() }).catch((e: unknown) => e)) as PackValidationError;
+    expect(bad.problems.map((p) => p.message)).toContainEqual(expect.stringMatching(/^media\/scorm\/solo-12\/imsmanifest\.xml:\d+:\d+: /));
+    expect(await countEvents()).toBe(before);
+  });
+});

@@ -19,6 +19,7 @@ import {
 import { catalogueImportsDecider, catalogueItemDecider } from '../../domain/index.js';
 import { canonicalJson, shortHash } from '../shared/canonical.js';
 import { contentFile, isExternal, resolveContentDir } from '../shared/content-dir.js';
+import { ManifestError, parseScormManifest } from '../shared/scorm-manifest.js';
 
 /** A pack that does not validate: every problem with its path in the pack. */
 export class PackValidationError extends Error {
@@ -105,9 +106,29 @@ export function scormPackageRoot(contentDir: string, launchFile: string): string
 /** A launch source without its query (`shared/launchpage.html?content=playing` is the file shared/launchpage.html). */
 export const withoutQuery = (src: string): string => src.split(/[?#]/, 1)[0] ?? src;
 
+const NO_SCHEMAVERSION = 'no <schemaversion> in <metadata>';
+
+/**
+ * The run-time version a package's manifest names in <schemaversion> (issue 27), null when the
+ * manifest has none (the pack's scormVersion stands in then); a manifest that cannot be read is a
+ * problem of the pack, with the manifest's file, line and column.
+ */
+function manifestVersion(root: string, contentDir: string, path: string, problems: { path: string; message: string }[]): '1.2' | '2004' | null {
+  const file = join(root, 'imsmanifest.xml');
+  try {
+    return parseScormManifest(readFileSync(file, 'utf8'), relative(contentDir, file)).version;
+  } catch (error) {
+    if (!(error instanceof ManifestError)) throw error;
+    if (error.problems.every((p) => p.message === NO_SCHEMAVERSION)) return null;
+    problems.push({ path, message: error.message });
+    return null;
+  }
+}
+
 /** The station as stored: with the hashes of its files and of each entry (ADR 0020). */
 function catalogueStation(station: Station, contentDir: string, problems: { path: string; message: string }[], index: number): CatalogueStation {
   const mediaHashes: Record<string, string> = {};
+  const versions = new Map<string, '1.2' | '2004' | null>();
   const hashOf = (src: string | undefined, path: string, folder = false): string | null => {
     if (!src || isExternal(src)) return null;
     if (mediaHashes[src]) return mediaHashes[src]!;
@@ -121,17 +142,29 @@ function catalogueStation(station: Station, contentDir: string, problems: { path
       problems.push({ path, message: `${src}: no imsmanifest.xml in the launch page's folder or above it under media/scorm/` });
       return null;
     }
+    if (root) versions.set(src, manifestVersion(root, contentDir, path, problems));
     mediaHashes[src] = hashFile(file, root);
     return mediaHashes[src]!;
   };
   hashOf(station.thumbSrc, `stations.${index}.thumbSrc`);
   const entryHashes: Record<string, string> = {};
-  station.entries.forEach((entry, j) => {
-    const files: (string | null)[] = [hashOf(entry.thumbSrc, `stations.${index}.entries.${j}.thumbSrc`)];
-    for (const [locale, src] of Object.entries(entry.src)) files.push(hashOf(src, `stations.${index}.entries.${j}.src.${locale}`, entry.type === 'scorm'));
+  const entries = station.entries.map((packEntry, j) => {
+    const at = `stations.${index}.entries.${j}`;
+    const files: (string | null)[] = [hashOf(packEntry.thumbSrc, `${at}.thumbSrc`)];
+    for (const [locale, src] of Object.entries(packEntry.src)) files.push(hashOf(src, `${at}.src.${locale}`, packEntry.type === 'scorm'));
+    let entry = packEntry;
+    if (packEntry.type === 'scorm') {
+      // the version is the manifest's; the pack's typed one only when the manifest has none
+      const read = [...new Set(Object.values(packEntry.src).map((src) => versions.get(src!) ?? null))].filter((v) => v !== null);
+      if (read.length > 1) problems.push({ path: `${at}.src`, message: `the locales' packages name different SCORM versions (${read.join(', ')})` });
+      const scormVersion = read[0] ?? packEntry.scormVersion;
+      if (!scormVersion) problems.push({ path: `${at}.scormVersion`, message: `${NO_SCHEMAVERSION} of the package, and no scormVersion in the pack` });
+      entry = { ...packEntry, scormVersion };
+    }
     entryHashes[entry.entryId] = shortHash(canonicalJson({ entry, files }));
+    return entry;
   });
-  return { ...station, mediaHashes, entryHashes };
+  return { ...station, entries, mediaHashes, entryHashes };
 }
 
 export interface ImportOptions {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { startTestApp, type TestApp } from '@portal/testing/app';
 import { registerUser, type TestUser } from '@portal/testing/identity';
-import { after, seedLearning } from '../../testing/test-kit.js';
+import { after, seedLearning, tokenFor } from '../../testing/test-kit.js';
 
 let t: TestApp;
 let learner: TestUser;
@@ -71,5 +71,47 @@ describe('SCORM: /scorms, /scorms/progress, /user-store/scorm-content', () => {
     expect((await t.request('GET', '/api/user-store/scorm-content/soja-plantio-solo', { headers: { 'x-guest-id': randomUUID() } })).statusCode).toBe(401);
     const fresh = await registerUser(t, `scorm.${Date.now()}@example.com`);
     expect((await t.request('GET', '/api/scorms', { token: fresh.token })).statusCode).toBe(403);
+  });
+});
+
+describe('SCORM run-time data (issue 27)', () => {
+  const save = (token: string, scormId: string, cmi: Record<string, string>) => t.request('POST', `/api/user-store/scorm-content/${scormId}`, { token, body: { cmi } });
+
+  it('keeps the score whatever the status, in the answer, the resume, the progress and the list', async () => {
+    const token = await tokenFor(t, { sub: randomUUID(), email: 'scorm.score@demo.agro' });
+    const s2004 = await save(token, 'biblioteca-rotulos-curso', { 'cmi.completion_status': 'incomplete', 'cmi.success_status': 'unknown', 'cmi.score.scaled': '0.85' });
+    expect(s2004.statusCode).toBe(200);
+    expect(s2004.json().progress).toMatchObject({ status: 'incomplete', score: 85, completed: false });
+    const s12 = await save(token, 'soja-plantio-solo', { 'cmi.core.lesson_status': 'incomplete', 'cmi.core.score.raw': '70' });
+    expect(s12.json().progress).toMatchObject({ status: 'incomplete', score: 70, completed: false });
+    const progress = await t.request('GET', '/api/scorms/progress/biblioteca-rotulos-curso', { token, headers: after(s12) });
+    expect(progress.json()).toMatchObject({ status: 'incomplete', score: 85 });
+    const list = (await t.request('GET', '/api/scorms', { token, headers: after(s12) })).json() as Array<{ scormId: string; progress: { score: number | null } }>;
+    expect(list.map((s) => [s.scormId, s.progress.score])).toEqual([
+      ['biblioteca-rotulos-curso', 85],
+      ['soja-plantio-solo', 70],
+    ]);
+    // a later commit without the score keeps it
+    const later = await save(token, 'soja-plantio-solo', { 'cmi.core.lesson_location': '4' });
+    expect(later.json().progress.score).toBe(70);
+    const resume = await t.request('GET', '/api/user-store/scorm-content/soja-plantio-solo', { token, headers: after(later) });
+    expect(resume.json()).toMatchObject({ cmi: { 'cmi.core.lesson_location': '4', 'cmi.core.score.raw': '70' }, progress: { score: 70 } });
+  });
+
+  it("holds the data model's limits per version: suspend_data 4,096 in 1.2 and 64,000 in 2004", async () => {
+    const token = await tokenFor(t, { sub: randomUUID(), email: 'scorm.limits@demo.agro' });
+    const tooLong12 = await save(token, 'soja-plantio-solo', { 'cmi.suspend_data': 'x'.repeat(4097) });
+    expect(tooLong12.statusCode).toBe(400);
+    expect(tooLong12.json()).toMatchObject({ code: 'app/bed-request', details: [{ path: 'cmi.cmi.suspend_data', code: 'too_big' }] });
+    const location12 = await save(token, 'soja-plantio-solo', { 'cmi.core.lesson_location': 'p'.repeat(256) });
+    expect(location12.json()).toMatchObject({ code: 'app/bed-request', details: [{ path: 'cmi.cmi.core.lesson_location' }] });
+    const ok = await save(token, 'soja-plantio-solo', { 'cmi.suspend_data': 'x'.repeat(4096) });
+    expect(ok.statusCode).toBe(200);
+    // nothing of the refused commits was kept
+    const kept = await t.request('GET', '/api/user-store/scorm-content/soja-plantio-solo', { token, headers: after(ok) });
+    expect(kept.json().cmi).toEqual({ 'cmi.suspend_data': 'x'.repeat(4096) });
+    expect((await save(token, 'biblioteca-rotulos-curso', { 'cmi.suspend_data': 'x'.repeat(5000) })).statusCode).toBe(200);
+    expect((await save(token, 'biblioteca-rotulos-curso', { 'cmi.location': 'l'.repeat(1001) })).statusCode).toBe(400);
+    expect((await save(token, 'biblioteca-rotulos-curso', { 'cmi.suspend_data': 'x'.repeat(64_001) })).statusCode).toBe(400);
   });
 });

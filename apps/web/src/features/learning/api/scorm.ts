@@ -14,9 +14,19 @@ export const scormsQueryOptions = () => queryOptions({ queryKey: [...LEARNING_DA
 
 export const useScorms = () => useSuspenseQuery(scormsQueryOptions());
 
-/** GET /api/user-store/scorm-content/:id: the saved run-time data the package resumes from. */
-export const fetchScormContent = (id: string, signal?: AbortSignal): Promise<ScormContent> =>
-  callRoute(learningRoutes.scormContent, { params: { id }, signal });
+/** Commits still on their way, per SCORM entry: a resume read waits for them (see fetchScormContent). */
+const pendingSaves = new Map<string, Set<Promise<unknown>>>();
+
+/**
+ * GET /api/user-store/scorm-content/:id: the saved run-time data the package resumes from. It is
+ * sent only once the commits already sent for this entry are answered (a player closed inside the
+ * page commits as it goes, and the next one opens at once), so it carries their x-event-position
+ * as x-min-position and sees them (read-your-writes, issue 27).
+ */
+export const fetchScormContent = async (id: string, signal?: AbortSignal): Promise<ScormContent> => {
+  await Promise.allSettled([...(pendingSaves.get(id) ?? [])]);
+  return callRoute(learningRoutes.scormContent, { params: { id }, signal });
+};
 
 /** Always read fresh when a player opens (staleTime 0): a package must resume from the last commit. */
 export const scormContentQueryOptions = (id: string) =>
@@ -29,8 +39,18 @@ export const scormContentQueryOptions = (id: string) =>
   });
 
 /** POST /api/user-store/scorm-content/:id {cmi}: on LMSCommit/Commit and LMSFinish/Terminate. */
-export const saveScormContent = (id: string, cmi: Record<string, string>): Promise<ScormContent> =>
-  callRoute(learningRoutes.scormContentWrite, { params: { id }, body: { cmi } });
+export const saveScormContent = (id: string, cmi: Record<string, string>): Promise<ScormContent> => {
+  const saving = callRoute(learningRoutes.scormContentWrite, { params: { id }, body: { cmi } });
+  const pending = pendingSaves.get(id) ?? new Set<Promise<unknown>>();
+  pendingSaves.set(id, pending);
+  pending.add(saving);
+  const done = () => {
+    pending.delete(saving);
+    if (pending.size === 0 && pendingSaves.get(id) === pending) pendingSaves.delete(id);
+  };
+  saving.then(done, done);
+  return saving;
+};
 
 /** POST /api/scorms/progress {scormId, status, score}: completed or passed completes the entry. */
 export const reportScormProgress = (body: ScormProgressBody) => callRoute(learningRoutes.scormProgressWrite, { body });
