@@ -1,13 +1,13 @@
 import type { CatalogueStation } from '../contracts/events.js';
 import { certificateStatusOf, contentEntriesOf, entriesOf, questionsProgressOf, requiredEntriesOf, stationMediaComplete, type CatalogueModel } from '../contracts/catalogue.js';
 import type { ContentEntry } from '../contracts/pack.js';
-import { progressStatusOf } from '../contracts/content-status.js';
-import { LOCK_MESSAGE_KEYS, type ContentStatus, type LockReason, type LockState, type ProgressSummary } from '../contracts/http.js';
+import { LOCK_MESSAGE_KEYS, type LockReason, type LockState, type ProgressSummary } from '../contracts/http.js';
 import { unlocked } from './progress.js';
 
 /**
- * Locks and progress of 000 §4.3 and content status of 000 §4.1, as pure functions of the
- * catalogue and what one learner has done. The station view they stand on (content, questions
+ * Locks and progress of 000 §4.3, as pure functions of the catalogue and what one learner has
+ * done. The content status of 000 §4.1 (`contentStatusOf`) is learning's contract
+ * (contracts/content-status.ts): assessment's recommendations show it too. The station view they stand on (content, questions
  * progress, crop progress, certificate rules) and station access are learning's contracts
  * (contracts/catalogue.ts, contracts/access.ts), shared with assessment and scoring.
  */
@@ -122,25 +122,6 @@ export function progressSummaryOf(model: CatalogueModel, facts: LearnerFacts, st
     (model.children.get(stationId) ?? []).some((c) => facts.visited.has(c));
   const status = total > 0 && percent === 100 ? 'completed' : percent > 0 || activity ? 'in-progress' : 'not-started';
   return { completed, total, percent, status };
-}
-
-/** What the content status needs of an entry state. */
-export interface EntryStatusInput {
-  completedCount: number;
-  viewsCount: number;
-  seconds: number;
-  duration: number;
-  percent: number;
-}
-
-const COLOR_OF = { initial: null, started: 'orange', completed: 'green' } as const;
-
-/** 000 §4.1: disabled (locked) wins; else the progress rule (progressStatusOf: completed, started with any percent, seconds or views, initial). */
-export function contentStatusOf(state: EntryStatusInput | null, locked: boolean): { status: ContentStatus; color: 'orange' | 'green' | 'gray' | null; progress: number } {
-  const progress = state ? Math.round(Math.min(1, Math.max(0, state.percent)) * 100) : 0;
-  if (locked) return { status: 'disabled', color: 'gray', progress };
-  const status = progressStatusOf(state);
-  return { status, color: COLOR_OF[status], progress };
 }
 
 /** Entries of a station the caller sees (display order). */
