@@ -1,5 +1,5 @@
 import type { CatalogueStation } from '../contracts/events.js';
-import { certificateStatusOf, contentEntriesOf, entriesOf, questionsProgressOf, requiredEntriesOf, stationMediaComplete, type CatalogueModel } from '../contracts/catalogue.js';
+import { contentEntriesOf, entriesOf, questionsProgressOf, requiredEntriesOf, stationMediaComplete, type CatalogueModel } from '../contracts/catalogue.js';
 import type { ContentEntry } from '../contracts/pack.js';
 import { LOCK_MESSAGE_KEYS, type LockReason, type LockState, type ProgressSummary } from '../contracts/http.js';
 import { unlocked } from './progress.js';
@@ -8,8 +8,9 @@ import { unlocked } from './progress.js';
  * Locks and progress of 000 §4.3, as pure functions of the catalogue and what one learner has
  * done. The content status of 000 §4.1 (`contentStatusOf`) is learning's contract
  * (contracts/content-status.ts): assessment's recommendations show it too. The station view they stand on (content, questions
- * progress, crop progress, certificate rules) and station access are learning's contracts
- * (contracts/catalogue.ts, contracts/access.ts), shared with assessment and scoring.
+ * progress, crop progress) and station access are learning's contracts (contracts/catalogue.ts,
+ * contracts/access.ts), shared with assessment and scoring. Whether a crop's certificate is earned
+ * is scoring's rule (ADR 0088): learning's views ask it in application/shared/crop-certificates.ts.
  */
 
 /** What the rules need to know about one learner (from the progress read model). */
@@ -93,17 +94,6 @@ export function entryLock(model: CatalogueModel, facts: LearnerFacts, stationId:
   if (lock.locked) return lock;
   const missing = entry.requires.filter((r) => model.entries.has(r) && !facts.completed.has(r));
   return missing.length > 0 ? lockOf('incompleteContent', { requiredEntryIds: missing }) : unlocked();
-}
-
-/** 000 §4.3 / 001 §4: the crop's certificates, earned when all their station rules are satisfied. */
-export function certificatesOf(model: CatalogueModel, facts: LearnerFacts, cropId: string) {
-  return model.certificates
-    .filter((c) => c.cropId === cropId)
-    .map((c) => {
-      const status = certificateStatusOf(model, facts, c);
-      const rules = status.rules.map((r) => ({ stationId: r.stationId, requiredMedias: r.requiredMedias, requiredQuestions: r.requiredQuestions, requiredMediaQuestions: r.requiredMediaQuestions, satisfied: r.satisfied }));
-      return { certificateId: c.certificateId, cropId: c.cropId, title: c.title, earned: status.met, locked: !status.met, rules };
-    });
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { CertificatesDB, CertIssuedTable } from './schema.js';
 import { jsonValue } from '@portal/database';
-import type { CertificateLockReason, StationRuleStatus } from '@portal/learning/contracts';
+import type { CertificateLockReason, StationRuleStatus } from '@portal/scoring/contracts/certificate-rule';
 import { iso } from '@portal/kernel';
 
 const parse = jsonValue;

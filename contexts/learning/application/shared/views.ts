@@ -21,7 +21,8 @@ import {
   type StationState,
   type StationSummary,
 } from '../../contracts/index.js';
-import { certificatesOf, entryLock, progressSummaryOf, stationLock, type LearnerFacts } from '../../domain/index.js';
+import { entryLock, progressSummaryOf, stationLock, type LearnerFacts } from '../../domain/index.js';
+import { certificatesOf } from './crop-certificates.js';
 import type { Principal } from '@portal/kernel';
 import { isExternal } from './content-dir.js';
 

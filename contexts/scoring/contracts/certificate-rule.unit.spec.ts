@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { certificateStatusOf, indexStations, type ViewStation } from './catalogue.js';
-import type { CertificateRule } from './pack.js';
+import { cropProgressOf, indexStations, type CertificateRule, type StationIndex, type ViewStation } from '@portal/learning/contracts';
+import { certificateStatusOf as statusOfEvidence, evidenceOf } from './certificate-rule.js';
 
 const station = (stationId: string, extra: Partial<ViewStation> = {}): ViewStation => ({
   stationId,
@@ -19,6 +19,9 @@ const rule = (r: Partial<CertificateRule['stationsRules'][number]> = {}): Pick<C
   stationsRules: ['a', 'b'].map((stationId) => ({ stationId, requiredMedias: true, requiredQuestions: false, requiredMediaQuestions: false, ...r })),
 });
 const facts = (completed: string[], answers: [string, boolean][] = []) => ({ completed: new Set(completed), answers: new Map(answers.map(([q, isCorrect]) => [q, { isCorrect }])) });
+/** Scoring's rule on learning's station progress, as the certificates read model and learning's views judge. */
+const certificateStatusOf = (index: StationIndex, f: ReturnType<typeof facts>, r: Pick<CertificateRule, 'stationsRules'>) =>
+  statusOfEvidence(evidenceOf(r.stationsRules, (stationId) => cropProgressOf(index, f, stationId)));
 
 describe('certificate rules (000 §4.3, 001 §4)', () => {
   it('requires every non-optional medium of every station; optional ones do not count', () => {
@@ -42,5 +45,9 @@ describe('certificate rules (000 §4.3, 001 §4)', () => {
 
   it('a retired (unknown) station can never be completed', () => {
     expect(certificateStatusOf(indexStations([station('a')]), facts(['a-video', 'b-video']), rule()).met).toBe(false);
+  });
+
+  it('no station rules: locked, never earned', () => {
+    expect(statusOfEvidence([])).toEqual({ met: false, rules: [], lockReason: 'incompleteContent' });
   });
 });
