@@ -5,7 +5,7 @@ import type { Permission, Role } from './roles.js';
  * the one shape of the principal's user, the token's claims (libs/platform `AccessClaims`) and the
  * SPA's claims (`AuthClaims`), each adding only its own ids.
  */
-export interface UserAccess {
+export interface UserClaims {
   email: string;
   roles: Role[];
   permissions: Permission[];
@@ -19,7 +19,7 @@ export interface UserAccess {
 
 /** Who is acting; stored on every event as metadata.actor. */
 export type Principal =
-  | ({ kind: 'user'; userId: string; sessionId: string } & UserAccess)
+  | ({ kind: 'user'; userId: string; sessionId: string } & UserClaims)
   | { kind: 'guest'; guestId: string }
   | { kind: 'system'; name: string };
 

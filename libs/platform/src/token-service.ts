@@ -1,9 +1,9 @@
 import { createSigner, createVerifier, TokenError } from 'fast-jwt';
-import { AppError, type Principal, type UserAccess } from '@portal/kernel';
+import { AppError, type Principal, type UserClaims } from '@portal/kernel';
 import { REVOCATION_CLOCK_SKEW_MS, RevocationList } from './revocations.js';
 
-/** The access token's claims: the user's access (libs/kernel `UserAccess`), its subject and session. */
-export interface AccessClaims extends UserAccess {
+/** The access token's claims: the user's access (libs/kernel `UserClaims`), its subject and session. */
+export interface AccessClaims extends UserClaims {
   sub: string;
   sid: string;
 }
