@@ -9,7 +9,8 @@ import { entryLinkIn, pageIn, routeAreaIn } from './routes.js';
  * The catalogue, modelled once (ADR 0009): stations with their entries, questions and certificate
  * rules, indexed, built from the catalogue read model. Learning's screens, assessment's questions
  * and answers and scoring's scores and certificates read this one model through the `CATALOGUE`
- * port (libs/platform), and judge stations with the helpers below. Pure; imports only contracts.
+ * port (libs/platform), and judge stations with the helpers below (station progress; whether a
+ * certificate is earned is scoring's rule, ADR 0088). Pure; imports only contracts.
  */
 
 /** A catalogue item with the revision it is live at (answers and certificates record it). */
