@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { generateSigningKey, publicKeyOf } from '@portal/eventstore';
+import { DEFAULT_RANGE_DAYS } from '@portal/booking/domain';
 import { DEFAULT_LEGAL_LINKS, DEFAULT_PRODUCT_NAME } from '@portal/identity/contracts';
 import type { AppConfig } from '@portal/platform';
 
@@ -52,7 +53,7 @@ const envSchema = z.object({
   AR_STAGING_HOSTS: z.string().optional(),
   BOOKING_PENDING_TTL_MINUTES: z.coerce.number().int().min(1).max(60 * 24 * 30).default(24 * 60),
   BOOKING_EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
-  BOOKING_RANGE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  BOOKING_RANGE_DAYS: z.coerce.number().int().min(1).max(365).default(DEFAULT_RANGE_DAYS),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1200),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   READ_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(3000),

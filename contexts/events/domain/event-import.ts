@@ -30,9 +30,9 @@ export const yesNo = (cell: string): boolean | null => {
 
 /** A day as YYYY-MM-DD from "2026-12-10", "10/12/2026" or "10-12-2026" (day first, as pt-BR and es write it); null otherwise. */
 export const importDate = (cell: string): string | null => {
-  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(cell.trim());
+  const ymd = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(cell.trim());
   const dmy = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(cell.trim());
-  const [y, m, d] = iso ? [iso[1], iso[2], iso[3]] : dmy ? [dmy[3], dmy[2], dmy[1]] : [];
+  const [y, m, d] = ymd ? [ymd[1], ymd[2], ymd[3]] : dmy ? [dmy[3], dmy[2], dmy[1]] : [];
   return y && m && d ? `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}` : null;
 };
 

@@ -1,7 +1,7 @@
 import type { Principal } from '@portal/kernel';
 import { stationAccessIn, type StationAccess } from './access.js';
 import type { CatalogueStation } from './events.js';
-import type { LockReason, QuestionsProgress } from './http.js';
+import type { QuestionsProgress } from './http.js';
 import type { CertificateRule, ContentEntry, Question, Station } from './pack.js';
 import { entryLinkIn, pageIn, routeAreaIn } from './routes.js';
 
@@ -9,7 +9,8 @@ import { entryLinkIn, pageIn, routeAreaIn } from './routes.js';
  * The catalogue, modelled once (ADR 0009): stations with their entries, questions and certificate
  * rules, indexed, built from the catalogue read model. Learning's screens, assessment's questions
  * and answers and scoring's scores and certificates read this one model through the `CATALOGUE`
- * port (libs/platform), and judge stations with the helpers below. Pure; imports only contracts.
+ * port (libs/platform), and judge stations with the helpers below (station progress; whether a
+ * certificate is earned is scoring's rule, ADR 0088). Pure; imports only contracts.
  */
 
 /** A catalogue item with the revision it is live at (answers and certificates record it). */
@@ -153,49 +154,6 @@ export function cropProgressOf(index: StationIndex, facts: StationViewFacts, sta
   const questionsCompleted = qp === null || (qp.isComplete && qp.requirementsMet);
   const mediaQuestionsCompleted = contentEntriesOf(index, stationId).every((e) => e.questionsIds.every((q) => facts.answers.has(q)));
   return { isCompleted: mediaCompleted && questionsCompleted && mediaQuestionsCompleted, mediaCompleted, questionsCompleted, mediaQuestionsCompleted };
-}
-
-// ---------------------------------------------------------------- certificate rules (000 §4.3, 001 §4)
-
-export type StationRule = CertificateRule['stationsRules'][number];
-
-export interface StationRuleStatus extends StationRule {
-  mediaCompleted: boolean;
-  questionsCompleted: boolean;
-  mediaQuestionsCompleted: boolean;
-  satisfied: boolean;
-}
-
-/** Why a certificate is locked: a required medium is missing, else questions. */
-export type CertificateLockReason = Extract<LockReason, 'incompleteContent' | 'incompleteQuestions'>;
-
-/** A station rule is satisfied when each part it requires (media, questions, media questions) is complete. */
-export function stationRuleStatusOf(index: StationIndex, facts: StationViewFacts, rule: StationRule): StationRuleStatus {
-  const p = cropProgressOf(index, facts, rule.stationId);
-  const satisfied = (!rule.requiredMedias || p.mediaCompleted) && (!rule.requiredQuestions || p.questionsCompleted) && (!rule.requiredMediaQuestions || p.mediaQuestionsCompleted);
-  return {
-    stationId: rule.stationId,
-    requiredMedias: rule.requiredMedias,
-    requiredQuestions: rule.requiredQuestions,
-    requiredMediaQuestions: rule.requiredMediaQuestions,
-    mediaCompleted: p.mediaCompleted,
-    questionsCompleted: p.questionsCompleted,
-    mediaQuestionsCompleted: p.mediaQuestionsCompleted,
-    satisfied,
-  };
-}
-
-/** A certificate is earned when every one of its (at least one) station rules is satisfied; locked with the first missing part. */
-export function certificateStatusOf(
-  index: StationIndex,
-  facts: StationViewFacts,
-  rule: Pick<CertificateRule, 'stationsRules'>,
-): { met: boolean; rules: StationRuleStatus[]; lockReason: CertificateLockReason | null } {
-  const rules = rule.stationsRules.map((r) => stationRuleStatusOf(index, facts, r));
-  const met = rules.length > 0 && rules.every((r) => r.satisfied);
-  let lockReason: CertificateLockReason | null = null;
-  if (!met) lockReason = rules.some((r) => r.requiredMedias && !r.mediaCompleted) || rules.length === 0 ? 'incompleteContent' : 'incompleteQuestions';
-  return { met, rules, lockReason };
 }
 
 // ---------------------------------------------------------------- the catalogue model

@@ -1,15 +1,16 @@
 import type { CatalogueStation } from '../contracts/events.js';
-import { certificateStatusOf, contentEntriesOf, entriesOf, questionsProgressOf, requiredEntriesOf, stationMediaComplete, type CatalogueModel } from '../contracts/catalogue.js';
+import { contentEntriesOf, entriesOf, questionsProgressOf, requiredEntriesOf, stationMediaComplete, type CatalogueModel } from '../contracts/catalogue.js';
 import type { ContentEntry } from '../contracts/pack.js';
-import { progressStatusOf } from '../contracts/content-status.js';
-import { LOCK_MESSAGE_KEYS, type ContentStatus, type LockReason, type LockState, type ProgressSummary } from '../contracts/http.js';
+import { LOCK_MESSAGE_KEYS, type LockReason, type LockState, type ProgressSummary } from '../contracts/http.js';
 import { unlocked } from './progress.js';
 
 /**
- * Locks and progress of 000 §4.3 and content status of 000 §4.1, as pure functions of the
- * catalogue and what one learner has done. The station view they stand on (content, questions
- * progress, crop progress, certificate rules) and station access are learning's contracts
- * (contracts/catalogue.ts, contracts/access.ts), shared with assessment and scoring.
+ * Locks and progress of 000 §4.3, as pure functions of the catalogue and what one learner has
+ * done. The content status of 000 §4.1 (`contentStatusOf`) is learning's contract
+ * (contracts/content-status.ts): assessment's recommendations show it too. The station view they stand on (content, questions
+ * progress, crop progress) and station access are learning's contracts (contracts/catalogue.ts,
+ * contracts/access.ts), shared with assessment and scoring. Whether a crop's certificate is earned
+ * is scoring's rule (ADR 0088): learning's views ask it in application/shared/crop-certificates.ts.
  */
 
 /** What the rules need to know about one learner (from the progress read model). */
@@ -95,17 +96,6 @@ export function entryLock(model: CatalogueModel, facts: LearnerFacts, stationId:
   return missing.length > 0 ? lockOf('incompleteContent', { requiredEntryIds: missing }) : unlocked();
 }
 
-/** 000 §4.3 / 001 §4: the crop's certificates, earned when all their station rules are satisfied. */
-export function certificatesOf(model: CatalogueModel, facts: LearnerFacts, cropId: string) {
-  return model.certificates
-    .filter((c) => c.cropId === cropId)
-    .map((c) => {
-      const status = certificateStatusOf(model, facts, c);
-      const rules = status.rules.map((r) => ({ stationId: r.stationId, requiredMedias: r.requiredMedias, requiredQuestions: r.requiredQuestions, requiredMediaQuestions: r.requiredMediaQuestions, satisfied: r.satisfied }));
-      return { certificateId: c.certificateId, cropId: c.cropId, title: c.title, earned: status.met, locked: !status.met, rules };
-    });
-}
-
 /**
  * Journey and crop progress (000 §4.3): percent = round(completed / total * 100) over the
  * non-optional content; in progress above 0 (or with any activity) and below 100.
@@ -122,25 +112,6 @@ export function progressSummaryOf(model: CatalogueModel, facts: LearnerFacts, st
     (model.children.get(stationId) ?? []).some((c) => facts.visited.has(c));
   const status = total > 0 && percent === 100 ? 'completed' : percent > 0 || activity ? 'in-progress' : 'not-started';
   return { completed, total, percent, status };
-}
-
-/** What the content status needs of an entry state. */
-export interface EntryStatusInput {
-  completedCount: number;
-  viewsCount: number;
-  seconds: number;
-  duration: number;
-  percent: number;
-}
-
-const COLOR_OF = { initial: null, started: 'orange', completed: 'green' } as const;
-
-/** 000 §4.1: disabled (locked) wins; else the progress rule (progressStatusOf: completed, started with any percent, seconds or views, initial). */
-export function contentStatusOf(state: EntryStatusInput | null, locked: boolean): { status: ContentStatus; color: 'orange' | 'green' | 'gray' | null; progress: number } {
-  const progress = state ? Math.round(Math.min(1, Math.max(0, state.percent)) * 100) : 0;
-  if (locked) return { status: 'disabled', color: 'gray', progress };
-  const status = progressStatusOf(state);
-  return { status, color: COLOR_OF[status], progress };
 }
 
 /** Entries of a station the caller sees (display order). */

@@ -3,10 +3,10 @@ import type { Principal } from '@portal/kernel';
 import type { CatalogueStation } from '../contracts/events.js';
 import { stationSchema, type ContentEntry } from '../contracts/pack.js';
 import { tagsAllow } from '../contracts/access.js';
+import { contentStatusOf } from '../contracts/content-status.js';
 import { buildCatalogueModel, cropProgressOf, entryLink, pageTo, questionsProgressOf, stationAccess } from '../contracts/catalogue.js';
+import { certificatesOf } from '../application/shared/crop-certificates.js';
 import {
-  certificatesOf,
-  contentStatusOf,
   entryLock,
   noFacts,
   progressSummaryOf,

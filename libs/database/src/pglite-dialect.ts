@@ -117,8 +117,8 @@ class PGliteDriver implements Driver, SessionLending {
     this.releases.set(conn, await this.mutex.acquire());
   }
   async beginTransaction(conn: DatabaseConnection, settings: TransactionSettings): Promise<void> {
-    const iso = settings.isolationLevel ? ` isolation level ${settings.isolationLevel}` : '';
-    await conn.executeQuery(CompiledQuery.raw(`begin${iso}`));
+    const isolation = settings.isolationLevel ? ` isolation level ${settings.isolationLevel}` : '';
+    await conn.executeQuery(CompiledQuery.raw(`begin${isolation}`));
   }
   async commitTransaction(conn: DatabaseConnection): Promise<void> {
     await conn.executeQuery(CompiledQuery.raw('commit'));

@@ -1,18 +1,10 @@
 import { createSigner, createVerifier, TokenError } from 'fast-jwt';
-import { AppError, type Permission, type Principal, type RegisterStatus, type Role } from '@portal/kernel';
+import { AppError, type Principal, type UserClaims } from '@portal/kernel';
 import { REVOCATION_CLOCK_SKEW_MS, RevocationList } from './revocations.js';
 
-export interface AccessClaims {
+/** The access token's claims: the user's access (libs/kernel `UserClaims`), its subject and session. */
+export interface AccessClaims extends UserClaims {
   sub: string;
-  email: string;
-  roles: Role[];
-  permissions: Permission[];
-  aclTags: string[];
-  companyId: string | null;
-  country: string | null;
-  allowedStations: Record<string, true> | 'all';
-  registerStatus: RegisterStatus;
-  emailVerified: boolean;
   sid: string;
 }
 

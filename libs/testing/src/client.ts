@@ -1,4 +1,4 @@
-import { newId, type Principal, type Role } from '@portal/kernel';
+import { newId, type Role, type UserClaims } from '@portal/kernel';
 import type { InjectResponse, TestApp } from './app.js';
 import { accessTokenFor } from './identity.js';
 
@@ -36,7 +36,8 @@ export function trackingClient(t: TestApp): Call & { position(): string | undefi
   });
 }
 
-type UserClaims = Omit<Extract<Principal, { kind: 'user' }>, 'kind' | 'sessionId'>;
+/** The kernel's access claims and the user's id. */
+type TestUserClaims = UserClaims & { userId: string };
 
 /**
  * A bearer token for a signed-in user of a role, signed with the app's own key: the same
@@ -44,8 +45,8 @@ type UserClaims = Omit<Extract<Principal, { kind: 'user' }>, 'kind' | 'sessionId
  * Context tests use it instead of seeding identity users (a context never imports another's
  * application); `claims` changes any of the defaults (a Brazilian account, every station).
  */
-export function tokenFor(t: TestApp, role: Role, claims: Partial<UserClaims> = {}): Promise<string> {
-  const c: UserClaims = {
+export function tokenFor(t: TestApp, role: Role, claims: Partial<TestUserClaims> = {}): Promise<string> {
+  const c: TestUserClaims = {
     userId: newId(),
     email: `${role.replace('_', '.')}@test.agro`,
     roles: [role],

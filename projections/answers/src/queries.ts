@@ -1,11 +1,11 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { AnswerSubmitted } from '@portal/assessment/contracts';
 import type { AnswersDB, AnswersTable } from './schema.js';
+import { iso } from '@portal/kernel';
 
 /** A learner's current answer to a question: the fields of its AnswerSubmitted that the read model keeps. */
 export type AnswerRow = Omit<AnswerSubmitted['data'], 'postCountsForScore' | 'postQuestionRevision'>;
 
-const iso = (v: Date | string) => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
 const toAnswer = (r: Selectable<AnswersTable>): AnswerRow => ({
   rowId: r.row_id,
   actor: r.actor,

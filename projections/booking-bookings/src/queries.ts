@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { BookingBookingsDB } from './schema.js';
+import { iso, isoOrNull } from '@portal/kernel';
 
 export type BookingStatusValue = 'pendent' | 'confirmed' | 'canceled' | 'expired';
 
@@ -36,8 +37,6 @@ export interface BookingFilter {
   q?: string;
 }
 
-const iso = (v: unknown): string => new Date(v as string).toISOString();
-const isoOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : iso(v));
 
 const toRow = (r: Record<string, unknown>): BookingListRow => ({
   bookingId: String(r.booking_id),

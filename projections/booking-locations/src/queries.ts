@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { jsonValue } from '@portal/database';
 import type { LocationDefinition, OpeningSchedule } from '@portal/booking/contracts';
 import type { BookingLocationsDB } from './schema.js';
+import { iso } from '@portal/kernel';
 
 export interface LocationRow extends LocationDefinition {
   locationId: string;
@@ -10,7 +11,6 @@ export interface LocationRow extends LocationDefinition {
 }
 
 const json = jsonValue;
-const iso = (v: unknown): string => new Date(v as string).toISOString();
 
 const toRow = (r: Record<string, unknown>): LocationRow => ({
   locationId: String(r.location_id),

@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import { jsonValue } from '@portal/database';
 import type { CatalogueDB } from './schema.js';
 import type { CatalogueStation, CertificateRule, Question, Revised } from '@portal/learning/contracts';
+import { iso } from '@portal/kernel';
 
-const iso = (v: Date | string): string => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
 const parse = jsonValue;
 
 export interface CatalogueSnapshot {

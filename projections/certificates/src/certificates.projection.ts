@@ -3,8 +3,8 @@ import { jsonValue } from '@portal/database';
 import { combineEvents } from '@portal/eventstore';
 import { defineProjection } from '@portal/projections-runtime';
 import { assessmentEvents } from '@portal/assessment/contracts';
-import { catalogueEvents, certificateStatusOf, indexStations, progressEvents, viewStationOf, type CertificateRule, type Revised, type ViewStation } from '@portal/learning/contracts';
-import { scoringEvents } from '@portal/scoring/contracts';
+import { catalogueEvents, cropProgressOf, indexStations, progressEvents, viewStationOf, type CertificateRule, type Revised, type ViewStation } from '@portal/learning/contracts';
+import { certificateStatusOf, evidenceOf, scoringEvents } from '@portal/scoring/contracts';
 import { migrateCertificates, type CertificatesDB } from './schema.js';
 
 const events = combineEvents(catalogueEvents, progressEvents, assessmentEvents, scoringEvents);
@@ -17,7 +17,8 @@ type CertRuleRow = Revised<Pick<CertificateRule, 'certificateId' | 'cropId' | 's
 
 /**
  * The certificates read model: what each learner has completed and answered, the crops'
- * certificate rules and, per learner and certificate, whether the rules are met (`cert_status`)
+ * certificate rules and, per learner and certificate, whether the rules are met (`cert_status`:
+ * scoring's rule `certificateStatusOf` on learning's station progress `cropProgressOf`, ADR 0088)
  * and what was issued (`cert_issued`). The certificate process manager (scoring context) issues
  * CertificateIssued for rows that are met and not issued; the verification page reads cert_issued.
  */
@@ -127,7 +128,8 @@ export const certificatesProjection = defineProjection<CertificatesDB, ReturnTyp
       const rows = [];
       for (const actor of chunk) {
         for (const rule of rules) {
-          const status = certificateStatusOf(stations, facts.get(actor)!, rule);
+          const learner = facts.get(actor)!;
+          const status = certificateStatusOf(evidenceOf(rule.stationsRules, (stationId) => cropProgressOf(stations, learner, stationId)));
           rows.push({ actor, certificate_id: rule.certificateId, crop_id: rule.cropId, rule_revision: rule.revision, met: status.met, lock_reason: status.lockReason, rules: JSON.stringify(status.rules) });
         }
       }

@@ -1,10 +1,10 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { CertificatesDB, CertIssuedTable } from './schema.js';
 import { jsonValue } from '@portal/database';
-import type { CertificateLockReason, StationRuleStatus } from '@portal/learning/contracts';
+import type { CertificateLockReason, StationRuleStatus } from '@portal/scoring/contracts/certificate-rule';
+import { iso } from '@portal/kernel';
 
 const parse = jsonValue;
-const iso = (v: Date | string) => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
 
 export interface IssuedCertificateRow {
   issuedId: string;

@@ -1,5 +1,5 @@
 import type { ColumnType, Kysely } from 'kysely';
-import type { CertificateLockReason as LockReason } from '@portal/learning/contracts';
+import type { CertificateLockReason as LockReason } from '@portal/scoring/contracts/certificate-rule';
 
 /** jsonb: written as JSON text, read parsed (pg) or as text (read with jsonValue) */
 type Json = ColumnType<unknown, string, string>;

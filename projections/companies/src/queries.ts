@@ -2,13 +2,13 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Company, ReferenceItem, ReferenceList } from '@portal/identity/contracts';
 import { foldText } from './fold.js';
 import type { CompaniesDB, CompaniesTable, ReferenceItemsTable } from './schema.js';
+import { iso } from '@portal/kernel';
 
 export { foldText };
 
 /** A company as the read model holds it: the manager area's answer (contracts' `Company`). */
 export type CompanyRow = Company;
 
-const iso = (v: Date | string): string => new Date(v).toISOString();
 
 const companyOf = (r: Selectable<CompaniesTable>): CompanyRow => ({
   companyId: r.company_id,

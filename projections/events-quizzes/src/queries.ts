@@ -1,9 +1,9 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Quiz } from '@portal/events/contracts';
 import type { EventsQuizzesDB } from './schema.js';
+import { iso } from '@portal/kernel';
 
 type Reader = Kysely<EventsQuizzesDB>;
-const iso = (v: unknown): string => new Date(v as string).toISOString();
 
 const toQuiz = (r: Selectable<EventsQuizzesDB['quizzes']>): Quiz => ({
   quizId: r.quiz_id,

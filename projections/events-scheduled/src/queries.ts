@@ -1,14 +1,13 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AttendeeRow, AttendeeStatus, ScheduledEvent, ScheduledEventState } from '@portal/events/contracts';
 import type { EventsScheduledDB } from './schema.js';
+import { iso, isoOrNull } from '@portal/kernel';
 
 type Reader = Kysely<EventsScheduledDB>;
 type EventTableRow = Selectable<EventsScheduledDB['scheduled_events']>;
 export type ScheduledEventRow = Omit<ScheduledEvent, 'me'>;
 export type Counts = ScheduledEvent['counts'];
 
-const iso = (v: unknown): string => new Date(v as string).toISOString();
-const isoOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : iso(v));
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typeof v === 'string' ? (JSON.parse(v) as string[]) : []);
 const NO_COUNTS: Counts = { enrolled: 0, waitlisted: 0, checkedIn: 0, checkedOut: 0 };
 

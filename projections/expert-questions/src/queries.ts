@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { jsonValue } from '@portal/database';
 import type { ExpertQuestionsDB } from './schema.js';
+import { isoOrNull } from '@portal/kernel';
 
 type Labels = { 'pt-BR': string; es: string; en: string };
 type QuestionsTable = ExpertQuestionsDB['questions'];
@@ -29,7 +30,6 @@ export interface ExpertQuestionRow {
   answeredAt: string | null;
 }
 
-const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
 
 const rowOf = (r: Selectable<QuestionsTable>): ExpertQuestionRow => ({
   questionId: r.question_id,
@@ -45,13 +45,13 @@ const rowOf = (r: Selectable<QuestionsTable>): ExpertQuestionRow => ({
   phone: r.phone,
   title: r.title,
   question: r.question,
-  askedAt: iso(r.asked_at)!,
+  askedAt: isoOrNull(r.asked_at)!,
   claimedBy: r.status === 'open' ? r.claimed_by : null,
   claimedByName: r.status === 'open' ? r.claimed_by_name : null,
   response: r.response,
   answeredBy: r.answered_by,
   answeredByName: r.answered_by_name,
-  answeredAt: iso(r.answered_at),
+  answeredAt: isoOrNull(r.answered_at),
 });
 
 /** The learner's own questions, newest first (withdrawn ones too: the learner sees what they took back). */
@@ -119,7 +119,7 @@ export async function listExperts(reader: Kysely<ExpertQuestionsDB>, themeId?: s
   let q = reader.selectFrom('experts as e').selectAll('e').where(sql<boolean>`jsonb_array_length(e.theme_ids) > 0`);
   if (themeId) q = q.where(({ exists, selectFrom }) => exists(selectFrom('expert_themes as t').select('t.user_id').whereRef('t.user_id', '=', 'e.user_id').where('t.theme_id', '=', themeId)));
   const rows = await q.orderBy('e.assigned_at').orderBy('e.user_id').execute();
-  return rows.map((r) => ({ userId: r.user_id, themeIds: jsonValue<string[]>(r.theme_ids), assignedBy: r.assigned_by, assignedAt: iso(r.assigned_at)! }));
+  return rows.map((r) => ({ userId: r.user_id, themeIds: jsonValue<string[]>(r.theme_ids), assignedBy: r.assigned_by, assignedAt: isoOrNull(r.assigned_at)! }));
 }
 
 /** The experts of one theme (who is told a question arrived). */

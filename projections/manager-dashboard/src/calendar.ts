@@ -2,13 +2,12 @@
  * UTC days and ISO weeks as the dashboard counts them (ADR 0053): a day is YYYY-MM-DD, a week is
  * known by its Monday (YYYY-MM-DD) and shown as its ISO week (2026-W47).
  */
+import { addDays } from '@portal/kernel';
+
 const DAY_MS = 86_400_000;
 
 /** The UTC day of an ISO timestamp (a UTC one, ending in Z, is read without building a Date). */
 export const dayOf = (iso: string): string => (iso.endsWith('Z') && iso[10] === 'T' ? iso.slice(0, 10) : new Date(iso).toISOString().slice(0, 10));
-
-/** `day` moved by `days` (negative: earlier). */
-export const addDays = (day: string, days: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** The Monday of the ISO week `day` falls in. */
 export const weekStartOf = (day: string): string => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayOf, isoWeekOf, lastWeeks, weekStartOf } from './calendar.js';
+import { addDays } from '@portal/kernel';
+import { dayOf, isoWeekOf, lastWeeks, weekStartOf } from './calendar.js';
 
 describe('dashboard calendar', () => {
   it('takes the UTC day of a timestamp, whatever its offset', () => {

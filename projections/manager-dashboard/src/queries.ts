@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Localized } from '@portal/learning/contracts';
-import { addDays, isoWeekOf, lastWeeks } from './calendar.js';
+import { addDays } from '@portal/kernel';
+import { isoWeekOf, lastWeeks } from './calendar.js';
 import type { ManagerDashboardDB } from './schema.js';
 
 export const DASHBOARD_WEEKS = 12;

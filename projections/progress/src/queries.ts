@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import { isoUtc, jsonValue } from '@portal/database';
 import type { EntryState, StationState } from '@portal/learning/contracts';
 import type { ProgressDB } from './schema.js';
+import { isoOrNull } from '@portal/kernel';
 
 const isoColumn = <C extends string>(column: C) => isoUtc(column).as(column);
-const iso = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 const ENTRY_TIMES = ['completed_at', 'first_play_at', 'last_play_at', 'updated_at', 'first_view_at', 'last_view_at', 'bookmark_at'] as const;
 const ENTRY_COLUMNS = ['entry_id', 'station_id', 'type', 'play_count', 'completed_count', 'duration', 'percent', 'seconds', 'views_count', 'feedback_score', 'media_state'] as const;
 const STATION_COLUMNS = ['station_id', 'visits_count', 'view_type', 'feedback_score'] as const;
@@ -57,14 +57,14 @@ const toEntry = (r: Record<string, unknown>): EntryStateRow => ({
   duration: Number(r.duration),
   percent: Number(r.percent),
   seconds: Number(r.seconds),
-  completedAt: iso(r.completed_at),
-  firstPlayAt: iso(r.first_play_at),
-  lastPlayAt: iso(r.last_play_at),
-  updatedAt: iso(r.updated_at),
+  completedAt: isoOrNull(r.completed_at),
+  firstPlayAt: isoOrNull(r.first_play_at),
+  lastPlayAt: isoOrNull(r.last_play_at),
+  updatedAt: isoOrNull(r.updated_at),
   viewsCount: Number(r.views_count),
-  firstViewAt: iso(r.first_view_at),
-  lastViewAt: iso(r.last_view_at),
-  bookmarkAt: iso(r.bookmark_at),
+  firstViewAt: isoOrNull(r.first_view_at),
+  lastViewAt: isoOrNull(r.last_view_at),
+  bookmarkAt: isoOrNull(r.bookmark_at),
   feedbackScore: r.feedback_score === null || r.feedback_score === undefined ? null : Number(r.feedback_score),
   mediaState: parse(r.media_state ?? {}),
 });
@@ -72,11 +72,11 @@ const toEntry = (r: Record<string, unknown>): EntryStateRow => ({
 const toStation = (r: Record<string, unknown>): StationStateRow => ({
   stationId: String(r.station_id),
   visitsCount: Number(r.visits_count),
-  firstVisitAt: iso(r.first_visit_at),
-  lastVisitAt: iso(r.last_visit_at),
+  firstVisitAt: isoOrNull(r.first_visit_at),
+  lastVisitAt: isoOrNull(r.last_visit_at),
   viewType: (r.view_type as StationStateRow['viewType']) ?? null,
   feedbackScore: r.feedback_score === null || r.feedback_score === undefined ? null : Number(r.feedback_score),
-  videosCompletedAt: iso(r.videos_completed_at),
+  videosCompletedAt: isoOrNull(r.videos_completed_at),
 });
 
 /** Everything one learner has done (station pages, locks and progress need all of it). */
@@ -97,7 +97,7 @@ export async function loadAnswers(reader: Kysely<ProgressDB>, actor: string): Pr
     stationId: (r.station_id as string | null) ?? null,
     entryId: (r.entry_id as string | null) ?? null,
     isCorrect: r.is_correct === true,
-    answeredAt: iso(r.answered_at)!,
+    answeredAt: isoOrNull(r.answered_at)!,
   }));
 }
 
@@ -112,10 +112,10 @@ const toScorm = (r: Record<string, unknown>): ScormStateRow => ({
   version: r.version as ScormStateRow['version'],
   cmi: parse(r.cmi ?? {}),
   lessonStatus: (r.lesson_status as string | null) ?? null,
-  savedAt: iso(r.saved_at),
+  savedAt: isoOrNull(r.saved_at),
   status: (r.status as ScormStateRow['status']) ?? null,
   score: r.score === null || r.score === undefined ? null : Number(r.score),
-  completedAt: iso(r.completed_at),
+  completedAt: isoOrNull(r.completed_at),
 });
 
 export async function findScormState(reader: Kysely<ProgressDB>, actor: string, entryId: string): Promise<ScormStateRow | null> {

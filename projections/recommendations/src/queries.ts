@@ -1,10 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { RecommendationsDB } from './schema.js';
 import { jsonValue } from '@portal/database';
-import { progressStatusOf, type ProgressStatus } from '@portal/learning/contracts';
+import { iso } from '@portal/kernel';
 
 const parse = jsonValue;
-const iso = (v: Date | string) => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
 
 export interface RecommendationRow {
   recommendationId: string;
@@ -15,8 +14,9 @@ export interface RecommendationRow {
   visitedAt: string | null;
 }
 
+/** One learner's progress on a recommended entry: what learning's content status (`contentStatusOf`, 000 §4.1) reads. */
 export interface EntryStateRow {
-  views: number;
+  viewsCount: number;
   seconds: number;
   duration: number;
   percent: number;
@@ -41,14 +41,7 @@ export async function entryStates(reader: Kysely<RecommendationsDB>, actor: stri
   return new Map(
     rows.map((r) => [
       r.entry_id,
-      { views: Number(r.views), seconds: Number(r.seconds ?? 0), duration: Number(r.duration ?? 0), percent: Number(r.percent ?? 0), completedCount: Number(r.completed_count) },
+      { viewsCount: Number(r.views), seconds: Number(r.seconds ?? 0), duration: Number(r.duration ?? 0), percent: Number(r.percent ?? 0), completedCount: Number(r.completed_count) },
     ]),
   );
-}
-
-/** 000 §4.1 without locks (the learning context owns them): learning's progress rule (progressStatusOf), the same the learner's screens show. */
-export function contentStatusOf(state: EntryStateRow | undefined): { status: ProgressStatus; progress: number } {
-  const status = progressStatusOf(state && { ...state, viewsCount: state.views });
-  if (status === 'completed') return { status, progress: 100 };
-  return { status, progress: state ? Math.round(Math.min(1, Math.max(0, state.percent)) * 100) : 0 };
 }

@@ -4,10 +4,10 @@ import { identityEvents } from '@portal/identity/contracts';
 import { catalogueEvents, progressEvents } from '@portal/learning/contracts';
 import { appendFacts, DIMENSION_EVENT_TYPES, foldDimensions, TemporalBatch } from '@portal/projection-report-kit';
 import { completionFactsTable, companyDetailsTable, lastSignInsTable, migrateReportCompanies, type CompanyDetailsRow, type CompletionFactRow } from './schema.js';
+import { iso } from '@portal/kernel';
 
 const events = combineEvents(identityEvents, catalogueEvents, progressEvents);
 
-const iso = (t: string): string => new Date(t).toISOString();
 
 /**
  * The companies report (001 §2 companies, §3 Company; ADR 0070): each company's fields as

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { ReportField, RowOf } from '@portal/reporting/contracts/report-definition';
 import type { ReportQuerySpec, ReportSqlContext } from './report.js';
+import { iso } from '@portal/kernel';
 
 /** A report's definition as the kit reads it (`defineReport` of contexts/reporting/contracts). */
 interface Definition<Fs extends readonly ReportField[]> {
@@ -44,7 +45,6 @@ export function reportQuery<const Fs extends readonly ReportField[]>(
   };
 }
 
-const iso = (v: unknown): string => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
 
 /** A database value as the field's kind: null kept for a nullable field, else '' or 0; a code outside the field's list reads the first. */
 function cell(f: ReportField, v: unknown): unknown {

@@ -4,18 +4,18 @@ import { identityEvents } from '@portal/identity/contracts';
 import { catalogueEvents, progressEvents } from '@portal/learning/contracts';
 import { DIMENSION_EVENT_TYPES, foldDimensions, TemporalBatch } from '@portal/projection-report-kit';
 import { contentUseTable, migrateReportStationContent, type ContentUseRow } from './schema.js';
+import { isoOrNull } from '@portal/kernel';
 
 const events = combineEvents(identityEvents, catalogueEvents, progressEvents);
 const isGuest = (actor: string) => actor.startsWith('guest:');
 /** A stored timestamp (a Date when loaded from the table, an ISO string when folded in this batch) as ISO text. */
-const iso = (v: string | Date | null): string | null => (v === null ? null : v instanceof Date ? v.toISOString() : new Date(v).toISOString());
 const later = (a: string | Date | null, b: string): string => {
-  const x = iso(a);
-  return x !== null && x > iso(b)! ? x : iso(b)!;
+  const x = isoOrNull(a);
+  return x !== null && x > isoOrNull(b)! ? x : isoOrNull(b)!;
 };
 const earlier = (a: string | Date | null, b: string): string => {
-  const x = iso(a);
-  return x !== null && x < iso(b)! ? x : iso(b)!;
+  const x = isoOrNull(a);
+  return x !== null && x < isoOrNull(b)! ? x : isoOrNull(b)!;
 };
 
 /**

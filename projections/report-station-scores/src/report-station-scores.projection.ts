@@ -16,6 +16,7 @@ import {
   type AnswerPointsRow,
   type StationScoreRow,
 } from './schema.js';
+import { iso } from '@portal/kernel';
 
 const events = combineEvents(identityEvents, catalogueEvents, assessmentEvents, progressEvents);
 
@@ -32,7 +33,6 @@ const bucketOf = (a: { context: string; entryId: string | null; stationId: strin
   return bucket === 'nps' ? null : !a.stationId || bucket === 'extra' ? 'none' : bucket;
 };
 
-const iso = (t: string): string => new Date(t).toISOString();
 const isGuest = (actor: string): boolean => actor.startsWith('guest:');
 
 interface Delta {

@@ -4,9 +4,9 @@ import { identityEvents } from '@portal/identity/contracts';
 import { catalogueEvents, progressEvents } from '@portal/learning/contracts';
 import { DIMENSION_EVENT_TYPES, foldDimensions, TemporalBatch } from '@portal/projection-report-kit';
 import { migrateReportStations, stationVisitsTable } from './schema.js';
+import { iso } from '@portal/kernel';
 
 const events = combineEvents(identityEvents, catalogueEvents, progressEvents);
-const iso = (v: string | Date): string => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
 
 /**
  * The stations report (001 §2 stations-report, ADR 0070): per learner and station, how many

@@ -12,15 +12,15 @@ let store: EventStore;
 let runtime: ProjectionRuntime;
 const ctx = { correlationId: 'c', actor: 'system', origin: 'cli' as const };
 const T0 = Date.parse('2026-11-24T10:00:00.000Z');
-const iso = (s: number) => new Date(T0 + s * 1000).toISOString();
+const at = (s: number) => new Date(T0 + s * 1000).toISOString();
 const sec = (s: number) => Math.floor((T0 + s * 1000) / 1000);
 let now = T0;
 const KEEP_MS = 900_000 + 60_000;
 
 const revokeSession = (sessionId: string, userId: string, s: number) =>
-  store.append(sessionStream(sessionId), [{ type: 'SessionRevoked', data: { sessionId, userId, reason: 'logoff', revokedAt: iso(s) } satisfies SessionRevoked['data'] }], { expectedRevision: 'any', context: ctx });
+  store.append(sessionStream(sessionId), [{ type: 'SessionRevoked', data: { sessionId, userId, reason: 'logoff', revokedAt: at(s) } satisfies SessionRevoked['data'] }], { expectedRevision: 'any', context: ctx });
 const changePassword = (userId: string, s: number, via: 'reset' | 'profile') =>
-  store.append(userStream(userId), [{ type: 'PasswordChanged', data: { userId, passwordHash: 'h', changedAt: iso(s), via } satisfies PasswordChanged['data'] }], { expectedRevision: 'any', context: ctx });
+  store.append(userStream(userId), [{ type: 'PasswordChanged', data: { userId, passwordHash: 'h', changedAt: at(s), via } satisfies PasswordChanged['data'] }], { expectedRevision: 'any', context: ctx });
 const rows = async () => (await runtime.reader('revocations').selectFrom('revocations').select(['key', 'not_before', 'reason']).orderBy('key').execute()).map((r) => ({ ...r, not_before: r.not_before ? new Date(r.not_before).toISOString() : null }));
 
 beforeAll(async () => {
@@ -64,10 +64,10 @@ describe('revocations projection and watcher', () => {
   });
 
   it('a deactivation and a change of access refuse the user\'s tokens issued up to them (ADR 0050)', async () => {
-    await store.append(userStream('u5'), [{ type: 'UserDeactivated', data: { userId: 'u5', by: 'm1', deactivatedAt: iso(22) } satisfies UserDeactivated['data'] }], { expectedRevision: 'any', context: ctx });
+    await store.append(userStream('u5'), [{ type: 'UserDeactivated', data: { userId: 'u5', by: 'm1', deactivatedAt: at(22) } satisfies UserDeactivated['data'] }], { expectedRevision: 'any', context: ctx });
     await store.append(
       userStream('u6'),
-      [{ type: 'AccessChanged', data: { userId: 'u6', roles: ['learner'], permissions: [], aclTags: [], companyId: null, allowedStations: 'all', by: 'm1', changedAt: iso(24) } satisfies AccessChanged['data'] }],
+      [{ type: 'AccessChanged', data: { userId: 'u6', roles: ['learner'], permissions: [], aclTags: [], companyId: null, allowedStations: 'all', by: 'm1', changedAt: at(24) } satisfies AccessChanged['data'] }],
       { expectedRevision: 'any', context: ctx },
     );
     await runtime.catchUp();

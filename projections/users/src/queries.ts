@@ -1,5 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from 'kysely';
-import { foldText, type Permission, type Role } from '@portal/kernel';
+import { foldText, type Permission, type Role, isoOrNull } from '@portal/kernel';
 import type { UsersTable, UsersDB } from './schema.js';
 
 /** A user as the read model holds it (no secrets). */
@@ -57,7 +57,6 @@ interface DirectoryCursor {
 const SORT_COLUMNS = { name: 'name_sort', email: 'email', createdAt: 'created_at', lastActiveAt: 'last_active_sort' } as const;
 const NEVER = '-infinity';
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
 const sortKeyOf = (row: DirectoryRow, sort: DirectorySort): string => {
   switch (sort) {
@@ -66,9 +65,9 @@ const sortKeyOf = (row: DirectoryRow, sort: DirectorySort): string => {
     case 'email':
       return row.email;
     case 'createdAt':
-      return iso(row.created_at)!;
+      return isoOrNull(row.created_at)!;
     case 'lastActiveAt':
-      return iso(row.last_active_at) ?? NEVER;
+      return isoOrNull(row.last_active_at) ?? NEVER;
   }
 };
 

@@ -6,6 +6,7 @@ import { sessionStream, userStream, type IdentityEvent } from '@portal/identity/
 import { progressStream, type ProgressEvent } from '@portal/learning/contracts';
 import { usersProjection } from './users.projection.js';
 import { findDirectoryUser, findDirectoryUsers, type DirectoryFilter } from './queries.js';
+import { isoOrNull } from '@portal/kernel';
 
 let db: TestDatabase;
 let store: EventStore;
@@ -22,7 +23,6 @@ const user = async (userId: string) => {
   await runtime.catchUp();
   return findDirectoryUser(runtime.reader('users'), userId);
 };
-const iso = (v: Date | string | null | undefined) => (v === null || v === undefined ? v : new Date(v).toISOString());
 const find = async (filter: DirectoryFilter) =>
   (await findDirectoryUsers(runtime.reader('users'), filter, { sort: 'name', order: 'asc', limit: 100 })).rows.map((r) => r.user_id);
 
@@ -49,17 +49,17 @@ describe('users projection: the manager view (issue 14)', () => {
     const row = await user(pre);
     expect(row).toMatchObject({ email: 'joao@coop.example', name: 'João Conceição', name_folded: 'joao conceicao', country: 'BR', state: 'SP', user_group: 'g-1', business_unit: 'bu-1', sales_team: 'st-1' });
     expect(row).toMatchObject({ has_account: false, active: true, company_id: COMPANY, roles: ['learner'], allowed_stations: { soja: true }, city: null, invited_at: null, last_active_at: null, first_activity_at: null });
-    expect(iso(row!.created_at)).toBe(at(0));
+    expect(isoOrNull(row!.created_at)).toBe(at(0));
   });
 
   it('an invitation records when it was sent; registering with the address gives the account and keeps company, details and creation date', async () => {
     await append(userStream(pre), { type: 'InvitationSent', data: { userId: pre, email: 'joao@coop.example', codeHash: 'h', by: 'u-manager', sentAt: at(1), expiresAt: at(60) } });
-    expect(iso((await user(pre))!.invited_at)).toBe(at(1));
+    expect(isoOrNull((await user(pre))!.invited_at)).toBe(at(1));
     await append(userStream(pre), { type: 'UserRegistered', data: { userId: pre, email: 'joao@coop.example', passwordHash: 'x', country: 'BR', ref: null, lang: 'pt-BR', consentAt: at(2), registeredAt: at(2) } });
     const row = await user(pre);
     expect(row).toMatchObject({ has_account: true, company_id: COMPANY, name: 'João Conceição', user_group: 'g-1', lang: 'pt-BR' });
-    expect(iso(row!.created_at)).toBe(at(0));
-    expect(iso(row!.updated_at)).toBe(at(2));
+    expect(isoOrNull(row!.created_at)).toBe(at(0));
+    expect(isoOrNull(row!.updated_at)).toBe(at(2));
   });
 
   it('details change only where named; a new name is searchable without accents', async () => {
@@ -100,12 +100,12 @@ describe('users projection: activity (last active, never started)', () => {
     expect(await user(u)).toMatchObject({ has_account: true, last_active_at: null, first_activity_at: null });
     await append(userStream(u), { type: 'SignInSucceeded', data: { userId: u, sessionId: 's-1', at: at(10), ip: null } });
     await append(sessionStream('s-1'), { type: 'SessionStarted', data: { sessionId: 's-1', userId: u, refreshHash: 'r', startedAt: at(10), expiresAt: at(1000), ip: null, userAgent: null } });
-    expect(iso((await user(u))!.last_active_at)).toBe(at(10));
+    expect(isoOrNull((await user(u))!.last_active_at)).toBe(at(10));
     await append(sessionStream('s-1'), { type: 'SessionRefreshed', data: { sessionId: 's-1', refreshHash: 'r2', refreshedAt: at(20) } });
-    expect(iso((await user(u))!.last_active_at)).toBe(at(20));
+    expect(isoOrNull((await user(u))!.last_active_at)).toBe(at(20));
     await progress(u, { type: 'StationVisited', data: { actor: u, stationId: 'soja', viewType: 'map', visitedAt: at(30) } });
     const visited = await user(u);
-    expect(iso(visited!.last_active_at)).toBe(at(30));
+    expect(isoOrNull(visited!.last_active_at)).toBe(at(30));
     expect(visited!.first_activity_at).toBeNull();
     expect(await find({ neverStarted: true, text: 'active@' })).toEqual([u]);
   });
@@ -119,8 +119,8 @@ describe('users projection: activity (last active, never started)', () => {
       { type: 'BookmarkAdded', data: { actor: u, stationId: 'soja', entryId: 'e1', bookmarkAt: at(25) } },
     );
     const row = await user(u);
-    expect(iso(row!.first_activity_at)).toBe(at(40));
-    expect(iso(row!.last_active_at)).toBe(at(42));
+    expect(isoOrNull(row!.first_activity_at)).toBe(at(40));
+    expect(isoOrNull(row!.last_active_at)).toBe(at(42));
     expect(await find({ neverStarted: false, text: 'active@' })).toEqual([u]);
     expect(await find({ lastActive: { from: at(42), before: at(43) } })).toEqual([u]);
     expect(await find({ lastActive: { from: at(43) } })).toEqual([]);
@@ -128,7 +128,7 @@ describe('users projection: activity (last active, never started)', () => {
 
   it("guests' progress touches nobody", async () => {
     await progress('guest:0b0e', { type: 'ContentViewed', data: { actor: 'guest:0b0e', stationId: 'soja', entryId: 'e1', entryType: 'video', viewedAt: at(50) } });
-    expect(iso((await user(u))!.last_active_at)).toBe(at(42));
+    expect(isoOrNull((await user(u))!.last_active_at)).toBe(at(42));
   });
 
   it('a rebuild from the log gives the same rows', async () => {

@@ -2,8 +2,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { checkpointToString, type Checkpoint } from '@portal/eventstore';
 import { CATALOGUE, PROJECTIONS, REALTIME, type RealtimeHub } from '@portal/platform';
 import type { ProjectionRuntime } from '@portal/projections-runtime';
-import { entryLink, rootOf, type CatalogueModel, type CatalogueReader } from '@portal/learning/contracts';
-import { contentStatusOf, entryStates, recommendationsOf, type EntryStateRow, type RecommendationRow } from '@portal/projection-recommendations';
+import { contentStatusOf, entryLink, rootOf, type CatalogueModel, type CatalogueReader } from '@portal/learning/contracts';
+import { entryStates, recommendationsOf, type EntryStateRow, type RecommendationRow } from '@portal/projection-recommendations';
 import { viewedRowIds } from '@portal/projection-engagement';
 import type { Recommendation } from '../../contracts/index.js';
 import type { MediaRecommendation, RecommendationView } from '../../contracts/index.js';
@@ -28,7 +28,7 @@ export class RecommendationsService {
     const station = cat.stations.get(found.stationId)!;
     const root = rootOf(cat, found.stationId);
     const e = found.entry;
-    const status = contentStatusOf(states.get(entryId));
+    const status = contentStatusOf(states.get(entryId) ?? null, false);
     return {
       uid: `${found.stationId}:${entryId}`,
       rowId: entryId,

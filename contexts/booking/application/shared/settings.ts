@@ -1,6 +1,8 @@
-import { DEFAULT_RANGE_DAYS } from '../../domain/index.js';
-
-/** Injection token of the booking settings. */
+/**
+ * Injection token of the booking settings. The values come from the app config
+ * (BOOKING_PENDING_TTL_MINUTES, BOOKING_EXPIRY_SWEEP_SECONDS, BOOKING_RANGE_DAYS, whose default is
+ * the domain's DEFAULT_RANGE_DAYS).
+ */
 export const BOOKING_SETTINGS = Symbol.for('portal.booking.Settings');
 
 export interface BookingSettings {
@@ -11,6 +13,3 @@ export interface BookingSettings {
   /** The range rule: a visitor's visits must be at least this many days apart. */
   rangeDays: number;
 }
-
-/** The values come from the app config (BOOKING_PENDING_TTL_MINUTES, BOOKING_EXPIRY_SWEEP_SECONDS, BOOKING_RANGE_DAYS). */
-export const DEFAULT_BOOKING_RANGE_DAYS = DEFAULT_RANGE_DAYS;

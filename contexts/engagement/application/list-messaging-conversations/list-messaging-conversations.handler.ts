@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { AppError } from '@portal/kernel';
+import { AppError, iso } from '@portal/kernel';
 import { PROJECTIONS, waitForReads } from '@portal/platform';
 import type { ProjectionRuntime } from '@portal/projections-runtime';
 import { messagingScope } from '@portal/identity/contracts';
@@ -8,7 +8,6 @@ import { listConversations } from '@portal/projection-messaging';
 import { MESSAGING_CONVERSATION_MESSAGES, phoneKeyOf, type MessagingConversations } from '../../contracts/index.js';
 import { ListMessagingConversationsQuery } from './list-messaging-conversations.query.js';
 
-const iso = (v: Date | string) => new Date(v).toISOString();
 
 /**
  * The messaging conversations an operator may read (ADR 0073): with manage_whatsapp, those of

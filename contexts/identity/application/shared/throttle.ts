@@ -3,7 +3,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { sql } from 'kysely';
 import { query, type Database, type Executor } from '@portal/database';
 import { APP_CONFIG, CLOCK, DATABASE, type AppConfig } from '@portal/platform';
-import type { Clock } from '@portal/kernel';
+import { isoOrNull, type Clock } from '@portal/kernel';
 import { counterExpiresAt, decideAttempt, emptyCounters, recognisePair, settleSuccess, type ThrottleCounters, type ThrottleLimit } from '../../domain/index.js';
 import { emailKey } from './email-key.js';
 
@@ -21,7 +21,6 @@ interface Row {
 type Keys = { pair: string; address: string | null; account: string };
 
 const ms = (value: Date | string | null): number | null => (value === null ? null : new Date(value).getTime());
-const iso = (value: number | null): string | null => (value === null ? null : new Date(value).toISOString());
 
 export type AttemptAnswer = { allowed: true } | { allowed: false; retryAfterSeconds: number; limit: ThrottleLimit };
 
@@ -122,7 +121,7 @@ export class SignInThrottle implements OnModuleInit {
         `insert into ${TABLE} (key, failures, last_failure_at, recognised_until, tat, expires_at) values ($1, $2, $3, $4, $5, $6)
          on conflict (key) do update set failures = excluded.failures, last_failure_at = excluded.last_failure_at,
            recognised_until = excluded.recognised_until, tat = excluded.tat, expires_at = excluded.expires_at`,
-        [key, values.failures, iso(values.lastFailureAt), iso(values.recognisedUntil), iso(values.tat), iso(counterExpiresAt(kind, counters, now))],
+        [key, values.failures, isoOrNull(values.lastFailureAt), isoOrNull(values.recognisedUntil), isoOrNull(values.tat), isoOrNull(counterExpiresAt(kind, counters, now))],
       );
     const noPair = { failures: 0, lastFailureAt: null, recognisedUntil: null };
     await upsert(keys.pair, 'pair', { ...counters.pair, tat: null });

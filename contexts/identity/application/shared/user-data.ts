@@ -1,11 +1,10 @@
-import { AppError, displayNameOf, initialsOf, isLocale } from '@portal/kernel';
+import { AppError, displayNameOf, initialsOf, isLocale, isoOrNull } from '@portal/kernel';
 import type { ProjectionRuntime } from '@portal/projections-runtime';
 import { findUserById, type UserRow } from '@portal/projection-users';
 import { hasStationsAccessOf } from '@portal/learning/contracts';
 import { userDataSchema, type UserData } from '../../contracts/index.js';
 import { pictureUrl } from './picture-store.js';
 
-const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
 /** 000 §3: the value Nulo is treated as empty. */
 const orNull = (v: string | null): string | null => (v === null || v === '' || v === 'Nulo' ? null : v);
 
@@ -19,7 +18,7 @@ export function toUserData(row: UserRow): UserData {
     email: row.email,
     emailVerified: row.email_verified,
     lang: row.lang && isLocale(row.lang) ? row.lang : null,
-    createdAt: iso(row.created_at),
+    createdAt: isoOrNull(row.created_at),
     profilePicture: pictureUrl(row.profile_picture),
     actingArea: orNull(row.acting_area),
     userType: orNull(row.user_type),
@@ -37,7 +36,7 @@ export function toUserData(row: UserRow): UserData {
     defaultStation: row.default_station,
     // learning's access rule: an explicit grant or a learner's default access (ADR 0033)
     hasStationsAccess: hasStationsAccessOf({ allowedStations: allowed ?? {}, emailVerified: row.email_verified, registerStatus }),
-    emailVerificationSentAt: iso(row.email_verification_sent_at),
+    emailVerificationSentAt: isoOrNull(row.email_verification_sent_at),
     interactions: {
       advertenceAlertConfirmed: interactions.advertenceAlertConfirmed ?? null,
       firstVideoContentViewed: interactions.firstVideoContentViewed ?? null,

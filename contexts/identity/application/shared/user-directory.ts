@@ -1,10 +1,9 @@
-import { AppError } from '@portal/kernel';
+import { AppError, isoOrNull } from '@portal/kernel';
 import type { ProjectionRuntime } from '@portal/projections-runtime';
 import { decodeDirectoryCursor, findDirectoryUsers, type DirectoryFilter, type DirectoryRow } from '@portal/projection-users';
 import { managedUserSchema, type ManagedUser, type UserFindFilter, type UserPage } from '../../contracts/index.js';
 import type { ManagerScope } from '../../domain/index.js';
 
-const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
 
 export function toManagedUser(row: DirectoryRow): ManagedUser {
   return managedUserSchema.parse({
@@ -43,11 +42,11 @@ export function toManagedUser(row: DirectoryRow): ManagedUser {
     aclTags: row.acl_tags,
     companyId: row.company_id,
     allowedStations: row.allowed_stations,
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
-    lastActiveAt: iso(row.last_active_at),
-    firstActivityAt: iso(row.first_activity_at),
-    invitedAt: iso(row.invited_at),
+    createdAt: isoOrNull(row.created_at),
+    updatedAt: isoOrNull(row.updated_at),
+    lastActiveAt: isoOrNull(row.last_active_at),
+    firstActivityAt: isoOrNull(row.first_activity_at),
+    invitedAt: isoOrNull(row.invited_at),
   });
 }
 

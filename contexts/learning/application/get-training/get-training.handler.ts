@@ -4,7 +4,7 @@ import { PROJECTIONS, waitForReads } from '@portal/platform';
 import type { ProjectionRuntime } from '@portal/projections-runtime';
 import type { z } from 'zod';
 import { routeAreaOf, type trainingHomeSchema } from '../../contracts/index.js';
-import { certificatesOf } from '../../domain/index.js';
+import { certificatesOf } from '../shared/crop-certificates.js';
 import { visibleStations } from '../shared/access.js';
 import { LEARNER_READS, LearnerReader } from '../shared/learner-reader.js';
 import { GetTrainingQuery } from './get-training.query.js';

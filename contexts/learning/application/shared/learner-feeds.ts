@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { actorOf, AppError, type Principal } from '@portal/kernel';
 import type { FeedRow } from '@portal/projection-feeds';
-import { entriesOf, PLAYLISTS, type CatalogueModel, type FeedPage, type Home, type Playlist } from '../../contracts/index.js';
-import { contentStatusOf, inCatalogueArea, inLearnerArea, lastActivityOf, selectPlaylist, type FeedCandidate, type LearnerFacts } from '../../domain/index.js';
+import { contentStatusOf, entriesOf, PLAYLISTS, type CatalogueModel, type FeedPage, type Home, type Playlist } from '../../contracts/index.js';
+import { inCatalogueArea, inLearnerArea, lastActivityOf, selectPlaylist, type FeedCandidate, type LearnerFacts } from '../../domain/index.js';
 import { visibleStations } from './access.js';
 import { CatalogueService } from './catalogue.service.js';
 import { LearnerFactsCache } from './learner-facts.cache.js';

@@ -1,6 +1,7 @@
 import { LOCALES, type Locale } from '@portal/kernel';
 import type { EntryStateRow, LearnerProgress, StationStateRow } from '@portal/projection-progress';
 import {
+  contentStatusOf,
   cropProgressOf,
   entriesOf,
   entryLink,
@@ -20,7 +21,8 @@ import {
   type StationState,
   type StationSummary,
 } from '../../contracts/index.js';
-import { certificatesOf, contentStatusOf, entryLock, progressSummaryOf, stationLock, type LearnerFacts } from '../../domain/index.js';
+import { entryLock, progressSummaryOf, stationLock, type LearnerFacts } from '../../domain/index.js';
+import { certificatesOf } from './crop-certificates.js';
 import type { Principal } from '@portal/kernel';
 import { isExternal } from './content-dir.js';
 

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { EventStore, LogAudit } from '@portal/eventstore';
-import { isUuid } from '@portal/kernel';
+import { isUuid, isoOrNull } from '@portal/kernel';
 import { EVENT_STORE, LOG_AUDIT, PROJECTIONS, waitForReads } from '@portal/platform';
 import type { ProjectionRuntime } from '@portal/projections-runtime';
 import { findAnswers, findBookings, findCertificates, subjectKnown } from '@portal/projection-audit-subjects';
@@ -13,7 +13,6 @@ import { answerDetail, answerLabel, AnswerWords } from '../shared/audit-answers.
 import { AuditFindSubjectsQuery } from './audit-find-subjects.query.js';
 
 const FOUND = 50;
-const iso = (value: unknown): string | null => (value === null || value === undefined ? null : new Date(value as string).toISOString());
 
 /**
  * GET /api/audit/find (ADR 0071): users by name, e-mail or id (the users projection's directory
@@ -72,10 +71,10 @@ export class AuditFindSubjectsHandler implements IQueryHandler<AuditFindSubjects
     const users = usersReader(this.projections);
     if (isUuid(q)) {
       const row = await findUserById(users, q);
-      if (row) return [{ kind: 'user', id: row.user_id, label: row.name ?? row.email, detail: row.email, at: iso(row.created_at) }];
+      if (row) return [{ kind: 'user', id: row.user_id, label: row.name ?? row.email, detail: row.email, at: isoOrNull(row.created_at) }];
       return (await subjectKnown(auditReader(this.projections), 'user', q)) ? [{ kind: 'user', id: q, label: q, detail: null, at: null }] : [];
     }
     const { rows } = await findDirectoryUsers(users, { text: q }, { sort: 'name', order: 'asc', limit: FOUND });
-    return rows.map((r) => ({ kind: 'user', id: r.user_id, label: r.name ?? r.email, detail: r.email, at: iso(r.created_at) }));
+    return rows.map((r) => ({ kind: 'user', id: r.user_id, label: r.name ?? r.email, detail: r.email, at: isoOrNull(r.created_at) }));
   }
 }

@@ -4,6 +4,7 @@ import type { ProjectionRuntime } from '@portal/projections-runtime';
 import { answerById, bookingById, certificateById, type SubjectKey } from '@portal/projection-audit-subjects';
 import { findUserById, type UsersDB } from '@portal/projection-users';
 import type { AuditSubject, AuditSubjectKind } from '../../contracts/index.js';
+import { isoOrNull } from '@portal/kernel';
 
 export const usersReader = (projections: ProjectionRuntime) => projections.reader('users') as Kysely<UsersDB>;
 
@@ -16,7 +17,6 @@ export async function peopleOf(projections: ProjectionRuntime, userIds: string[]
 }
 
 const label = (name: string | null | undefined, fallback: string) => (name && name.trim().length > 0 ? name : fallback);
-const iso = (value: unknown): string | null => (value === null || value === undefined ? null : new Date(value as string).toISOString());
 
 /**
  * A subject as the timeline's heading shows it, and its index keys; 404 when nothing in the
@@ -32,7 +32,7 @@ export async function describeSubject(projections: ProjectionRuntime, kind: Audi
   switch (kind) {
     case 'user': {
       const user = await findUserById(usersReader(projections), id);
-      return { kind, id, label: label(user?.name, user?.email ?? id), detail: user?.email ?? null, at: iso(user?.created_at) };
+      return { kind, id, label: label(user?.name, user?.email ?? id), detail: user?.email ?? null, at: isoOrNull(user?.created_at) };
     }
     case 'booking': {
       const b = await bookingById(audit, id);

@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { sql } from 'kysely';
 import type { Database } from '@portal/database';
 import { checkpointToString, type LogAudit, type LogVerifyProgress, type LogVerifyResult } from '@portal/eventstore';
-import { AppError, newId, type Clock } from '@portal/kernel';
+import { AppError, newId, type Clock, iso } from '@portal/kernel';
 import { APP_CONFIG, CLOCK, DATABASE, ensureLogVerificationRuns, LOG_AUDIT, verifyWholeLog, type AppConfig } from '@portal/platform';
 import type { AuditVerification } from '../../contracts/index.js';
 import { requireLogAudit } from './audit-index.js';
@@ -26,7 +26,6 @@ interface RunRow {
   error: string | null;
 }
 
-const iso = (v: Date | string) => new Date(v).toISOString();
 
 /** What a finished run keeps: the counts, where the seal ends, and every break (the first is the first broken place). */
 export function resultOf(result: LogVerifyResult): NonNullable<AuditVerification['result']> {

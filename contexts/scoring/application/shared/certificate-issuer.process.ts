@@ -124,7 +124,8 @@ export class CertificateIssuer implements OnApplicationBootstrap, OnApplicationS
             holderName: user?.name ?? null,
             lang,
             title: rule.title,
-            rules: p.rules,
+            // the read model's evidence (each station rule with its station's completion); the decider judges it
+            evidence: p.rules,
             issuedAt: this.clock.now().toISOString(),
           },
         },

@@ -1,22 +1,13 @@
-import { PERMISSIONS, ROLES, type Permission, type RegisterStatus, type Role } from '@portal/kernel';
+import { PERMISSIONS, ROLES, type RegisterStatus, type UserClaims } from '@portal/kernel';
 
 /**
  * What the access token says about its user (000 §3 "auth user", §6): read from the JWT
  * payload for the store's checks and the guards that need no round trip. The server still
  * verifies every call; these claims only decide what the SPA shows.
  */
-export interface AuthClaims {
+export interface AuthClaims extends UserClaims {
   userId: string;
   sessionId: string | null;
-  email: string;
-  roles: Role[];
-  permissions: Permission[];
-  aclTags: string[];
-  companyId: string | null;
-  country: string | null;
-  allowedStations: 'all' | Record<string, true>;
-  registerStatus: RegisterStatus;
-  emailVerified: boolean;
   /** Expiry of the token, ms since epoch, when the token says. */
   expiresAt: number | null;
 }

@@ -5,9 +5,10 @@ import { Alert, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { DatePicker, DatesProvider } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 import type { Location } from '@portal/booking/contracts/http';
+import { addDays } from '@portal/kernel';
 import { useErrorMessage } from '../../../shared/i18n/use-error-message';
 import { useAvailability } from '../api/availability';
-import { addDays, monthRange } from '../model/booking-steps';
+import { monthRange } from '../model/booking-steps';
 
 const DAYJS_LOCALE: Record<string, string> = { 'pt-BR': 'pt-br', es: 'es', en: 'en' };
 

@@ -71,9 +71,3 @@ export function monthRange(month: string, today: string): { from: string; to: st
   const first = `${month}-01`;
   return { from: first < today ? today : first, to: last };
 }
-
-/** A local date `days` later. */
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}

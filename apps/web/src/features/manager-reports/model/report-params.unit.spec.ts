@@ -27,9 +27,9 @@ describe('report params in the URL', () => {
   });
 
   it('"as of" goes from the local date-time picker to ISO and back', () => {
-    const iso = asOfFromLocal('2026-11-01T09:30');
-    expect(iso).toBe(new Date('2026-11-01T09:30').toISOString());
-    expect(localFromAsOf(iso)).toBe('2026-11-01T09:30');
+    const asOf = asOfFromLocal('2026-11-01T09:30');
+    expect(asOf).toBe(new Date('2026-11-01T09:30').toISOString());
+    expect(localFromAsOf(asOf)).toBe('2026-11-01T09:30');
     // to the second
     const precise = asOfFromLocal('2026-11-01T09:30:05');
     expect(precise).toBe(new Date('2026-11-01T09:30:05').toISOString());
