@@ -68,6 +68,8 @@ export function ScormPackagePlayer({ scormId, version, title, lang, contentOrigi
           createApi(version, sequencing),
           import('scorm-again/cross-frame-lms') as unknown as Promise<{ CrossFrameLMS: CrossFrameHostClass }>,
         ]);
+        // one host per API (a SCORM 1.2 package gets a new API per SCO)
+        host?.destroy();
         host = new CrossFrameLMS(api, contentOrigin, { rateLimit: 1000 });
         return api;
       },

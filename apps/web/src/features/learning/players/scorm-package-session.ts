@@ -96,7 +96,7 @@ export class PackageSession {
         ? {
             ...(pkg.sequencing ?? {}),
             eventListeners: {
-              onActivityDelivery: (activity: { id: string }) => queueMicrotask(() => this.load(activity.id)),
+              onActivityDelivery: (activity: { id: string }) => queueMicrotask(() => void this.load(activity.id)),
               onNavigationValidityUpdate: (v: { continue: boolean; previous: boolean; choice: Record<string, string>; hideLmsUi: string[] }) =>
                 this.update({ nav: { continue: v.continue, previous: v.previous, choice: Object.fromEntries(Object.entries(v.choice).map(([k, x]) => [k, x === 'true'])), hidden: [...v.hideLmsUi] } }),
               onSequencingSessionEnd: () => queueMicrotask(() => this.update({ ended: this.suspended() ? 'suspended' : 'ended' })),
@@ -105,11 +105,16 @@ export class PackageSession {
         : null,
     );
     if (this.destroyed) return;
+    this.attach(api);
+    if (version === '2004') this.start2004(saved);
+    else await this.load(this.firstSco12(saved.currentScoId), api);
+  }
+
+  private attach(api: PackageApi): void {
+    const { version } = this.deps;
     this.api = api;
-    const commit = version === '1.2' ? 'LMSCommit' : 'Commit';
-    const finish = version === '1.2' ? 'LMSFinish' : 'Terminate';
-    api.on(commit, () => this.persist(this.view.scoId));
-    api.on(finish, () => {
+    api.on(version === '1.2' ? 'LMSCommit' : 'Commit', () => this.persist(this.view.scoId));
+    api.on(version === '1.2' ? 'LMSFinish' : 'Terminate', () => {
       const id = this.view.scoId;
       // after the API's own work: the sequencing's exit, rollup and next delivery come first
       queueMicrotask(() => {
@@ -117,8 +122,6 @@ export class PackageSession {
         if (version === '1.2') this.afterFinish12(id);
       });
     });
-    if (version === '2004') this.start2004(saved);
-    else this.load(this.firstSco12(saved.currentScoId));
   }
 
   /** The player's Continue, Previous, table of contents, Exit and Suspend All. */
@@ -149,7 +152,7 @@ export class PackageSession {
     if (running) {
       this.pendingTarget = next;
       api.LMSFinish!('');
-    } else this.load(next);
+    } else void this.load(next);
   }
 
   /** After Exit or Suspend All: back into the course. */
@@ -159,7 +162,7 @@ export class PackageSession {
     this.update({ ended: null });
     if (this.deps.version === '2004') {
       if (!api.processNavigationRequest!('resumeAll')) api.processNavigationRequest!('start');
-    } else this.load(this.firstSco12(this.view.scoId));
+    } else void this.load(this.firstSco12(this.view.scoId));
   }
 
   /** The player goes away inside the page: keep what the SCO has not committed. */
@@ -195,23 +198,31 @@ export class PackageSession {
     const target = this.pendingTarget;
     this.pendingTarget = null;
     if (this.view.ended || !id) return;
-    if (target) return this.load(target);
+    if (target) return void this.load(target);
     // SCORM 1.2 plays its items in order: a finished SCO leads to the next one
     if (!scormOutcome('1.2', this.scos[id] ?? {}).completed) return;
     const order = leafIds(this.deps.pkg);
     const next = order[order.indexOf(id) + 1];
-    if (next) this.load(next);
+    if (next) void this.load(next);
     else this.update({ ended: 'ended' });
   }
 
-  /** Delivers one SCO: a fresh run-time with that SCO's own data, then a new frame. */
-  private load(scoId: string): void {
-    const api = this.api;
-    if (!api || this.destroyed) return;
+  /**
+   * Delivers one SCO: a fresh run-time with that SCO's own data, then a new frame. SCORM 2004
+   * resets its API (the sequencing lives in it; its reset clears the SCO's data model). A 1.2
+   * API's reset keeps status, location and suspend data for a relaunch of the same SCO, so each
+   * 1.2 SCO gets an API of its own.
+   */
+  private async load(scoId: string, fresh?: PackageApi): Promise<void> {
     const { version, pkg } = this.deps;
     const sco = pkg.scos.find((s) => s.id === scoId);
-    if (!sco) return;
-    api.reset(undefined, { preserveListeners: true });
+    if (!sco || !this.api || this.destroyed) return;
+    if (version === '1.2') {
+      const api = fresh ?? (await this.deps.createApi(null));
+      if (this.destroyed) return;
+      if (api !== this.api) this.attach(api);
+    } else this.api.reset(undefined, { preserveListeners: true });
+    const api = this.api;
     const seed: CmiMap = {};
     if (version === '1.2' && sco.masteryScore !== null) seed['cmi.student_data.mastery_score'] = String(sco.masteryScore);
     if (sco.dataFromLms) seed['cmi.launch_data'] = sco.dataFromLms;
