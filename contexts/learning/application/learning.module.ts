@@ -38,6 +38,7 @@ import { ServeMediaController } from './serve-media/serve-media.http.controller.
 import { ServeMediaHandler } from './serve-media/serve-media.handler.js';
 import { CatalogueModule } from './shared/catalogue.module.js';
 import { CONTENT_DIR, resolveContentDir } from './shared/content-dir.js';
+import { ScormPackages } from './shared/scorm-packages.js';
 import { GetScormPlayerController } from './get-scorm-player/get-scorm-player.http.controller.js';
 import { GetScormPlayerHandler } from './get-scorm-player/get-scorm-player.handler.js';
 import { LearnerFactsCache } from './shared/learner-facts.cache.js';
@@ -79,6 +80,7 @@ registerRoutes('learning', learningRoutes);
     { provide: CONTENT_DIR, useFactory: () => resolveContentDir() },
     { provide: MediaLinkSigner, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new MediaLinkSigner(config.jwtSecret) },
     LearnerReader,
+    ScormPackages,
     ProgressWriter,
     ProgressTracker,
     LearnerFeeds,

@@ -124,7 +124,21 @@ const progressSchemas = {
   /** Free player state of one media of an entry (POST /content/media-state), e.g. volume or captions. */
   MediaStateSaved: z.object({ ...progressBase, entryId: z.string(), mediaId: z.string(), data: z.record(z.string(), z.unknown()), savedAt: z.string() }),
   /** The SCORM run-time data (cmi.*) as the package left it; restored on the next launch. */
-  ScormStateSaved: z.object({ ...progressBase, entryId: z.string(), version: scormVersion, cmi: z.record(z.string(), z.string()), lessonStatus: z.string().nullable(), /** the cmi's score (0-100), whatever the status; absent on events written before issue 27 */ score: z.number().nullable().optional(), savedAt: z.string() }),
+  ScormStateSaved: z.object({
+    ...progressBase,
+    entryId: z.string(),
+    version: scormVersion,
+    /** a multi-SCO package: the SCO (manifest item) whose run-time data `cmi` is; absent for a single-SCO package (issue 27) */
+    scoId: z.string().optional(),
+    cmi: z.record(z.string(), z.string()),
+    /** the course's status: the cmi's, or for a multi-SCO package the roll-up of its SCOs */
+    lessonStatus: z.string().nullable(),
+    /** the course's score (0-100), whatever the status; absent on events written before issue 27 */
+    score: z.number().nullable().optional(),
+    /** a SCORM 2004 multi-SCO package: scorm-again's serialized activity tree state (resume, roll-up) */
+    sequencing: z.string().optional(),
+    savedAt: z.string(),
+  }),
   ScormCompleted: z.object({ ...progressBase, entryId: z.string(), version: scormVersion, status: z.enum(['completed', 'passed']), score: z.number().nullable(), completedAt: z.string() }),
   PodcastEpisodeDownloaded: download,
   /** A protected file other than a podcast episode was fetched through a signed link. */

@@ -23,7 +23,7 @@ const events: ProjectionEvents<Handled> = {
 
 export const progressProjection = defineProjection<ProgressDB, Handled>({
   name: 'progress',
-  version: 1,
+  version: 2,
   events,
   migrate: migrateProgress,
   /**
@@ -329,7 +329,26 @@ function chunks<T>(list: T[]): T[][] {
 }
 
 async function applyScorm(t: Kysely<ProgressDB>, event: ProgressEvent) {
-  if (event.type === 'ScormStateSaved') {
+  if (event.type === 'ScormStateSaved' && event.data.scoId !== undefined) {
+    const d = event.data;
+    const scoId = d.scoId ?? '';
+    const sco = JSON.stringify({ [scoId]: { cmi: d.cmi, savedAt: d.savedAt } });
+    await t
+      .insertInto('scorm_states')
+      .values({ actor: d.actor, entry_id: d.entryId, station_id: d.stationId, version: d.version, scos: sco, current_sco_id: scoId, sequencing: d.sequencing ?? null, lesson_status: d.lessonStatus, score: d.score ?? null, saved_at: d.savedAt })
+      .onConflict((oc) =>
+        oc.columns(['actor', 'entry_id']).doUpdateSet({
+          scos: sql`scorm_states.scos || ${sco}::jsonb`,
+          current_sco_id: scoId,
+          sequencing: sql`coalesce(${d.sequencing ?? null}::text, scorm_states.sequencing)`,
+          lesson_status: d.lessonStatus,
+          saved_at: d.savedAt,
+          version: d.version,
+          score: sql<number | null>`coalesce(${d.score ?? null}::double precision, scorm_states.score)`,
+        }),
+      )
+      .execute();
+  } else if (event.type === 'ScormStateSaved') {
     const d = event.data;
     await t
       .insertInto('scorm_states')
