@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { LOCALES } from '@portal/kernel';
-import { streamVerificationSchema, wholeLogVerificationSchema } from '@portal/eventstore/event-schemas';
+import { auditedEventSchema, streamVerificationSchema, wholeLogVerificationSchema } from '@portal/eventstore/event-schemas';
 import { AUDIT_TRAIL_FORMATS, auditSubjectKindSchema } from './audit-shapes.js';
 
 /** A global log position as the API writes it, "<transactionId>.<position>". */
@@ -51,31 +51,8 @@ export const auditTimelineQuerySchema = z.object({
 });
 export type AuditTimelineQuery = z.infer<typeof auditTimelineQuerySchema>;
 
-export const auditTimelineEventSchema = z.object({
-  /** global order across streams */
-  position: z.string(),
-  streamId: z.string(),
-  revision: z.string(),
-  eventId: z.string(),
-  type: z.string(),
-  /** a few of the data's fields, "name: value", for the list */
-  summary: z.string(),
-  recordedAt: z.string(),
-  /** metadata.actor: user id, guest:<id> or system */
-  actor: z.string(),
-  /** data.by when the event names who made the change (managers, staff, system:<reason>) */
-  by: z.string().nullable(),
-  origin: z.string(),
-  /** the request's address and user agent (events appended by HTTP requests since ADR 0071; null before) */
-  ip: z.string().nullable(),
-  userAgent: z.string().nullable(),
-  correlationId: z.string(),
-  causationId: z.string().nullable(),
-  clientTime: z.string().nullable(),
-  hash: z.string(),
-  /** the data as stored, secrets' hashes redacted */
-  data: z.record(z.string(), z.unknown()),
-});
+/** A timeline's event: the one audited row every audit answers (ADR 0089). */
+export const auditTimelineEventSchema = auditedEventSchema;
 export type AuditTimelineEvent = z.infer<typeof auditTimelineEventSchema>;
 
 /** A stream as `audit verify <stream>` checks it: its hash chain, then its events against the checkpoints that sealed them (ADR 0083). */

@@ -54,6 +54,8 @@ export function combineEvents<Cs extends EventContract<any>[]>(...contracts: Cs)
   for (const c of contracts) for (const t of c.types) byType.set(t, c);
   return {
     types: [...byType.keys()] as Union['type'][],
+    /** a type's data schema, from the contract that names it */
+    schemaOf: (type: string): EventSchemas[string] | undefined => byType.get(type)?.schemas[type],
     /** the whole recorded event (envelope, checkpoint included) with typed `type` and `data` */
     parseRecorded(recorded: RecordedEvent): ParsedEvent<Union> {
       const contract = byType.get(recorded.type);
@@ -81,14 +83,40 @@ export function redactSecrets<T>(value: T): T {
   return value;
 }
 
-/** A stored event as an audit screen shows it: the data as stored (secrets redacted), who, when, from where, and its hash. */
+/** Fields a summary leaves out: ids the row already shows, and the secrets. */
+const SUMMARY_SKIP: ReadonlySet<string> = new Set(['userId', 'actor', 'by', ...SECRET_FIELDS]);
+/** A few of the data's fields, "name: value", for an audit list (the whole data is one click away). */
+export function auditSummaryOf(data: Record<string, unknown>): string {
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(data)) {
+    if (SUMMARY_SKIP.has(key) || value === null || value === undefined) continue;
+    if (typeof value === 'object') continue;
+    const text = String(value);
+    parts.push(`${key}: ${text.length > 40 ? `${text.slice(0, 39)}…` : text}`);
+    if (parts.length === 4) break;
+  }
+  return parts.join(' · ');
+}
+
+/**
+ * A stored event as every audit answer shows it (ADR 0083, 0089): where it stands in the log, the
+ * data as stored (secrets redacted), who, when, from where, and its hash.
+ */
 export const auditedEventSchema = z.object({
+  /** global order across streams: "transactionId.position" */
+  position: z.string(),
   streamId: z.string(),
   revision: z.string(),
   eventId: z.string(),
   type: z.string(),
+  schemaVersion: z.number().int(),
+  /** a few of the data's fields, "name: value", for a list */
+  summary: z.string(),
   recordedAt: z.string(),
+  /** metadata.actor: user id, guest:<id> or system */
   actor: z.string(),
+  /** data.by when the event names who made the change (managers, staff, system:<reason>) */
+  by: z.string().nullable(),
   origin: z.string(),
   /** the request's address and User-Agent (HTTP writes since ADR 0071; null otherwise) */
   ip: z.string().nullable(),
@@ -97,6 +125,7 @@ export const auditedEventSchema = z.object({
   causationId: z.string().nullable(),
   clientTime: z.string().nullable(),
   hash: z.string(),
+  /** the data as stored, secrets' hashes redacted */
   data: z.record(z.string(), z.unknown()),
 });
 export type AuditedEvent = z.infer<typeof auditedEventSchema>;
@@ -104,24 +133,31 @@ export type AuditedEvent = z.infer<typeof auditedEventSchema>;
 /**
  * The one mapping of a recorded event to what every audit answers (the user history, the answer
  * sheet, the booking's and the scheduled event's audits, the auditor's timeline and its exports):
- * the one place secrets are redacted (ADR 0083).
+ * the one place secrets are redacted (ADR 0083, 0089). An audit answer shows no other row.
  */
-export const toAuditedEvent = (e: RecordedEvent): AuditedEvent => ({
-  streamId: e.streamId,
-  revision: e.revision.toString(),
-  eventId: e.metadata.eventId,
-  type: e.type,
-  recordedAt: e.recordedAt.toISOString(),
-  actor: e.metadata.actor,
-  origin: e.metadata.origin,
-  ip: e.metadata.ip ?? null,
-  userAgent: e.metadata.userAgent ?? null,
-  correlationId: e.metadata.correlationId,
-  causationId: e.metadata.causationId ?? null,
-  clientTime: e.metadata.clientTime ?? null,
-  hash: e.hash,
-  data: redactSecrets(e.data),
-});
+export const toAuditedEvent = (e: RecordedEvent): AuditedEvent => {
+  const data = redactSecrets(e.data);
+  return {
+    position: `${e.checkpoint.transactionId}.${e.checkpoint.position}`,
+    streamId: e.streamId,
+    revision: e.revision.toString(),
+    eventId: e.metadata.eventId,
+    type: e.type,
+    schemaVersion: e.metadata.schemaVersion,
+    summary: auditSummaryOf(data),
+    recordedAt: e.recordedAt.toISOString(),
+    actor: e.metadata.actor,
+    by: typeof e.data.by === 'string' ? e.data.by : null,
+    origin: e.metadata.origin,
+    ip: e.metadata.ip ?? null,
+    userAgent: e.metadata.userAgent ?? null,
+    correlationId: e.metadata.correlationId,
+    causationId: e.metadata.causationId ?? null,
+    clientTime: e.metadata.clientTime ?? null,
+    hash: e.hash,
+    data,
+  };
+};
 
 /**
  * One stream of an audit answer, checked as `audit verify <stream>` checks it (ADR 0083): its hash

@@ -362,8 +362,9 @@ export class ProjectionRuntime {
   /**
    * Runs every projection until it has read everything committed before the call (tests, tools).
    * Events of an older transaction still open elsewhere are not visible yet: wait for them.
+   * `only`: just these projections (a test whose events the others are not meant to read).
    */
-  async catchUp(timeoutMs = 15_000): Promise<void> {
+  async catchUp(timeoutMs = 15_000, only?: readonly string[]): Promise<void> {
     const target = await this.store.headCheckpoint();
     const deadline = Date.now() + timeoutMs;
     while (!(await this.visibleUpTo(target))) {
@@ -371,6 +372,7 @@ export class ProjectionRuntime {
       await new Promise((r) => setTimeout(r, 10));
     }
     for (const state of this.states.values()) {
+      if (only && !only.includes(state.def.name)) continue;
       while ((await this.step(state)) > 0) {
         /* keep going */
       }

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { checkpointFromString, type EventStore, type LogAudit } from '@portal/eventstore';
+import { checkpointFromString, toAuditedEvent, type EventStore, type LogAudit } from '@portal/eventstore';
 import type { Database } from '@portal/database';
 import { APP_CONFIG, DATABASE, EVENT_STORE, LOG_AUDIT, PROJECTIONS, latestWholeLogVerification, verifySealedStreams, waitForReads, type AppConfig } from '@portal/platform';
 import type { ProjectionRuntime } from '@portal/projections-runtime';
@@ -8,7 +8,6 @@ import { subjectEvents, subjectFacets } from '@portal/projection-audit-subjects'
 import type { AuditTimeline } from '../../contracts/index.js';
 import { auditReader, requireLogAudit } from '../shared/audit-index.js';
 import { resolveSubject } from '../shared/audit-subjects.js';
-import { timelineEventOf } from '../shared/audit-timeline-view.js';
 import { answerDetail, answerLabel, AnswerWords } from '../shared/audit-answers.js';
 import { answerById } from '@portal/projection-audit-subjects';
 import { AuditSubjectTimelineQuery } from './audit-subject-timeline.query.js';
@@ -40,7 +39,7 @@ export class AuditSubjectTimelineHandler implements IQueryHandler<AuditSubjectTi
     const more = refs.length > page.limit;
     const shown = refs.slice(0, page.limit);
     const [events, facets] = await Promise.all([logAudit.readAt(shown.map((r) => r.position)), page.after ? null : subjectFacets(audit, keys)]);
-    const timeline = events.map(timelineEventOf);
+    const timeline = events.map(toAuditedEvent);
     const [streams, lastWholeLog] = await Promise.all([
       verifySealedStreams(this.store, logAudit, this.config, [...new Set(timeline.map((e) => e.streamId))].sort()),
       latestWholeLogVerification(this.database),
