@@ -1,3 +1,4 @@
+import { learnerAssessmentEvents } from '../contracts/events.js';
 import { AppError } from '@portal/kernel';
 import { isNpsQuestion, NPS_QUESTION_IDS, type AnswerContext, type LearnerAssessmentEvent, type Recommendation } from '../contracts/events.js';
 import { fieldError } from './errors.js';
@@ -152,4 +153,4 @@ export function evolveAnswerSheet(state: AnswerSheetState, event: LearnerAssessm
   }
 }
 
-export const answerSheetDecider = { decide: decideAnswerSheet, evolve: evolveAnswerSheet, initial: initialAnswerSheet };
+export const answerSheetDecider = { decide: decideAnswerSheet, evolve: evolveAnswerSheet, initial: initialAnswerSheet, events: learnerAssessmentEvents };

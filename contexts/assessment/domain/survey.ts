@@ -1,3 +1,4 @@
+import { surveyEvents } from '../contracts/events.js';
 import { AppError } from '@portal/kernel';
 import type { SurveyAnswered } from '../contracts/events.js';
 import { fieldError } from './errors.js';
@@ -67,4 +68,4 @@ export function evolveSurvey(state: SurveyState, event: SurveyAnswered): SurveyS
   }
 }
 
-export const surveyDecider = { decide: decideSurvey, evolve: evolveSurvey, initial: initialSurveyState };
+export const surveyDecider = { decide: decideSurvey, evolve: evolveSurvey, initial: initialSurveyState, events: surveyEvents };

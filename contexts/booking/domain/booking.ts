@@ -1,4 +1,5 @@
 import '../contracts/errors.js'; // registers the codes this decider answers with in the kernel's catalogue
+import { bookingLifeEvents } from '../contracts/events.js';
 import { AppError } from '@portal/kernel';
 import type { BookingEvent, BookingLocale, ChangeSource, LocationDefinition, Visitor } from '../contracts/events.js';
 import { checkAppointment } from './schedule.js';
@@ -222,4 +223,4 @@ export function evolveBooking(state: BookingState, event: BookingEvent): Booking
 }
 
 /** The decider as StreamWriter and handleCommand run it (ADR 0009). */
-export const bookingDecider = { decide: decideBooking, evolve: evolveBooking, initial: initialBookingState };
+export const bookingDecider = { decide: decideBooking, evolve: evolveBooking, initial: initialBookingState, events: bookingLifeEvents };

@@ -1,4 +1,5 @@
 import '../contracts/errors.js'; // registers the codes this decider answers with in the kernel's catalogue
+import { locationEvents } from '../contracts/events.js';
 import { AppError } from '@portal/kernel';
 import type { LocationDefinition, LocationEvent } from '../contracts/events.js';
 import { validateDefinition } from './schedule.js';
@@ -111,4 +112,4 @@ export function evolveLocation(state: LocationState, event: LocationEvent): Loca
 }
 
 /** The decider as StreamWriter and handleCommand run it (ADR 0009). */
-export const locationDecider = { decide: decideLocation, evolve: evolveLocation, initial: initialLocationState };
+export const locationDecider = { decide: decideLocation, evolve: evolveLocation, initial: initialLocationState, events: locationEvents };

@@ -1,4 +1,5 @@
 import '../contracts/errors.js'; // registers the codes this decider answers with in the kernel's catalogue
+import { slotEvents } from '../contracts/events.js';
 import { AppError } from '@portal/kernel';
 import type { SlotEvent, SlotSeatReleased } from '../contracts/events.js';
 
@@ -65,4 +66,4 @@ export function evolveSlot(state: SlotState, event: SlotEvent): SlotState {
 }
 
 /** The decider as StreamWriter and handleCommand run it (ADR 0009). */
-export const slotDecider = { decide: decideSlot, evolve: evolveSlot, initial: initialSlotState };
+export const slotDecider = { decide: decideSlot, evolve: evolveSlot, initial: initialSlotState, events: slotEvents };

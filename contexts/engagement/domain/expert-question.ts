@@ -1,4 +1,5 @@
 import '../contracts/errors.js'; // registers the codes this decider answers with in the kernel's catalogue
+import { expertQuestionEvents } from '../contracts/events.js';
 import { AppError } from '@portal/kernel';
 import type { Locale } from '@portal/kernel';
 import { EXPERT_QUESTION_MAX, EXPERT_RESPONSE_MAX, EXPERT_TITLE_MAX } from '../contracts/http.js';
@@ -177,4 +178,4 @@ export function evolveExpertQuestion(state: ExpertQuestionState, event: ExpertQu
 }
 
 /** The decider as StreamWriter and handleCommand run it (ADR 0009). */
-export const expertQuestionDecider = { decide: decideExpertQuestion, evolve: evolveExpertQuestion, initial: initialExpertQuestionState };
+export const expertQuestionDecider = { decide: decideExpertQuestion, evolve: evolveExpertQuestion, initial: initialExpertQuestionState, events: expertQuestionEvents };

@@ -1,4 +1,5 @@
 import '../contracts/errors.js'; // registers the codes this decider answers with in the kernel's catalogue
+import { expertEvents } from '../contracts/events.js';
 import { AppError } from '@portal/kernel';
 import type { ExpertEvent } from '../contracts/events.js';
 
@@ -63,4 +64,4 @@ export function evolveExpert(_state: ExpertState, event: ExpertEvent): ExpertSta
 }
 
 /** The decider as StreamWriter and handleCommand run it (ADR 0009). */
-export const expertDecider = { decide: decideExpert, evolve: evolveExpert, initial: initialExpertState };
+export const expertDecider = { decide: decideExpert, evolve: evolveExpert, initial: initialExpertState, events: expertEvents };

@@ -1,3 +1,4 @@
+import { inboxEvents } from '../contracts/events.js';
 import type { NotificationMessageRead, NotificationRowsViewed } from '../contracts/events.js';
 
 /** What one user has seen: notification messages read and notification rows viewed. */
@@ -41,4 +42,4 @@ export function evolveInbox(state: InboxState, event: InboxEvent): InboxState {
 }
 
 /** The decider as StreamWriter and handleCommand run it (ADR 0009). */
-export const inboxDecider = { decide: decideInbox, evolve: evolveInbox, initial: initialInboxState };
+export const inboxDecider = { decide: decideInbox, evolve: evolveInbox, initial: initialInboxState, events: inboxEvents };

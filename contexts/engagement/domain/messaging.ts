@@ -1,3 +1,4 @@
+import { messagingEvents } from '../contracts/events.js';
 import type { MessagingEvent, MessagingMessageReceived, MessagingReplySent } from '../contracts/events.js';
 
 /**
@@ -92,5 +93,5 @@ export function evolveMessaging(state: MessagingState, event: MessagingEvent): M
 }
 
 /** The decider as StreamWriter runs it (ADR 0009). */
-export const messagingDecider = { decide: decideMessaging, evolve: evolveMessaging, initial: initialMessagingState };
+export const messagingDecider = { decide: decideMessaging, evolve: evolveMessaging, initial: initialMessagingState, events: messagingEvents };
 export type { MessagingMessageReceived, MessagingReplySent };

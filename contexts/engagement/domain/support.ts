@@ -1,3 +1,4 @@
+import { supportEvents } from '../contracts/events.js';
 import { AppError } from '@portal/kernel';
 import type { SupportMessageSent } from '../contracts/events.js';
 
@@ -22,4 +23,4 @@ export function decideSupport(command: SupportCommand, state: SupportState): Sup
 export const evolveSupport = (_state: SupportState, _event: SupportMessageSent): SupportState => ({ sent: true });
 
 /** The decider as StreamWriter and handleCommand run it (ADR 0009). */
-export const supportDecider = { decide: decideSupport, evolve: evolveSupport, initial: initialSupportState };
+export const supportDecider = { decide: decideSupport, evolve: evolveSupport, initial: initialSupportState, events: supportEvents };

@@ -1,4 +1,5 @@
 import '../contracts/errors.js'; // registers the codes these deciders answer with in the kernel's catalogue
+import { quizEvents } from '../contracts/events.js';
 import { AppError, type FieldError, type Locale } from '@portal/kernel';
 import type { AnsweredQuestion, QuizDefinition, QuizEvent, QuizQuestion } from '../contracts/events.js';
 
@@ -56,7 +57,7 @@ export function evolveQuiz(state: QuizState, event: QuizEvent): QuizState {
 }
 
 /** The decider as StreamWriter and handleCommand run it (ADR 0009). */
-export const quizDecider = { decide: decideQuiz, evolve: evolveQuiz, initial: initialQuizState };
+export const quizDecider = { decide: decideQuiz, evolve: evolveQuiz, initial: initialQuizState, events: quizEvents };
 
 /** An attendee's answer to one question as sent. */
 export interface GivenAnswer {

@@ -1,4 +1,5 @@
 import '../contracts/errors.js'; // registers the codes this decider answers with in the kernel's catalogue
+import { scheduledEventEvents } from '../contracts/events.js';
 import { AppError, type Locale } from '@portal/kernel';
 import {
   SCHEDULED_EVENT_FIELDS,
@@ -397,4 +398,4 @@ export function evolveScheduledEvent(state: ScheduledEventState, event: Schedule
 }
 
 /** The decider as StreamWriter and the capacity writer run it (ADR 0009). */
-export const scheduledEventDecider = { decide: decideScheduledEvent, evolve: evolveScheduledEvent, initial: initialScheduledEventState };
+export const scheduledEventDecider = { decide: decideScheduledEvent, evolve: evolveScheduledEvent, initial: initialScheduledEventState, events: scheduledEventEvents };

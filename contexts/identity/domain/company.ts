@@ -1,4 +1,5 @@
 import '../contracts/errors.js'; // registers the codes this decider answers with in the kernel's catalogue
+import { companyEvents } from '../contracts/events.js';
 import { AppError } from '@portal/kernel';
 import type { CompanyEvent } from '../contracts/events.js';
 
@@ -161,4 +162,4 @@ export function evolveCompany(state: CompanyState, event: CompanyEvent): Company
 }
 
 /** The company's decider (one stream per company). */
-export const companyDecider = { decide: decideCompany, evolve: evolveCompany, initial: initialCompanyState };
+export const companyDecider = { decide: decideCompany, evolve: evolveCompany, initial: initialCompanyState, events: companyEvents };

@@ -1,3 +1,4 @@
+import { emailClaimEvents } from '../contracts/events.js';
 import { AppError } from '@portal/kernel';
 import type { EmailClaimEvent } from '../contracts/events.js';
 
@@ -39,4 +40,4 @@ export function evolveEmailClaim(state: EmailClaimState, event: EmailClaimEvent)
 }
 
 /** The e-mail claim's decider (one stream per normalised address). */
-export const emailClaimDecider = { decide: decideEmailClaim, evolve: evolveEmailClaim, initial: initialEmailClaimState };
+export const emailClaimDecider = { decide: decideEmailClaim, evolve: evolveEmailClaim, initial: initialEmailClaimState, events: emailClaimEvents };

@@ -1,3 +1,4 @@
+import { sessionEvents } from '../contracts/events.js';
 import { AppError } from '@portal/kernel';
 import type { SessionEvent } from '../contracts/events.js';
 
@@ -99,4 +100,4 @@ export function evolveSession(state: SessionState, event: SessionEvent): Session
 }
 
 /** The session's decider (one stream per session). */
-export const sessionDecider = { decide: decideSession, evolve: evolveSession, initial: initialSessionState };
+export const sessionDecider = { decide: decideSession, evolve: evolveSession, initial: initialSessionState, events: sessionEvents };

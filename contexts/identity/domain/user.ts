@@ -1,3 +1,4 @@
+import { userEvents } from '../contracts/events.js';
 import { AppError, type Locale, type Permission, type RegisterStatus, type Role } from '@portal/kernel';
 import type { ActionMode, InteractionRecorded, ManagedUserDetails, UserEvent } from '../contracts/events.js';
 import { accessViolations, sameAccess, standingViolations, type AccessViolation, type GrantingActor, type UserAccess } from './access-policy.js';
@@ -627,4 +628,4 @@ function evolvePreRegistered(state: PreRegisteredUser, event: UserEvent): UserSt
 export const foldUser = (events: UserEvent[]): UserState => events.reduce(evolveUser, initialUserState());
 
 /** The user aggregate's decider (ADR 0009: the domain exports it; StreamWriter/handleCommand run it). */
-export const userDecider = { decide: decideUser, evolve: evolveUser, initial: initialUserState };
+export const userDecider = { decide: decideUser, evolve: evolveUser, initial: initialUserState, events: userEvents };

@@ -1,3 +1,4 @@
+import { catalogueImportEvents } from '../contracts/events.js';
 import type { CatalogueImported } from '../contracts/events.js';
 
 /**
@@ -19,4 +20,4 @@ export function decideCatalogueImports(command: CatalogueImportsCommand, state: 
 
 export const evolveCatalogueImports = (_state: CatalogueImportsState, event: CatalogueImported): CatalogueImportsState => ({ last: event.data });
 
-export const catalogueImportsDecider = { decide: decideCatalogueImports, evolve: evolveCatalogueImports, initial: initialCatalogueImportsState };
+export const catalogueImportsDecider = { decide: decideCatalogueImports, evolve: evolveCatalogueImports, initial: initialCatalogueImportsState, events: catalogueImportEvents };

@@ -1,3 +1,4 @@
+import { catalogueItemEvents } from '../contracts/events.js';
 import type { CatalogueStation, CatalogueEvent, StationCatalogueEvent } from '../contracts/events.js';
 import type { CertificateRule, Question } from '../contracts/pack.js';
 
@@ -85,5 +86,5 @@ export function evolveCatalogueItem(state: CatalogueItemState, event: ItemEvent)
   }
 }
 
-export const catalogueItemDecider = { decide: decideCatalogueItem, evolve: evolveCatalogueItem, initial: initialCatalogueItemState };
+export const catalogueItemDecider = { decide: decideCatalogueItem, evolve: evolveCatalogueItem, initial: initialCatalogueItemState, events: catalogueItemEvents };
 export type { StationCatalogueEvent };

@@ -1,3 +1,4 @@
+import { mediaLinkEvents } from '../contracts/events.js';
 import { AppError } from '@portal/kernel';
 import type { MediaLinkEvent, MediaLinkIssued } from '../contracts/events.js';
 
@@ -60,4 +61,4 @@ export function linkUsable(link: { issuedAt: string; expiresAt: string }, lastRe
   return lastRevokedAt === null || link.issuedAt > lastRevokedAt;
 }
 
-export const mediaLinksDecider = { decide: decideMediaLinks, evolve: evolveMediaLinks, initial: initialMediaLinksState };
+export const mediaLinksDecider = { decide: decideMediaLinks, evolve: evolveMediaLinks, initial: initialMediaLinksState, events: mediaLinkEvents };

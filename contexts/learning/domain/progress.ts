@@ -1,3 +1,4 @@
+import { progressEvents } from '../contracts/events.js';
 import { AppError } from '@portal/kernel';
 import type { EntryType } from '../contracts/pack.js';
 import type { CompletionVia, ProgressCause, ProgressEvent, ScormVersion, ViewType } from '../contracts/events.js';
@@ -489,4 +490,4 @@ export function evolveProgress(state: ProgressState, event: ProgressEvent): Prog
   }
 }
 
-export const progressDecider = { decide: decideProgress, evolve: evolveProgress, initial: initialProgressState };
+export const progressDecider = { decide: decideProgress, evolve: evolveProgress, initial: initialProgressState, events: progressEvents };

@@ -1,3 +1,4 @@
+import { auditEvents } from '../contracts/audit-events.js';
 import type { AuditEvent, AuditSubjectRef, AuditTrailFormat } from '../contracts/audit-events.js';
 
 /**
@@ -43,4 +44,4 @@ export function evolveAuditExport(state: AuditExportState, event: AuditEvent): A
 }
 
 /** The decider as handleCommand runs it (ADR 0009). */
-export const auditExportDecider = { decide: decideAuditExport, evolve: evolveAuditExport, initial: initialAuditExportState };
+export const auditExportDecider = { decide: decideAuditExport, evolve: evolveAuditExport, initial: initialAuditExportState, events: auditEvents };

@@ -1,3 +1,4 @@
+import { scoringEvents } from '../contracts/events.js';
 import { AppError } from '@portal/kernel';
 import type { CertificateIssued } from '../contracts/events.js';
 
@@ -43,4 +44,4 @@ export function evolveCertificate(state: CertificateState, event: CertificateIss
   }
 }
 
-export const certificateDecider = { decide: decideCertificate, evolve: evolveCertificate, initial: initialCertificateState };
+export const certificateDecider = { decide: decideCertificate, evolve: evolveCertificate, initial: initialCertificateState, events: scoringEvents };
