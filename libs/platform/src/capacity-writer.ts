@@ -21,7 +21,7 @@ export interface CapacityWriterOptions {
  * "nothing to do" on that cached state is confirmed on the stream as stored (StreamWriter).
  * Many attempts: under a race of many instances a loser may need several rounds.
  */
-export function capacityWriter<C, E extends { type: string; data: unknown }, S>(
+export function capacityWriter<C, E extends { type: string; data: Record<string, unknown> }, S>(
   store: EventStore,
   decider: Decider<C, E, S>,
   options: CapacityWriterOptions = {},

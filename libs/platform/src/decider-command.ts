@@ -6,7 +6,7 @@ import { ConcurrencyError, type AppendContext, type AppendResult, type EventStor
  * `xEvents.pick(...)`): the one way a stored event reaches `evolve` (upcast from the version it
  * was written in, then checked), and the schema version a new one is written in (ADR 0086).
  */
-export interface StreamEvents<E extends { type: string; data: unknown }> {
+export interface StreamEvents<E extends { type: string; data: Record<string, unknown> }> {
   parse(recorded: RecordedEvent): E;
   versionOf(type: E['type']): number;
 }
@@ -16,7 +16,7 @@ export interface StreamEvents<E extends { type: string; data: unknown }> {
  * events; `events` is its stream's contract, so a stream is only ever folded through its parser
  * (ADR 0086): there is no other way to hand StreamWriter, handleCommand or loadState a parser.
  */
-export interface Decider<C, E extends { type: string; data: unknown }, S> {
+export interface Decider<C, E extends { type: string; data: Record<string, unknown> }, S> {
   decide(command: C, state: S): E[];
   evolve(state: S, event: E): S;
   initial(): S;
@@ -70,7 +70,7 @@ export const keyedEventId = (actor: string, key: string, streamId: string, index
  * rule's answer (email-already-in-use, booking-unavailable) and not a conflict. The hot paths
  * (progress ticks, answers) turn on the cache and per-stream serialization.
  */
-export class StreamWriter<C, E extends { type: string; data: unknown }, S> {
+export class StreamWriter<C, E extends { type: string; data: Record<string, unknown> }, S> {
   private readonly cache = new Map<string, Folded<S>>();
   private readonly queues = new Map<string, Promise<unknown>>();
 
@@ -150,7 +150,7 @@ export class StreamWriter<C, E extends { type: string; data: unknown }, S> {
             (e, i) =>
               ({
                 type: e.type,
-                data: e.data as Record<string, unknown>,
+                data: e.data,
                 schemaVersion: this.decider.events.versionOf(e.type),
                 ...(key ? { eventId: keyedEventId(context.actor, key, streamId, i) } : {}),
               }) satisfies NewEvent,
@@ -190,7 +190,7 @@ export class StreamWriter<C, E extends { type: string; data: unknown }, S> {
  * not on a hot path (registration, bookings, locations). Returns the new events, the state after
  * and the append result (null when the decision was to do nothing).
  */
-export async function handleCommand<C, E extends { type: string; data: unknown }, S>(
+export async function handleCommand<C, E extends { type: string; data: Record<string, unknown> }, S>(
   store: EventStore,
   streamId: string,
   decider: Decider<C, E, S>,
@@ -207,7 +207,7 @@ export async function handleCommand<C, E extends { type: string; data: unknown }
 }
 
 /** Folds a stream without deciding (queries that need the aggregate's own state), through the decider's `events`. */
-export async function loadState<E extends { type: string; data: unknown }, S>(
+export async function loadState<E extends { type: string; data: Record<string, unknown> }, S>(
   store: EventStore,
   streamId: string,
   decider: Pick<Decider<unknown, E, S>, 'evolve' | 'initial' | 'events'>,
