@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createDatabase, type Database } from '@portal/database';
 import { createPostgresEventStore, defineEvents, type AppendContext, type EventStore } from '@portal/eventstore';
+import { createTestDatabase, type TestDatabase } from '@portal/testing/database';
 import { handleCommand, loadState, StreamWriter, type Decider } from './decider-command.js';
 
 /**
@@ -30,7 +30,7 @@ const itemDecider: Decider<Rename, ItemEvent, { titles: string[] }> = {
 };
 
 const context: AppendContext = { correlationId: '0190d6a8-0000-7000-8000-000000000001', actor: 'system', origin: 'system' };
-let database: Database;
+let db: TestDatabase;
 let store: EventStore;
 let n = 0;
 /** a stream holding one event in the v1 shape, as an older release wrote it */
@@ -41,13 +41,13 @@ const oldStream = async () => {
 };
 
 beforeAll(async () => {
-  database = await createDatabase({});
-  store = createPostgresEventStore(database);
+  db = await createTestDatabase();
+  store = createPostgresEventStore(db.database);
   await store.migrate();
 });
 afterAll(async () => {
-  await store.close();
-  await database.close();
+  await store?.close();
+  await db?.drop();
 });
 
 describe('the write path folds stored events through the decider’s contract', () => {
