@@ -1,6 +1,5 @@
-import { learnerAssessmentEvents } from '../contracts/events.js';
 import { AppError } from '@portal/kernel';
-import { isNpsQuestion, NPS_QUESTION_IDS, type AnswerContext, type LearnerAssessmentEvent, type Recommendation } from '../contracts/events.js';
+import { isNpsQuestion, learnerAssessmentEvents, NPS_QUESTION_IDS, type AnswerContext, type LearnerAssessmentEvent, type Recommendation } from '../contracts/events.js';
 import { fieldError } from './errors.js';
 import { roundSeconds, scoreOf, type QuestionFacts } from './question-facts.js';
 

@@ -1,6 +1,5 @@
-import { surveyEvents } from '../contracts/events.js';
 import { AppError } from '@portal/kernel';
-import type { SurveyAnswered } from '../contracts/events.js';
+import { surveyEvents, type SurveyAnswered } from '../contracts/events.js';
 import { fieldError } from './errors.js';
 import { roundSeconds, type QuestionFacts } from './question-facts.js';
 

@@ -1,7 +1,6 @@
 import '../contracts/errors.js'; // registers the codes this decider answers with in the kernel's catalogue
-import { bookingLifeEvents } from '../contracts/events.js';
 import { AppError } from '@portal/kernel';
-import type { BookingEvent, BookingLocale, ChangeSource, LocationDefinition, Visitor } from '../contracts/events.js';
+import { bookingLifeEvents, type BookingEvent, type BookingLocale, type ChangeSource, type LocationDefinition, type Visitor } from '../contracts/events.js';
 import { checkAppointment } from './schedule.js';
 
 export type BookingStatus = 'pendent' | 'confirmed' | 'canceled' | 'expired';

@@ -1,7 +1,6 @@
 import '../contracts/errors.js'; // registers the codes this decider answers with in the kernel's catalogue
-import { locationEvents } from '../contracts/events.js';
 import { AppError } from '@portal/kernel';
-import type { LocationDefinition, LocationEvent } from '../contracts/events.js';
+import { locationEvents, type LocationDefinition, type LocationEvent } from '../contracts/events.js';
 import { validateDefinition } from './schedule.js';
 
 /** A training-center location as a pure decider: staff define it, bookings read it. */

@@ -1,7 +1,6 @@
 import '../contracts/errors.js'; // registers the codes this decider answers with in the kernel's catalogue
-import { slotEvents } from '../contracts/events.js';
 import { AppError } from '@portal/kernel';
-import type { SlotEvent, SlotSeatReleased } from '../contracts/events.js';
+import { slotEvents, type SlotEvent, type SlotSeatReleased } from '../contracts/events.js';
 
 /**
  * The seats of one slot (location, local date, start time): its own consistency stream, appended

@@ -1,7 +1,6 @@
 import '../contracts/errors.js'; // registers the codes this decider answers with in the kernel's catalogue
-import { visitorEvents } from '../contracts/events.js';
 import { AppError } from '@portal/kernel';
-import type { VisitorBookingReleased, VisitorEvent } from '../contracts/events.js';
+import { visitorEvents, type VisitorBookingReleased, type VisitorEvent } from '../contracts/events.js';
 import { daysBetween } from './time.js';
 
 /**

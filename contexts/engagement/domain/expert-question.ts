@@ -1,9 +1,8 @@
 import '../contracts/errors.js'; // registers the codes this decider answers with in the kernel's catalogue
-import { expertQuestionEvents } from '../contracts/events.js';
 import { AppError } from '@portal/kernel';
 import type { Locale } from '@portal/kernel';
 import { EXPERT_QUESTION_MAX, EXPERT_RESPONSE_MAX, EXPERT_TITLE_MAX } from '../contracts/http.js';
-import type { ExpertQuestionAsked, ExpertQuestionEvent } from '../contracts/events.js';
+import { expertQuestionEvents, type ExpertQuestionAsked, type ExpertQuestionEvent } from '../contracts/events.js';
 
 /**
  * Ask the expert (000 §4.1, ADR 0072): one stream per question, engagement.question-<questionId>.

@@ -1,7 +1,6 @@
 import '../contracts/errors.js'; // registers the codes this decider answers with in the kernel's catalogue
-import { expertEvents } from '../contracts/events.js';
 import { AppError } from '@portal/kernel';
-import type { ExpertEvent } from '../contracts/events.js';
+import { expertEvents, type ExpertEvent } from '../contracts/events.js';
 
 /**
  * Who answers ask-the-expert questions (ADR 0072): one stream per user, engagement.expert-<userId>,

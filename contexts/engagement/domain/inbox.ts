@@ -1,5 +1,4 @@
-import { inboxEvents } from '../contracts/events.js';
-import type { NotificationMessageRead, NotificationRowsViewed } from '../contracts/events.js';
+import { inboxEvents, type NotificationMessageRead, type NotificationRowsViewed } from '../contracts/events.js';
 
 /** What one user has seen: notification messages read and notification rows viewed. */
 export type InboxState = { read: Set<string>; viewedRows: Set<string> };

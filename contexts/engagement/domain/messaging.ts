@@ -1,5 +1,4 @@
-import { messagingEvents } from '../contracts/events.js';
-import type { MessagingEvent, MessagingMessageReceived, MessagingReplySent } from '../contracts/events.js';
+import { messagingEvents, type MessagingEvent, type MessagingMessageReceived, type MessagingReplySent } from '../contracts/events.js';
 
 /**
  * One user phone's conversation with the business (ADR 0073): what the platform's webhook

@@ -1,6 +1,5 @@
-import { notificationEvents } from '../contracts/events.js';
 import { AppError } from '@portal/kernel';
-import type { NotificationMessagePublished, NotificationMessageWithdrawn } from '../contracts/events.js';
+import { notificationEvents, type NotificationMessagePublished, type NotificationMessageWithdrawn } from '../contracts/events.js';
 
 export type NotificationState = { status: 'none' | 'published' | 'withdrawn' };
 export const initialNotificationState = (): NotificationState => ({ status: 'none' });

@@ -1,6 +1,5 @@
-import { supportEvents } from '../contracts/events.js';
 import { AppError } from '@portal/kernel';
-import type { SupportMessageSent } from '../contracts/events.js';
+import { supportEvents, type SupportMessageSent } from '../contracts/events.js';
 
 export type SupportState = { sent: boolean };
 export const initialSupportState = (): SupportState => ({ sent: false });

@@ -1,7 +1,6 @@
 import '../contracts/errors.js'; // registers the codes these deciders answer with in the kernel's catalogue
-import { quizEvents } from '../contracts/events.js';
 import { AppError, type FieldError, type Locale } from '@portal/kernel';
-import type { AnsweredQuestion, QuizDefinition, QuizEvent, QuizQuestion } from '../contracts/events.js';
+import { quizEvents, type AnsweredQuestion, type QuizDefinition, type QuizEvent, type QuizQuestion } from '../contracts/events.js';
 
 /** A quiz (001 §3): title, description, questions; its own stream, events.quiz-<quizId>. */
 export interface QuizState {

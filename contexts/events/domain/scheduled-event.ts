@@ -1,8 +1,8 @@
 import '../contracts/errors.js'; // registers the codes this decider answers with in the kernel's catalogue
-import { scheduledEventEvents } from '../contracts/events.js';
 import { AppError, type Locale } from '@portal/kernel';
 import {
   SCHEDULED_EVENT_FIELDS,
+  scheduledEventEvents,
   type QuizDefinition,
   type ScanVia,
   type ScheduledEventDefinition,

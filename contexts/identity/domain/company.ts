@@ -1,7 +1,6 @@
 import '../contracts/errors.js'; // registers the codes this decider answers with in the kernel's catalogue
-import { companyEvents } from '../contracts/events.js';
 import { AppError } from '@portal/kernel';
-import type { CompanyEvent } from '../contracts/events.js';
+import { companyEvents, type CompanyEvent } from '../contracts/events.js';
 
 /**
  * A company (001 §3), one stream per company: its fields, its e-mail domains (a user who verifies

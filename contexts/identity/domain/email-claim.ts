@@ -1,6 +1,5 @@
-import { emailClaimEvents } from '../contracts/events.js';
 import { AppError } from '@portal/kernel';
-import type { EmailClaimEvent } from '../contracts/events.js';
+import { emailClaimEvents, type EmailClaimEvent } from '../contracts/events.js';
 
 /** One e-mail address belongs to at most one user: a claim stream per normalised address. */
 export type EmailClaimState = { owner: string | null; claimedAt: string | null };

@@ -1,7 +1,6 @@
 import '../contracts/errors.js'; // registers the codes this decider answers with in the kernel's catalogue
-import { referenceEvents } from '../contracts/events.js';
 import { AppError } from '@portal/kernel';
-import type { ReferenceEvent, ReferenceList } from '../contracts/events.js';
+import { referenceEvents, type ReferenceEvent, type ReferenceList } from '../contracts/events.js';
 import { REFERENCE_PARENTS } from '../contracts/companies.http.js';
 
 /**

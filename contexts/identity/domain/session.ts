@@ -1,6 +1,5 @@
-import { sessionEvents } from '../contracts/events.js';
 import { AppError } from '@portal/kernel';
-import type { SessionEvent } from '../contracts/events.js';
+import { sessionEvents, type SessionEvent } from '../contracts/events.js';
 
 /**
  * A sign-in session with a rotating refresh token (known by hash). Presenting a refresh token

@@ -1,6 +1,5 @@
-import { userEvents } from '../contracts/events.js';
 import { AppError, type Locale, type Permission, type RegisterStatus, type Role } from '@portal/kernel';
-import type { ActionMode, InteractionRecorded, ManagedUserDetails, UserEvent } from '../contracts/events.js';
+import { userEvents, type ActionMode, type InteractionRecorded, type ManagedUserDetails, type UserEvent } from '../contracts/events.js';
 import { accessViolations, sameAccess, standingViolations, type AccessViolation, type GrantingActor, type UserAccess } from './access-policy.js';
 import { inScope, managerScope } from './manager-scope.js';
 import { normaliseChoice, registerStatusFor } from './profile-rules.js';

@@ -1,5 +1,4 @@
-import { catalogueImportEvents } from '../contracts/events.js';
-import type { CatalogueImported } from '../contracts/events.js';
+import { catalogueImportEvents, type CatalogueImported } from '../contracts/events.js';
 
 /**
  * The import log (learning.catalogue): one CatalogueImported per import that found the recorded

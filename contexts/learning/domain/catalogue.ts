@@ -1,5 +1,4 @@
-import { catalogueItemEvents } from '../contracts/events.js';
-import type { CatalogueStation, CatalogueEvent, StationCatalogueEvent } from '../contracts/events.js';
+import { catalogueItemEvents, type CatalogueStation, type CatalogueEvent, type StationCatalogueEvent } from '../contracts/events.js';
 import type { CertificateRule, Question } from '../contracts/pack.js';
 
 // ---------------------------------------------------------------- catalogue item revisions

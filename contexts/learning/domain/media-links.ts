@@ -1,6 +1,5 @@
-import { mediaLinkEvents } from '../contracts/events.js';
 import { AppError } from '@portal/kernel';
-import type { MediaLinkEvent, MediaLinkIssued } from '../contracts/events.js';
+import { mediaLinkEvents, type MediaLinkEvent, type MediaLinkIssued } from '../contracts/events.js';
 
 /**
  * Signed, expiring links to protected files (ADR 0024). Each link is recorded in its own stream

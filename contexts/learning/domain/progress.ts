@@ -1,7 +1,6 @@
-import { progressEvents } from '../contracts/events.js';
 import { AppError } from '@portal/kernel';
 import type { EntryType } from '../contracts/pack.js';
-import type { CompletionVia, ProgressCause, ProgressEvent, ScormVersion, ViewType } from '../contracts/events.js';
+import { progressEvents, type CompletionVia, type ProgressCause, type ProgressEvent, type ScormVersion, type ViewType } from '../contracts/events.js';
 import type { LockState } from '../contracts/http.js';
 import { scormLimitViolations } from './scorm-limits.js';
 

@@ -1,5 +1,4 @@
-import { auditEvents } from '../contracts/audit-events.js';
-import type { AuditEvent, AuditSubjectRef, AuditTrailFormat } from '../contracts/audit-events.js';
+import { auditEvents, type AuditEvent, type AuditSubjectRef, type AuditTrailFormat } from '../contracts/audit-events.js';
 
 /**
  * An export of a subject's audit trail (ADR 0071): recorded once, before the file leaves the

@@ -1,6 +1,5 @@
-import { scoringEvents } from '../contracts/events.js';
 import { AppError } from '@portal/kernel';
-import type { CertificateIssued } from '../contracts/events.js';
+import { scoringEvents, type CertificateIssued } from '../contracts/events.js';
 
 /**
  * One learner's certificate of one crop (stream scoring.certificate-<userId>-<ruleId>). Issued at
