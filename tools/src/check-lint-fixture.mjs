@@ -1,13 +1,15 @@
 // Proves the dependency rules still bite (ADR 0009). tools/lint-fixtures/tree breaks every rule of
-// .dependency-cruiser.cjs on purpose: a fixture file whose first line is `// Breaks <rule>: ...`
-// must be reported under that rule, and every rule needs such a file. A rule that stops biting
-// fails the build, named. A file whose first line is `// Allowed by <rule>: ...` must not be
-// reported under that rule (a rule that bites the wrong layer fails too).
+// .dependency-cruiser.cjs and of tools/src/source-rules.mjs (ADR 0086) on purpose: a fixture file
+// whose first line is `// Breaks <rule>: ...` must be reported under that rule, and every rule
+// needs such a file. A rule that stops biting fails the build, named. A file whose first line is
+// `// Allowed by <rule>: ...` must not be reported under that rule (a rule that bites the wrong
+// layer fails too).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkSources, SOURCE_RULES } from './source-rules.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const tree = join(root, 'tools/lint-fixtures/tree');
@@ -15,7 +17,7 @@ const config = join(root, '.dependency-cruiser.cjs');
 
 // the rules as the real tree gets them (the config reads projection owners from the working directory)
 process.chdir(root);
-const rules = [...new Set(createRequire(import.meta.url)(config).forbidden.map((rule) => rule.name))];
+const rules = [...new Set([...createRequire(import.meta.url)(config).forbidden.map((rule) => rule.name), ...SOURCE_RULES.map((rule) => rule.name)])];
 
 /** `${rule} ${file}` for every fixture file whose first line names a rule after `prefix`. */
 const fixturesSaying = (prefix) =>
@@ -38,7 +40,10 @@ const res = spawnSync(
 );
 let violations;
 try {
-  violations = JSON.parse(res.stdout).summary.violations;
+  violations = [
+    ...JSON.parse(res.stdout).summary.violations,
+    ...checkSources(tree).map((v) => ({ rule: { name: v.rule }, from: v.file, to: `line ${v.line}: ${v.what}` })),
+  ];
 } catch {
   console.error(`lint fixture: the cruiser did not run on tools/lint-fixtures/tree:\n${res.stdout}${res.stderr}`);
   process.exit(1);

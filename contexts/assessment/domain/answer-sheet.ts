@@ -1,5 +1,5 @@
 import { AppError } from '@portal/kernel';
-import { isNpsQuestion, NPS_QUESTION_IDS, type AnswerContext, type LearnerAssessmentEvent, type Recommendation } from '../contracts/events.js';
+import { isNpsQuestion, learnerAssessmentEvents, NPS_QUESTION_IDS, type AnswerContext, type LearnerAssessmentEvent, type Recommendation } from '../contracts/events.js';
 import { fieldError } from './errors.js';
 import { roundSeconds, scoreOf, type QuestionFacts } from './question-facts.js';
 
@@ -152,4 +152,4 @@ export function evolveAnswerSheet(state: AnswerSheetState, event: LearnerAssessm
   }
 }
 
-export const answerSheetDecider = { decide: decideAnswerSheet, evolve: evolveAnswerSheet, initial: initialAnswerSheet };
+export const answerSheetDecider = { decide: decideAnswerSheet, evolve: evolveAnswerSheet, initial: initialAnswerSheet, events: learnerAssessmentEvents };

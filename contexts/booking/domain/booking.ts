@@ -1,6 +1,6 @@
 import '../contracts/errors.js'; // registers the codes this decider answers with in the kernel's catalogue
 import { AppError } from '@portal/kernel';
-import type { BookingEvent, BookingLocale, ChangeSource, LocationDefinition, Visitor } from '../contracts/events.js';
+import { bookingLifeEvents, type BookingEvent, type BookingLocale, type ChangeSource, type LocationDefinition, type Visitor } from '../contracts/events.js';
 import { checkAppointment } from './schedule.js';
 
 export type BookingStatus = 'pendent' | 'confirmed' | 'canceled' | 'expired';
@@ -222,4 +222,4 @@ export function evolveBooking(state: BookingState, event: BookingEvent): Booking
 }
 
 /** The decider as StreamWriter and handleCommand run it (ADR 0009). */
-export const bookingDecider = { decide: decideBooking, evolve: evolveBooking, initial: initialBookingState };
+export const bookingDecider = { decide: decideBooking, evolve: evolveBooking, initial: initialBookingState, events: bookingLifeEvents };

@@ -2,6 +2,7 @@ import '../contracts/errors.js'; // registers the codes this decider answers wit
 import { AppError, type Locale } from '@portal/kernel';
 import {
   SCHEDULED_EVENT_FIELDS,
+  scheduledEventEvents,
   type QuizDefinition,
   type ScanVia,
   type ScheduledEventDefinition,
@@ -397,4 +398,4 @@ export function evolveScheduledEvent(state: ScheduledEventState, event: Schedule
 }
 
 /** The decider as StreamWriter and the capacity writer run it (ADR 0009). */
-export const scheduledEventDecider = { decide: decideScheduledEvent, evolve: evolveScheduledEvent, initial: initialScheduledEventState };
+export const scheduledEventDecider = { decide: decideScheduledEvent, evolve: evolveScheduledEvent, initial: initialScheduledEventState, events: scheduledEventEvents };

@@ -15,7 +15,7 @@
  * - learning.media-links-<actor>-<mediaId>      MediaLinkRevoked (DELETE /watermarkApi/media-protector)
  */
 import { LOCALES } from '@portal/kernel';
-import { defineEvents, type EventOf } from '@portal/eventstore/event-schemas';
+import { defineEvents, mergeEvents, type EventOf } from '@portal/eventstore/event-schemas';
 import { z } from 'zod';
 import { certificateRuleSchema, ENTRY_TYPES, questionSchema, stationSchema } from './pack.js';
 import { VIEW_TYPES } from './shapes.js';
@@ -87,6 +87,18 @@ export type CertificateCatalogueEvent = CertificateRuleRevised | CertificateRule
 export type PageCatalogueEvent = PageRevised | PageRetired;
 
 export const CATALOGUE_EVENT_TYPES: CatalogueEvent['type'][] = catalogueEvents.types;
+/** An item's stream (station, question, certificate rule, page) and the import log (`CATALOGUE_STREAM`): their deciders' `events`. */
+export const catalogueItemEvents = catalogueEvents.pick(
+  'StationRevised',
+  'StationRetired',
+  'QuestionRevised',
+  'QuestionRetired',
+  'CertificateRuleRevised',
+  'CertificateRuleRetired',
+  'PageRevised',
+  'PageRetired',
+);
+export const catalogueImportEvents = catalogueEvents.pick('CatalogueImported');
 
 // ---------------------------------------------------------------- progress (per actor and station)
 
@@ -180,7 +192,7 @@ export type MediaLinkRevoked = One<MediaLinkEvent, 'MediaLinkRevoked'>;
 export const MEDIA_LINK_EVENT_TYPES: MediaLinkEvent['type'][] = mediaLinkEvents.types;
 
 /** Every stored event of the learning context (no shape has changed yet: no upcasters). */
-export const learningEvents = defineEvents({ ...catalogueSchemas, ...progressSchemas, ...mediaLinkSchemas });
+export const learningEvents = mergeEvents(catalogueEvents, progressEvents, mediaLinkEvents);
 export type LearningEvent = CatalogueEvent | ProgressEvent | MediaLinkEvent;
 
 // ---------------------------------------------------------------- streams

@@ -1,6 +1,6 @@
 import { AppError } from '@portal/kernel';
 import type { EntryType } from '../contracts/pack.js';
-import type { CompletionVia, ProgressCause, ProgressEvent, ScormVersion, ViewType } from '../contracts/events.js';
+import { progressEvents, type CompletionVia, type ProgressCause, type ProgressEvent, type ScormVersion, type ViewType } from '../contracts/events.js';
 import type { LockState } from '../contracts/http.js';
 import { scormLimitViolations } from './scorm-limits.js';
 
@@ -584,4 +584,4 @@ export function evolveProgress(state: ProgressState, event: ProgressEvent): Prog
   }
 }
 
-export const progressDecider = { decide: decideProgress, evolve: evolveProgress, initial: initialProgressState };
+export const progressDecider = { decide: decideProgress, evolve: evolveProgress, initial: initialProgressState, events: progressEvents };

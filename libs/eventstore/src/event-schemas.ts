@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { RecordedEvent, UpcasterRegistry } from './port.js';
+import type { EventMetadata, RecordedEvent, UpcasterRegistry } from './port.js';
+import { upcast } from './upcast.js';
 
 /** A context's stored event types: the type name (an explicit string, never a class name) and its data schema. */
 export type EventSchemas = Record<string, z.ZodType<Record<string, unknown>>>;
@@ -10,18 +11,33 @@ export type EventOf<M extends EventSchemas> = { [K in keyof M & string]: { type:
 /** A stored event after parsing: the envelope as recorded, `type` and `data` typed. */
 export type ParsedEvent<E extends { type: string; data: unknown }> = E extends unknown ? Omit<RecordedEvent, 'type' | 'data'> & E : never;
 
+/** An event to parse: a stored one (its metadata names the schema version it was written in) or a new one (current shape). */
+export interface EventToParse {
+  type: string;
+  data: unknown;
+  metadata?: EventMetadata;
+}
+
 export interface EventContract<M extends EventSchemas> {
   /** every type this contract names, for projections' eventTypes and readAll filters */
   readonly types: (keyof M & string)[];
   readonly schemas: M;
-  /** old shapes to current ones, handed to createEventStore (stored data is never rewritten) */
+  /** old shapes to current ones: `parse` runs them on a stored event written in an older schema version (stored data is never rewritten) */
   readonly upcasters: UpcasterRegistry;
-  /** `{ type, data }` of a stored event, its data checked against the current schema */
-  parse(recorded: { type: string; data: unknown }): EventOf<M>;
+  /**
+   * `{ type, data }` of an event, its data checked against the current schema. A stored event
+   * (with `metadata.schemaVersion`) is first upcast from the version it was written in (ADR 0009
+   * §4, ADR 0086): the same on the write path (a decider's fold) as in projections.
+   */
+  parse(event: EventToParse): EventOf<M>;
   /** the whole recorded event with typed `type` and `data` (projections, process managers) */
   parseRecorded(recorded: RecordedEvent): ParsedEvent<EventOf<M>>;
   /** whether a stored event is one of these types */
   has(type: string): type is keyof M & string;
+  /** the schema version a new event of `type` is written in: 1, plus one per upcaster step from 1 */
+  versionOf(type: keyof M & string): number;
+  /** the contract of one stream's events: these types only, with their upcasters (a decider's `events`) */
+  pick<K extends keyof M & string>(...types: K[]): EventContract<Pick<M, K>>;
 }
 
 /**
@@ -30,11 +46,16 @@ export interface EventContract<M extends EventSchemas> {
  * events instead of casting, and an old shape is upcast on read before it is parsed.
  */
 export function defineEvents<M extends EventSchemas>(schemas: M, upcasters: UpcasterRegistry = {}): EventContract<M> {
-  const parse = (recorded: { type: string; data: unknown }): EventOf<M> => {
-    const schema = schemas[recorded.type];
-    if (!schema) throw new Error(`not an event of this contract: ${recorded.type}`);
-    return { type: recorded.type, data: schema.parse(recorded.data) } as EventOf<M>;
+  for (const type of Object.keys(upcasters)) {
+    if (!Object.hasOwn(schemas, type)) throw new Error(`upcaster for a type this contract does not name: ${type}`);
+  }
+  const parse = (event: EventToParse): EventOf<M> => {
+    const schema = schemas[event.type];
+    if (!schema) throw new Error(`not an event of this contract: ${event.type}`);
+    const data = event.metadata && Object.hasOwn(upcasters, event.type) ? upcast(upcasters, event.type, event.data as Record<string, unknown>, event.metadata).data : event.data;
+    return { type: event.type, data: schema.parse(data) } as EventOf<M>;
   };
+  const versions = new Map(Object.entries(upcasters).map(([type, chain]) => [type, currentVersion(chain)]));
   return {
     types: Object.keys(schemas) as (keyof M & string)[],
     schemas,
@@ -42,8 +63,37 @@ export function defineEvents<M extends EventSchemas>(schemas: M, upcasters: Upca
     parse,
     parseRecorded: (recorded) => ({ ...recorded, data: parse(recorded).data }) as ParsedEvent<EventOf<M>>,
     has: (type): type is keyof M & string => Object.hasOwn(schemas, type),
+    versionOf: (type) => versions.get(type) ?? 1,
+    pick: <K extends keyof M & string>(...types: K[]) =>
+      defineEvents(
+        Object.fromEntries(types.map((t) => [t, schemas[t]])) as Pick<M, K>,
+        Object.fromEntries(types.filter((t) => Object.hasOwn(upcasters, t)).map((t) => [t, upcasters[t]!])),
+      ),
   };
 }
+
+/** The version an upcaster chain ends at, from version 1 (each step turns version n into n + 1). */
+const currentVersion = (chain: UpcasterRegistry[string]): number => {
+  let version = 1;
+  while (chain[version]) version += 1;
+  return version;
+};
+
+/**
+ * A context's whole set of stored events from its streams' contracts: every type with the
+ * upcasters its stream's contract declares (so a projection reading the context's events upcasts
+ * as the stream's decider does).
+ */
+export function mergeEvents<Ms extends EventSchemas[]>(...contracts: { [I in keyof Ms]: EventContract<Ms[I]> }): EventContract<Merged<Ms>> {
+  const schemas: EventSchemas = {};
+  const upcasters: UpcasterRegistry = {};
+  for (const c of contracts as EventContract<EventSchemas>[]) {
+    Object.assign(schemas, c.schemas);
+    Object.assign(upcasters, c.upcasters);
+  }
+  return defineEvents(schemas as Merged<Ms>, upcasters);
+}
+type Merged<Ms extends EventSchemas[]> = Ms extends [infer H extends EventSchemas, ...infer T extends EventSchemas[]] ? (T extends [] ? H : H & Merged<T>) : never;
 
 /** Several contracts' events as one parser (a projection that reads more than one context). */
 // any: EventContract is invariant in its schema map, so the constraint must take every map

@@ -118,9 +118,13 @@ class Batch {
   private readonly dirtyStations = new Set<string>();
 
   touch(event: ProgressEvent): void {
-    const d = event.data as { actor: string; stationId: string; entryId?: string };
-    if (event.type === 'StationVisited' || event.type === 'StationFeedbackGiven' || event.type === 'StationMediaCompleted') this.stationKeys.set(key(d.actor, d.stationId), [d.actor, d.stationId]);
-    else if (d.entryId && event.type !== 'ScormCompleted' && event.type !== 'PodcastEpisodeDownloaded' && event.type !== 'ProtectedMediaDownloaded') this.entryKeys.set(key(d.actor, d.entryId), [d.actor, d.entryId]);
+    if (event.type === 'StationVisited' || event.type === 'StationFeedbackGiven' || event.type === 'StationMediaCompleted') {
+      const { actor, stationId } = event.data;
+      this.stationKeys.set(key(actor, stationId), [actor, stationId]);
+    } else if (event.type !== 'ScormCompleted' && event.type !== 'PodcastEpisodeDownloaded' && event.type !== 'ProtectedMediaDownloaded' && 'entryId' in event.data && event.data.entryId) {
+      const { actor, entryId } = event.data;
+      this.entryKeys.set(key(actor, entryId), [actor, entryId]);
+    }
   }
 
   async load(t: Kysely<ProgressDB>): Promise<void> {

@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AppError, newId, type Clock } from '@portal/kernel';
 import type { AppendContext, EventStore } from '@portal/eventstore';
 import { CLOCK, EVENT_STORE, handleCommand, loadState, type CommandOutcome } from '@portal/platform';
-import { bookingLifeEvents, bookingStream, slotEvents, slotStream, visitorEvents, visitorStream, type BookingRequested, type BookingRequestedAnswer } from '../../contracts/index.js';
+import { bookingStream, slotStream, visitorStream, type BookingRequested, type BookingRequestedAnswer } from '../../contracts/index.js';
 import { bookingDecider, slotDecider, visitorDecider, type BookingCommand } from '../../domain/index.js';
 import { BookingFlows } from '../shared/booking-flows.js';
 import { BookingMailer } from '../shared/booking-mail.js';
@@ -57,7 +57,7 @@ export class RequestBookingHandler implements ICommandHandler<RequestBookingComm
     };
     // everything but the seats first, so a bad appointment never reads a slot stream
     bookingDecider.decide(command, bookingDecider.initial());
-    const slot = await loadState(this.store, slotStream(input.locationId, input.date, input.time), slotDecider, slotEvents.parse);
+    const slot = await loadState(this.store, slotStream(input.locationId, input.date, input.time), slotDecider);
     command.data.seatsTaken = slot.state.holders.length;
     // refuses a full slot before the visitor's rules are claimed
     const events = bookingDecider.decide(command, bookingDecider.initial());
@@ -69,7 +69,6 @@ export class RequestBookingHandler implements ICommandHandler<RequestBookingComm
     try {
       // a new id: the stream does not exist yet (nothing to read), the decision is the one just checked
       ({ result } = await handleCommand(this.store, bookingStream(bookingId), bookingDecider, command, context, {
-        parse: bookingLifeEvents.parse,
         known: { state: bookingDecider.initial(), revision: null },
       }));
     } catch (error) {
@@ -100,19 +99,18 @@ export class RequestBookingHandler implements ICommandHandler<RequestBookingComm
         visitorDecider,
         { type: 'ClaimVisit', data: { visitorKey, bookingId, locationId: input.locationId, date: input.date, time: input.time, rangeDays: this.settings.rangeDays, now } },
         context,
-        { parse: visitorEvents.parse },
       );
     try {
       await claim();
     } catch (error) {
       if (!(error instanceof AppError) || !VISITOR_RULE_CODES.has(error.code)) throw error;
-      const { state } = await loadState(this.store, stream, visitorDecider, visitorEvents.parse);
+      const { state } = await loadState(this.store, stream, visitorDecider);
       let healed = false;
       for (const held of Object.keys(state.held)) {
         const b = await this.flows.loadBooking(held);
         if (b.state.status === 'canceled' || b.state.status === 'expired' || b.state.status === 'unknown') {
           const reason = b.state.status === 'canceled' ? 'canceled' : b.state.status === 'expired' ? 'expired' : 'not-requested';
-          await handleCommand(this.store, stream, visitorDecider, { type: 'ReleaseVisit', data: { visitorKey, bookingId: held, reason, now } }, context, { parse: visitorEvents.parse });
+          await handleCommand(this.store, stream, visitorDecider, { type: 'ReleaseVisit', data: { visitorKey, bookingId: held, reason, now } }, context);
           healed = true;
         }
       }

@@ -7,7 +7,6 @@ import {
   bookingStream,
   locationEvents,
   locationStream,
-  visitorEvents,
   visitorStream,
   type BookingCanceled,
   type BookingConfirmed,
@@ -67,8 +66,8 @@ export class BookingFlows {
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(SeatKeeper) private readonly seats: SeatKeeper,
   ) {
-    this.bookings = new StreamWriter(store, bookingDecider, { parse: bookingLifeEvents.parse });
-    this.visitors = new StreamWriter(store, visitorDecider, { parse: visitorEvents.parse });
+    this.bookings = new StreamWriter(store, bookingDecider);
+    this.visitors = new StreamWriter(store, visitorDecider);
   }
 
   now(): string {

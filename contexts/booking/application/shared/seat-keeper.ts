@@ -1,6 +1,6 @@
 import { capacityWriter, type StreamWriter } from '@portal/platform';
 import type { AppendContext, AppendResult, EventStore } from '@portal/eventstore';
-import { slotEvents, slotStream, type SlotEvent, type SlotSeatReleased } from '../../contracts/index.js';
+import { slotStream, type SlotEvent, type SlotSeatReleased } from '../../contracts/index.js';
 import { slotDecider, type SlotCommand, type SlotState } from '../../domain/index.js';
 
 export interface SlotRef {
@@ -29,7 +29,7 @@ export class SeatKeeper {
   private readonly writer: StreamWriter<SlotCommand, SlotEvent, SlotState>;
 
   constructor(store: EventStore, options: SeatKeeperOptions = {}) {
-    this.writer = capacityWriter(store, slotDecider, { serialize: options.serialize, attempts: options.maxAttempts, parse: slotEvents.parse });
+    this.writer = capacityWriter(store, slotDecider, { serialize: options.serialize, attempts: options.maxAttempts });
   }
 
   /** A seat for the booking, or AppError booking-unavailable. `taken` is false when it already held one. */

@@ -1,6 +1,6 @@
 import { capacityWriter, type DecisionOutcome, type StreamWriter } from '@portal/platform';
 import type { AppendContext, EventStore } from '@portal/eventstore';
-import { scheduledEventEvents, scheduledEventStream, type ScheduledEventEvent } from '../../contracts/index.js';
+import { scheduledEventStream, type ScheduledEventEvent } from '../../contracts/index.js';
 import { scheduledEventDecider, type ScheduledEventCommand, type ScheduledEventState } from '../../domain/index.js';
 
 /**
@@ -13,7 +13,7 @@ export class ScheduledEventWriter {
   private readonly writer: StreamWriter<ScheduledEventCommand, ScheduledEventEvent, ScheduledEventState>;
 
   constructor(store: EventStore, options: { serialize?: boolean } = {}) {
-    this.writer = capacityWriter(store, scheduledEventDecider, { parse: scheduledEventEvents.parse, serialize: options.serialize });
+    this.writer = capacityWriter(store, scheduledEventDecider, { serialize: options.serialize });
   }
 
   execute(
