@@ -115,7 +115,7 @@ export class BookingFlows {
     const known = read?.loaded ?? (await this.loadBooking(bookingId));
     const now = this.now();
     const ref = seatToConfirm(known.state, now);
-    const seat: SeatOutcome = ref ? await this.seats.claim(ref, bookingId, (await this.capacityOf(ref.locationId, read?.location)), now, context) : 'not-asked';
+    const seat: SeatOutcome = ref ? await this.seats.claim(ref, bookingId, await this.capacityOf(ref.locationId, read?.location), now, context) : 'not-asked';
     const giveBack = () => this.seats.release(ref!, bookingId, 'not-confirmed', now, context);
     let outcome;
     try {
