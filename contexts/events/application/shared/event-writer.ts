@@ -24,6 +24,15 @@ export class ScheduledEventWriter {
     return this.writer.execute(scheduledEventStream(eventId), command, context);
   }
 
+  /**
+   * What `command` decides on `state` (the stream as just loaded), appending nothing: the imports'
+   * dry runs (ADR 0087). The writes decide their command once, through `execute`.
+   */
+  judge(state: ScheduledEventState, command: ScheduledEventCommand): { events: ScheduledEventEvent[]; state: ScheduledEventState } {
+    const events = scheduledEventDecider.decide(command, state);
+    return { events, state: events.reduce(scheduledEventDecider.evolve, state) };
+  }
+
   /** The event's folded state (the cached fold plus the stream's tail). */
   async load(eventId: string): Promise<ScheduledEventState | null> {
     const { state, exists } = await this.writer.load(scheduledEventStream(eventId));
