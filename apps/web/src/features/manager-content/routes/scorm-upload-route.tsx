@@ -150,7 +150,7 @@ export function Component() {
               description={t('stationHint')}
               placeholder={t('stationPlaceholder')}
               searchable
-              data={preview.stations.map((s) => ({ value: s.stationId, label: `${s.title[lang]}${s.hasCourse ? ` (${t('hasCourse')})` : ''}` }))}
+              data={preview.stations.map((s) => ({ value: s.stationId, label: `${s.title[lang]} · ${s.stationId}${s.hasCourse ? ` (${t('hasCourse')})` : ''}` }))}
               value={stationId}
               onChange={(value) => {
                 setStationId(value);
