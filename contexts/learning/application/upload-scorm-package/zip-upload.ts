@@ -30,7 +30,13 @@ export async function withUploadedZip<T>(req: ZipUploadRequest, use: (file: stri
   const dir = mkdtempSync(join(tmpdir(), 'scorm-upload-'));
   try {
     const file = join(dir, 'package.zip');
-    await pipeline(part.file, createWriteStream(file));
+    try {
+      await pipeline(part.file, createWriteStream(file));
+    } catch (error) {
+      // @fastify/multipart stops a file over its limit with this error
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+      throw error;
+    }
     if (part.file.truncated || statSync(file).size > SCORM_ZIP_LIMITS.maxZipBytes) throw tooLarge();
     return await use(file);
   } finally {
