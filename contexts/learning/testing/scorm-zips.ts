@@ -65,3 +65,18 @@ export async function zipWithName(files: ZipFiles, harmless: string, hostile: st
 
 /** A Unix symbolic link entry (mode 120777): its content is the path it points at. */
 export const LINK_MODE = 0o120777;
+
+/**
+ * A zip whose central directory says `name` unpacks to `declared` bytes while it holds more (a
+ * bomb that lies about its size): the central header's uncompressed size, patched.
+ */
+export function lyingAboutSize(zip: Buffer, name: string, declared: number): Buffer {
+  const out = Buffer.from(zip);
+  for (let at = out.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])); at >= 0; at = out.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]), at + 4)) {
+    const nameLength = out.readUInt16LE(at + 28);
+    if (out.subarray(at + 46, at + 46 + nameLength).toString() !== name) continue;
+    out.writeUInt32LE(declared, at + 24);
+    return out;
+  }
+  throw new Error(`no central header for ${name}`);
+}

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { startTestApp, type TestApp } from '@portal/testing/app';
 import type { TestUser } from '@portal/testing/identity';
 import { after, seedLearning, tokenFor } from '../../testing/test-kit.js';
-import { fixtureFiles, fixtureVersion, LINK_MODE, UPLOAD_FIXTURE_ENTRY, zipOf, zipWithName } from '../../testing/scorm-zips.js';
+import { fixtureFiles, fixtureVersion, LINK_MODE, lyingAboutSize, UPLOAD_FIXTURE_ENTRY, zipOf, zipWithName } from '../../testing/scorm-zips.js';
 import { importContentPack } from '../catalogue-import/import-pack.js';
 import { scormPackagesDir } from '../shared/scorm-packages.js';
 
@@ -86,6 +86,13 @@ describe('SCORM zip upload: zip safety, nothing written', () => {
     const zip = await zipOf({ ...fixtureFiles(), 'media/zeros.bin': Buffer.alloc(20 * 1024 * 1024) });
     expect(zip.length).toBeLessThan(200 * 1024);
     await expectRefused(zip, 'zip_bomb');
+  });
+
+  it('refuses a zip bomb that lies about its size, removing what it had begun to write', async () => {
+    // the central directory says 1 KB; 3 MB come out: the copy stops, the incoming folder goes
+    const zip = lyingAboutSize(await zipOf({ ...fixtureFiles(), 'media/zeros.bin': Buffer.alloc(3 * 1024 * 1024, 7) }), 'media/zeros.bin', 1024);
+    const body = await expectRefused(zip, 'zip_bomb');
+    expect(body.details[0].message).toContain('media/zeros.bin is not the size it declares');
   });
 
   it('refuses a bad manifest with its file and line, and a missing launch file', async () => {
