@@ -4,7 +4,7 @@ import { AppError, type Clock } from '@portal/kernel';
 import type { EventStore } from '@portal/eventstore';
 import { APP_CONFIG, CLOCK, EVENT_STORE, type AppConfig, type CommandOutcome } from '@portal/platform';
 import type { ScormPublished } from '../../contracts/index.js';
-import { scormPackagesDir, storedPackage } from '../shared/scorm-packages.js';
+import { scormPackagesDir, storedPackage } from '../shared/uploaded-packages.js';
 import { publishPackage } from '../shared/scorm-publish.js';
 import { PublishScormPackageCommand } from './publish-scorm-package.command.js';
 

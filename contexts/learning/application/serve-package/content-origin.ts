@@ -5,7 +5,7 @@ import { AppError } from '@portal/kernel';
 import { contentFile } from '../shared/content-dir.js';
 import { portalOriginFor, type ContentOriginSettings } from '../shared/content-origin.js';
 import { sendFile, type FileReply } from '../shared/file-response.js';
-import { isPackageId, UPLOADED_PACKAGES_PREFIX } from '../shared/scorm-packages.js';
+import { UPLOADED_PACKAGES_PREFIX, uploadedPackageFile } from '../shared/uploaded-packages.js';
 
 /**
  * What the content origin answers (ADR 0084), independent of the HTTP server that carries it:
@@ -113,11 +113,7 @@ export class ContentOrigin {
     } catch {
       return null;
     }
-    if (this.packagesDir && decoded.startsWith(`/${UPLOADED_PACKAGES_PREFIX}`)) {
-      const rest = decoded.slice(UPLOADED_PACKAGES_PREFIX.length + 1);
-      // a published package's folder only (never an upload still being judged)
-      return isPackageId(rest.split('/', 1)[0]!) ? contentFile(this.packagesDir, rest) : null;
-    }
+    if (this.packagesDir && decoded.startsWith(`/${UPLOADED_PACKAGES_PREFIX}`)) return uploadedPackageFile(this.packagesDir, decoded.slice(1));
     if (!decoded.startsWith(`/${PACKAGE_FOLDER}/`)) return null;
     return contentFile(join(this.contentDir, PACKAGE_FOLDER), decoded.slice(PACKAGE_FOLDER.length + 2));
   }

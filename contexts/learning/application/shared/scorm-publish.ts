@@ -4,7 +4,7 @@ import { handleCommand } from '@portal/platform';
 import { catalogueEvents, contentEntrySchema, stationStream, type CatalogueStation, type ContentEntry } from '../../contracts/index.js';
 import { catalogueItemDecider, type CatalogueItemState } from '../../domain/index.js';
 import { canonicalJson, shortHash } from './canonical.js';
-import { uploadedSrc, type StoredPackage } from './scorm-packages.js';
+import { uploadedSrc, type StoredPackage } from './uploaded-packages.js';
 
 /**
  * Publishing an uploaded SCORM package into a station (issue 27, ADR 0084 "Upload"): the package

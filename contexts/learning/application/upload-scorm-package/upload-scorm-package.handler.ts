@@ -4,7 +4,7 @@ import { AppError } from '@portal/kernel';
 import { APP_CONFIG, type AppConfig } from '@portal/platform';
 import type { ScormPackagePreview } from '../../contracts/index.js';
 import { CatalogueService } from '../shared/catalogue.service.js';
-import { PackageRefused, scormPackagesDir, stagePackage, type StoredPackage } from '../shared/scorm-packages.js';
+import { PackageRefused, scormPackagesDir, stagePackage, type StoredPackage } from '../shared/uploaded-packages.js';
 import { uploadedEntryId } from '../shared/scorm-publish.js';
 import { ZipRefused } from '../shared/scorm-zip.js';
 import { UploadScormPackageCommand } from './upload-scorm-package.command.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestApp, type TestApp } from '@portal/testing/app';
@@ -7,7 +7,11 @@ import type { TestUser } from '@portal/testing/identity';
 import { after, seedLearning, tokenFor } from '../../testing/test-kit.js';
 import { fixtureFiles, fixtureVersion, LINK_MODE, lyingAboutSize, UPLOAD_FIXTURE_ENTRY, zipOf, zipWithName } from '../../testing/scorm-zips.js';
 import { importContentPack } from '../catalogue-import/import-pack.js';
-import { scormPackagesDir } from '../shared/scorm-packages.js';
+import Fastify from 'fastify';
+import { parseConfig } from '@portal/api';
+import { ContentOrigin } from '../serve-package/content-origin.js';
+import { resolveContentDir } from '../shared/content-dir.js';
+import { scormPackagesDir } from '../shared/uploaded-packages.js';
 
 // Issue 27: a SCORM zip uploaded in the manager area, judged (zip safety, manifest), previewed,
 // then published into a station as its next revision.
@@ -157,6 +161,26 @@ describe('SCORM zip upload: preview, publish, a new version', () => {
     // publishing the same package again changes nothing
     expect((await publish(first)).json()).toMatchObject({ revised: false, revision: before + 1 });
     expect(await t.infra.store.readStream(`learning.station-${STATION}`)).toHaveLength(before + 1);
+  });
+
+  it("serves the published package's files from the content origin, and nothing of an upload being judged", async () => {
+    const server = Fastify();
+    const origin = new ContentOrigin(resolveContentDir(), parseConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(32) }), packages());
+    server.get('/*', (req, reply) => {
+      origin.handle({ method: req.method, path: req.url, headers: req.headers as Record<string, string | undefined> }, reply);
+      return reply;
+    });
+    const get = async (url: string) => (await server.inject({ method: 'GET', url, headers: { host: 'localhost:3001' } })).statusCode;
+    const launch = await server.inject({ method: 'GET', url: `/media/scorm-uploads/${first}/lessons/intro.htm?lang=pt`, headers: { host: 'localhost:3001' } });
+    expect(launch.statusCode).toBe(200);
+    expect(launch.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(launch.body).toContain('onload="start()"');
+    mkdirSync(join(packages(), '.incoming-probe'), { recursive: true });
+    writeFileSync(join(packages(), '.incoming-probe', 'x.htm'), 'half');
+    expect(await get('/media/scorm-uploads/.incoming-probe/x.htm')).toBe(404);
+    expect(await get(`/media/scorm-uploads/${first}/..%2F..%2Fjwt-secret`)).toBe(404);
+    rmSync(join(packages(), '.incoming-probe'), { recursive: true });
+    await server.close();
   });
 
   it('makes a new version of the course a new revision of the same entry, keeping the old files for attempts begun', async () => {

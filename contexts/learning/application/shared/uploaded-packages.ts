@@ -125,3 +125,15 @@ export function storedPackage(packagesDir: string, packageId: string): StoredPac
 
 /** The pack-style source of a stored package's launch page (`media/scorm-uploads/<id>/<root><launch>`). */
 export const uploadedSrc = (pkg: StoredPackage): string => `${UPLOADED_PACKAGES_PREFIX}${pkg.packageId}/${pkg.root}${pkg.manifest.scos[0]!.launch}`;
+
+/**
+ * The file on disk of an uploaded package's path (`media/scorm-uploads/<id>/<file>`, a pack-style
+ * src without its query), or null: only a published package's folder, never an upload still being
+ * judged, never outside the packages folder. The content origin serves through it; a reader of an
+ * uploaded package's manifest resolves `<id>/imsmanifest.xml` the same way.
+ */
+export function uploadedPackageFile(packagesDir: string, path: string): string | null {
+  if (!path.startsWith(UPLOADED_PACKAGES_PREFIX)) return null;
+  const rest = path.slice(UPLOADED_PACKAGES_PREFIX.length);
+  return isPackageId(rest.split('/', 1)[0]!) ? contentFile(packagesDir, rest) : null;
+}
