@@ -10,7 +10,7 @@ import { verifySealedStream, type AppConfig } from '@portal/platform';
 import { cliStartedBy, verifyWholeLogCommand } from './cli-verify.js';
 import { seedDemoUsers } from '@portal/identity/application';
 import { seedDemoExperts } from '@portal/engagement/application';
-import { importContentPack, PackValidationError } from '@portal/learning/application';
+import { importContentPack, PackageRefused, PackValidationError, publishPackage, scormPackagesDir, stagePackage, ZipRefused } from '@portal/learning/application';
 import { messagingSignatureOf, sampleInboundDelivery, sampleMessageId, sampleReplyDelivery } from '@portal/engagement/application';
 import { exportReportFile, SERVER_REPORTS } from '@portal/reporting/application';
 import { createWriteStream } from 'node:fs';
@@ -102,6 +102,34 @@ content
       } catch (error) {
         if (error instanceof PackValidationError) {
           console.error(error.message);
+          process.exitCode = 2;
+          return;
+        }
+        throw error;
+      }
+    }),
+  );
+
+content
+  .command('import-scorm <zip>')
+  .description('upload a SCORM zip and publish it into a station, as the manager screen does (zip safety, manifest read; the same course again is a new revision of its entry)')
+  .requiredOption('--station <id>', 'the station the course goes into')
+  .action((zip: string, flags: { station: string }) =>
+    withInfra(async (infra, config) => {
+      try {
+        const pkg = await stagePackage(zip, scormPackagesDir(config.dataDir));
+        const { manifest } = pkg;
+        console.log(`${manifest.title} (${manifest.identifier}): SCORM ${manifest.edition}, ${manifest.scos.length} SCO${manifest.scos.length === 1 ? '' : 's'}, ${pkg.files} files; package ${pkg.packageId}`);
+        for (const sco of manifest.scos) console.log(`  ${sco.id}: ${sco.title} (${sco.launch})`);
+        const result = await publishPackage(infra.store, infra.clock, pkg, flags.station, { correlationId: `import-scorm-${pkg.packageId}`, actor: 'system', origin: 'cli' });
+        console.log(
+          result.revised
+            ? `published into ${result.stationId} as ${result.entryId}: station revision ${result.revision}`
+            : `unchanged: ${result.stationId} already plays this package as ${result.entryId} (revision ${result.revision})`,
+        );
+      } catch (error) {
+        if (error instanceof ZipRefused || error instanceof PackageRefused) {
+          console.error(`${zip} is refused (${error.code}):\n${error.message}`);
           process.exitCode = 2;
           return;
         }

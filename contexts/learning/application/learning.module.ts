@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { APP_CONFIG, registerRoutes, type AppConfig } from '@portal/platform';
-import { learningRoutes } from '../contracts/index.js';
+import { learningRoutes, scormUploadRoutes } from '../contracts/index.js';
 import { DownloadMediaController } from './download-media/download-media.http.controller.js';
 import { DownloadMediaHandler } from './download-media/download-media.handler.js';
 import { GetFeedController } from './get-feed/get-feed.http.controller.js';
@@ -47,10 +47,15 @@ import { LearnerReader } from './shared/learner-reader.js';
 import { MediaLinkSigner } from './shared/media-links.js';
 import { ProgressTracker } from './shared/progress-tracker.js';
 import { ProgressWriter } from './shared/progress-writer.js';
+import { PublishScormPackageController } from './publish-scorm-package/publish-scorm-package.http.controller.js';
+import { PublishScormPackageHandler } from './publish-scorm-package/publish-scorm-package.handler.js';
+import { UploadScormPackageController } from './upload-scorm-package/upload-scorm-package.http.controller.js';
+import { UploadScormPackageHandler } from './upload-scorm-package/upload-scorm-package.handler.js';
 import { TrackProgressController } from './track-progress/track-progress.http.controller.js';
 import { TrackProgressHandler } from './track-progress/track-progress.handler.js';
 
 registerRoutes('learning', learningRoutes);
+registerRoutes('learning', scormUploadRoutes);
 
 /** Catalogue, stations, progress, feeds, SCORM and protected media (issue 4); one folder per use case (ADR 0009). */
 @Module({
@@ -75,6 +80,8 @@ registerRoutes('learning', learningRoutes);
     IssueMediaLinkController,
     RevokeMediaLinksController,
     DownloadMediaController,
+    UploadScormPackageController,
+    PublishScormPackageController,
   ],
   providers: [
     { provide: CONTENT_DIR, useFactory: () => resolveContentDir() },
@@ -104,6 +111,8 @@ registerRoutes('learning', learningRoutes);
     GetScormContentHandler,
     GetScormPlayerHandler,
     ServeMediaHandler,
+    UploadScormPackageHandler,
+    PublishScormPackageHandler,
   ],
 })
 export class LearningModule {}

@@ -20,6 +20,7 @@ import { catalogueImportsDecider, catalogueItemDecider } from '../../domain/inde
 import { canonicalJson, shortHash } from '../shared/canonical.js';
 import { contentFile, isExternal, resolveContentDir } from '../shared/content-dir.js';
 import { ManifestError, parseScormManifest } from '../shared/scorm-manifest.js';
+import { keepPublishedEntries, storedStation } from '../shared/scorm-publish.js';
 
 /** A pack that does not validate: every problem with its path in the pack. */
 export class PackValidationError extends Error {
@@ -187,11 +188,13 @@ export async function importContentPack(store: EventStore, clock: Clock, options
   const pack = readPack(file);
   const problems: { path: string; message: string }[] = [];
   const items: Item[] = [];
-  pack.stations.forEach((s, i) => {
-    const station = catalogueStation(s, contentDir, problems, i);
-    items.push({ kind: 'station', id: s.stationId, stream: stationStream(s.stationId), item: station, contentHash: shortHash(canonicalJson(station)) });
-  });
+  const fromPack = pack.stations.map((s, i) => catalogueStation(s, contentDir, problems, i));
   if (problems.length > 0) throw new PackValidationError(file, problems);
+  for (const built of fromPack) {
+    // the SCORM packages published into the station from uploads stay in it (issue 27)
+    const station = keepPublishedEntries(built, (await storedStation(store, built.stationId)).station);
+    items.push({ kind: 'station', id: station.stationId, stream: stationStream(station.stationId), item: station, contentHash: shortHash(canonicalJson(station)) });
+  }
   for (const q of pack.questions) items.push({ kind: 'question', id: q.questionId, stream: questionStream(q.questionId), item: q, contentHash: shortHash(canonicalJson(q)) });
   for (const c of pack.certificates) items.push({ kind: 'certificate', id: c.certificateId, stream: certificateStream(c.certificateId), item: c, contentHash: shortHash(canonicalJson(c)) });
   for (const p of pack.pages) {

@@ -5,6 +5,7 @@ import { AppError } from '@portal/kernel';
 import { contentFile } from '../shared/content-dir.js';
 import { portalOriginFor, type ContentOriginSettings } from '../shared/content-origin.js';
 import { sendFile, type FileReply } from '../shared/file-response.js';
+import { UPLOADED_PACKAGES_PREFIX, uploadedPackageFile } from '../shared/uploaded-packages.js';
 
 /**
  * What the content origin answers (ADR 0084), independent of the HTTP server that carries it:
@@ -13,7 +14,8 @@ import { sendFile, type FileReply } from '../shared/file-response.js';
  *   player holds, then loads the SCO in a child frame of the same origin: the package finds the
  *   API by walking up its parents as it would in any LMS, and every call travels to the portal's
  *   page by postMessage.
- * - `/media/scorm/...`: the pack's unzipped packages, under a permissive policy (inline scripts,
+ * - `/media/scorm/...`: the pack's unzipped packages, and `/media/scorm-uploads/...` the uploaded
+ *   ones (`<DATA_DIR>/scorm-packages`), under a permissive policy (inline scripts,
  *   handlers, eval, third-party scripts), framed only by the portal and by this origin.
  * Nothing else: no API, no cookies, no other file of the content folder.
  */
@@ -67,6 +69,8 @@ export class ContentOrigin {
   constructor(
     private readonly contentDir: string,
     private readonly settings: ContentOriginSettings,
+    /** uploaded packages (`<DATA_DIR>/scorm-packages`), served as /media/scorm-uploads/<id>/... (issue 27) */
+    private readonly packagesDir: string | null = null,
   ) {}
 
   /** Answers one request of the content origin on `reply` (a file, our frame, or 404/405). */
@@ -101,7 +105,7 @@ export class ContentOrigin {
     }
   }
 
-  /** /media/scorm/<package>/<file> -> the file under the content folder's package folder. */
+  /** /media/scorm/<package>/<file> -> the file under the content folder's package folder; /media/scorm-uploads/<id>/<file> -> the uploaded package's. */
   private packageFile(path: string): string | null {
     let decoded: string;
     try {
@@ -109,6 +113,7 @@ export class ContentOrigin {
     } catch {
       return null;
     }
+    if (this.packagesDir && decoded.startsWith(`/${UPLOADED_PACKAGES_PREFIX}`)) return uploadedPackageFile(this.packagesDir, decoded.slice(1));
     if (!decoded.startsWith(`/${PACKAGE_FOLDER}/`)) return null;
     return contentFile(join(this.contentDir, PACKAGE_FOLDER), decoded.slice(PACKAGE_FOLDER.length + 2));
   }
