@@ -429,8 +429,9 @@ function decideScormState(d: Extract<ProgressCommand, { type: 'SaveScormState' }
   const over = scormLimitViolations(version, d.cmi);
   if (over.length > 0) throw new AppError('app/bed-request', 'Invalid request', over.map(({ path, max }) => ({ path: `cmi.${path}`, message: `at most ${max} characters in SCORM ${version}`, code: 'too_big' })));
   // the interactions and objectives this commit writes must have the version's shape (issue 27)
+  // (paths in the body, as the limits': the `cmi` field, then the element)
   const { issues } = scormRuntimeOf(version, d.cmi);
-  if (issues.length > 0) throw new AppError('app/bed-request', 'Invalid request', issues);
+  if (issues.length > 0) throw new AppError('app/bed-request', 'Invalid request', issues.map((issue) => ({ ...issue, path: `cmi.${issue.path}` })));
   if (d.scoId !== undefined) return decideScoState(d, state, version, d.scoId);
   if ((d.entry.scoIds?.length ?? 0) > 1) bad('scoId', 'required for a package of several SCOs');
   const current = state.entries[d.entry.entryId]?.scorm;

