@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { explainFailures, launchBrowser, startPortal, type Portal } from './harness.js';
-import { FIXTURE_STATION, contentWithFixtures } from './scorm-content.js';
+import { CERTIFIED_STATION, FIXTURE_STATION, contentWithFixtures } from './scorm-content.js';
 import { apiToken, signIn } from './shell-portal.js';
 
 /**
@@ -11,6 +11,9 @@ import { apiToken, signIn } from './shell-portal.js';
  * published through the content pack importer. Each is played to its end through the player's
  * table of contents and buttons and the SCOs' own navigation, reloaded halfway (each SCO resumes
  * from its own data), and the course's rolled-up status and score reach the entry's progress.
+ * The quiz's interaction and objective reach the auditor in words; a commit made offline is kept,
+ * sent once when the connection returns, and resumed from; the 1.2 course is the only medium of a
+ * station a certificate requires, and completing it through the player issues the certificate.
  */
 const SEQ = 'fixture-sequenced-2004';
 const MULTI = 'fixture-multi-12';
@@ -24,7 +27,7 @@ explainFailures('scorm-multi-sco', () => browser, () => portal?.output() ?? '');
 beforeAll(async () => {
   contentDir = contentWithFixtures([
     { entryId: SEQ, fixture: 'sequenced-2004', launch: 'lessons/intro.htm?from=lms', scormVersion: '2004', title: 'Soil preparation' },
-    { entryId: MULTI, fixture: 'multi-12', launch: 'sco/part1.htm', scormVersion: '1.2', title: 'Irrigation basics' },
+    { entryId: MULTI, fixture: 'multi-12', launch: 'sco/part1.htm', scormVersion: '1.2', title: 'Irrigation basics', certified: true },
   ]);
   portal = await startPortal({ CONTENT_DIR: contentDir });
   browser = await launchBrowser();
@@ -45,8 +48,21 @@ const onSco = async (id: string) => expect.poll(() => player().getAttribute('dat
 const saved = (scoId: string) => page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/api/user-store/scorm-content/') && (r.request().postData() ?? '').includes(`"scoId":"${scoId}"`));
 
 async function progressOf(scormId: string) {
+  return getJson(`/api/scorms/progress/${scormId}`, 'learner@demo.agro');
+}
+async function getJson(path: string, email: string) {
+  const token = await apiToken(portal.url, email);
+  return (await (await fetch(`${portal.url}${path}`, { headers: { authorization: `Bearer ${token}` } })).json()) as Record<string, unknown>;
+}
+/** The demo learner's id (the token's subject). */
+async function learnerId(): Promise<string> {
   const token = await apiToken(portal.url, 'learner@demo.agro');
-  return (await (await fetch(`${portal.url}/api/scorms/progress/${scormId}`, { headers: { authorization: `Bearer ${token}` } })).json()) as Record<string, unknown>;
+  return (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { sub: string }).sub;
+}
+/** The learner's ScormStateSaved events as the auditor's API lists them. */
+async function commitsOf(userId: string): Promise<Array<{ data: { scoId?: string; cmi: Record<string, string> } }>> {
+  const answer = await getJson(`/api/audit/subjects/user/${userId}/timeline?type=ScormStateSaved&limit=500`, 'auditor@demo.agro');
+  return answer.events as Array<{ data: { scoId?: string; cmi: Record<string, string> } }>;
 }
 
 describe('SCORM packages of several SCOs', () => {
@@ -88,10 +104,26 @@ describe('SCORM packages of several SCOs', () => {
     await expect.poll(() => page.getByTestId('scorm-ended').getAttribute('data-ended')).toBe('ended');
     await expect.poll(() => page.getByTestId(`entry-status-${SEQ}`).getAttribute('data-status'), { timeout: 10_000 }).toBe('completed');
     expect(await progressOf(SEQ)).toMatchObject({ status: 'passed', score: 90, completed: true });
-  }, 60_000);
+
+    // the auditor reads the quiz's interaction and objective with the learner's attempt, in words
+    const auditorContext = await browser.newContext({ locale: 'en', baseURL: portal.url, viewport: { width: 1280, height: 900 } });
+    const auditor = await auditorContext.newPage();
+    await signIn(auditor, 'auditor@demo.agro');
+    await auditor.goto(`/audit/user/${await learnerId()}`);
+    await auditor.getByTestId('audit-filter-type').click();
+    await auditor.getByRole('option', { name: /^ScormStateSaved/ }).click();
+    const interaction = auditor.locator('[data-testid="audit-scorm"][data-sco="quiz"] [data-testid="audit-scorm-interaction"][data-id="soil-depth"]').last();
+    await interaction.waitFor({ timeout: 15_000 });
+    expect(await interaction.locator('td').allTextContents()).toEqual(['How deep is a soil sample taken? (soil-depth)', 'b', 'correct', 'b', 'PT4S', '2026-12-01T10:00:00']);
+    const attempt = auditor.locator('[data-testid="audit-scorm"][data-sco="quiz"]').last();
+    expect(await attempt.textContent()).toContain('Planting · Soil preparation');
+    // the quiz's primary objective (the manifest's), which the SCO's success and score satisfy
+    expect(await attempt.locator('[data-testid="audit-scorm-objective"][data-id="quiz-passed"] td').allTextContents()).toEqual(['quiz-passed', 'passed', '90']);
+    await auditorContext.close();
+  }, 90_000);
 
   it('plays a SCORM 1.2 multi-SCO course in order, resumes the SCO it was in after a reload, and completes the entry', async () => {
-    await page.goto(`${FIXTURE_STATION.path}?video=${MULTI}&start=true`);
+    await page.goto(`${CERTIFIED_STATION.path}?video=${MULTI}&start=true`);
     await onSco('part1');
     await expect.poll(() => sco().locator('#status').textContent(), { timeout: 15_000 }).toBe('status not attempted');
     // LMSFinish of a completed SCO plays the next item
@@ -99,10 +131,21 @@ describe('SCORM packages of several SCOs', () => {
     await onSco('part2');
     await expect.poll(() => page.getByTestId('scorm-toc-part1').getAttribute('data-status')).toBe('completed');
     await expect.poll(() => sco().locator('#page').textContent()).toBe('Page 1 of 2');
-    const pageSaved = saved('part2');
-    await sco().locator('#next-page').click();
-    expect((await pageSaved).status()).toBe(200);
+    await expect.poll(() => page.getByTestId('scorm-save-state').getAttribute('data-state')).toBe('saved');
 
+    // offline, the SCO commits its page 2: kept, and the learner reads that it will be retried
+    await page.context().setOffline(true);
+    await sco().locator('#next-page').click();
+    await expect.poll(() => page.getByTestId('scorm-save-state').getAttribute('data-state'), { timeout: 10_000 }).toBe('retrying');
+    const pageSaved = saved('part2');
+    await page.context().setOffline(false);
+    expect((await pageSaved).status()).toBe(200);
+    await expect.poll(() => page.getByTestId('scorm-save-state').getAttribute('data-state')).toBe('saved');
+    // the server has that commit exactly once
+    const atPage2 = (await commitsOf(await learnerId())).filter((e) => e.data.scoId === 'part2' && e.data.cmi['cmi.core.lesson_location'] === 'page-2');
+    expect(atPage2).toHaveLength(1);
+
+    // a reload resumes from it
     await page.reload();
     await onSco('part2');
     await expect.poll(() => sco().locator('#page').textContent(), { timeout: 15_000 }).toBe('Page 2 of 2');
@@ -123,5 +166,9 @@ describe('SCORM packages of several SCOs', () => {
     expect(answer.progress).toMatchObject({ status: 'completed', score: 80, completed: true });
     await expect.poll(() => page.getByTestId(`entry-status-${MULTI}`).getAttribute('data-status'), { timeout: 10_000 }).toBe('completed');
     expect(await progressOf(MULTI)).toMatchObject({ status: 'completed', score: 80, completed: true });
+    // the package is the only medium of a station the certificate requires: completing it issues the certificate
+    await expect
+      .poll(async () => ((await getJson('/api/user-certificates?cropId=soja', 'learner@demo.agro')) as unknown as Array<{ certificateId: string; status: string }>).find((c) => c.certificateId === CERTIFIED_STATION.certificateId)?.status, { timeout: 10_000 })
+      .toBe('issued');
   }, 60_000);
 });

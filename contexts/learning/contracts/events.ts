@@ -18,6 +18,7 @@ import { LOCALES } from '@portal/kernel';
 import { defineEvents, mergeEvents, type EventOf } from '@portal/eventstore/event-schemas';
 import { z } from 'zod';
 import { certificateRuleSchema, ENTRY_TYPES, questionSchema, stationSchema } from './pack.js';
+import { scormInteractionSchema, scormObjectiveSchema } from './scorm-runtime.js';
 import { VIEW_TYPES } from './shapes.js';
 
 /** Picks one event type out of a contract's union. */
@@ -149,6 +150,9 @@ const progressSchemas = {
     score: z.number().nullable().optional(),
     /** a SCORM 2004 multi-SCO package: scorm-again's serialized activity tree state (resume, roll-up) */
     sequencing: z.string().optional(),
+    /** the SCO's cmi.interactions and cmi.objectives as records, for the auditor; absent when it has none, and on events written before (issue 27) */
+    interactions: z.array(scormInteractionSchema).optional(),
+    objectives: z.array(scormObjectiveSchema).optional(),
     savedAt: z.string(),
   }),
   ScormCompleted: z.object({ ...progressBase, entryId: z.string(), version: scormVersion, status: z.enum(['completed', 'passed']), score: z.number().nullable(), completedAt: z.string() }),

@@ -15,3 +15,4 @@ export * from './catalogue.js';
 export * from './content-status.js';
 export * from './scorm-manifest.js';
 export * from './scorm-upload.js';
+export * from './scorm-runtime.js';

@@ -3,6 +3,7 @@ import type { EntryType } from '../contracts/pack.js';
 import { progressEvents, type CompletionVia, type ProgressCause, type ProgressEvent, type ScormVersion, type ViewType } from '../contracts/events.js';
 import type { LockState } from '../contracts/http.js';
 import { scormLimitViolations } from './scorm-limits.js';
+import { scormRuntimeOf } from './scorm-runtime.js';
 
 /**
  * One learner's progress in one station (stream learning.progress-<actor>-<stationId>), as a pure
@@ -379,6 +380,12 @@ export function rollUpScos(
   return { lessonStatus: completed ?? (started ? 'incomplete' : null), completed, score };
 }
 
+/** The SCO's interactions and objectives as records for the event (issue 27); nothing when it has none. */
+function runtimeRecords(version: ScormVersion, cmi: Record<string, string>) {
+  const { interactions, objectives } = scormRuntimeOf(version, cmi);
+  return { ...(interactions.length > 0 ? { interactions } : {}), ...(objectives.length > 0 ? { objectives } : {}) };
+}
+
 function decideScoState(d: Extract<ProgressCommand, { type: 'SaveScormState' }>['data'], state: ProgressState, version: ScormVersion, scoId: string): ProgressEvent[] {
   const scoIds = d.entry.scoIds ?? [];
   if (!scoIds.includes(scoId)) bad('scoId', 'not a SCO of this package');
@@ -397,7 +404,19 @@ function decideScoState(d: Extract<ProgressCommand, { type: 'SaveScormState' }>[
   if (changed) {
     events.push({
       type: 'ScormStateSaved',
-      data: { actor: d.actor, stationId: d.stationId, entryId: d.entry.entryId, version, scoId, cmi, lessonStatus, score, ...(d.sequencing !== undefined ? { sequencing: d.sequencing } : {}), savedAt: d.now },
+      data: {
+        actor: d.actor,
+        stationId: d.stationId,
+        entryId: d.entry.entryId,
+        version,
+        scoId,
+        cmi,
+        lessonStatus,
+        score,
+        ...(d.sequencing !== undefined ? { sequencing: d.sequencing } : {}),
+        ...runtimeRecords(version, cmi),
+        savedAt: d.now,
+      },
     });
   }
   if (completed) events.push(...scormCompletion(d, state, version, completed, score));
@@ -409,6 +428,10 @@ function decideScormState(d: Extract<ProgressCommand, { type: 'SaveScormState' }
   refuseLocked(d.lock);
   const over = scormLimitViolations(version, d.cmi);
   if (over.length > 0) throw new AppError('app/bed-request', 'Invalid request', over.map(({ path, max }) => ({ path: `cmi.${path}`, message: `at most ${max} characters in SCORM ${version}`, code: 'too_big' })));
+  // the interactions and objectives this commit writes must have the version's shape (issue 27)
+  // (paths in the body, as the limits': the `cmi` field, then the element)
+  const { issues } = scormRuntimeOf(version, d.cmi);
+  if (issues.length > 0) throw new AppError('app/bed-request', 'Invalid request', issues.map((issue) => ({ ...issue, path: `cmi.${issue.path}` })));
   if (d.scoId !== undefined) return decideScoState(d, state, version, d.scoId);
   if ((d.entry.scoIds?.length ?? 0) > 1) bad('scoId', 'required for a package of several SCOs');
   const current = state.entries[d.entry.entryId]?.scorm;
@@ -418,7 +441,7 @@ function decideScormState(d: Extract<ProgressCommand, { type: 'SaveScormState' }
   const events: ProgressEvent[] = [];
   if (!current || JSON.stringify(current.cmi) !== JSON.stringify(cmi)) {
     // the score is kept whatever the status (issue 27), not only when the package completes
-    events.push({ type: 'ScormStateSaved', data: { actor: d.actor, stationId: d.stationId, entryId: d.entry.entryId, version, cmi, lessonStatus, score, savedAt: d.now } });
+    events.push({ type: 'ScormStateSaved', data: { actor: d.actor, stationId: d.stationId, entryId: d.entry.entryId, version, cmi, lessonStatus, score, ...runtimeRecords(version, cmi), savedAt: d.now } });
   }
   if (completed) events.push(...scormCompletion(d, state, version, completed, score));
   return events;

@@ -7,6 +7,7 @@ import { invalidateLearningData } from '../api/keys';
 import { saveScormContent, type ScormContent, type ScormPackage } from '../api/scorm';
 import { sandboxedLaunchUrl, type ScormVersion } from '../model/scorm-state';
 import { PackageSession, type PackageApi, type SessionView } from './scorm-package-session';
+import { ScormSaveState } from './scorm-save-state';
 
 interface ScormPackagePlayerProps {
   scormId: string;
@@ -178,6 +179,7 @@ export function ScormPackagePlayer({ scormId, version, title, lang, contentOrigi
               />
             </AspectRatio>
           ) : null}
+          <ScormSaveState />
         </Stack>
       </Group>
     </Box>

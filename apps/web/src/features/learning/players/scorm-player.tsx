@@ -6,6 +6,7 @@ import { invalidateLearningData } from '../api/keys';
 import { reportScormProgress, saveScormContent, scormContentQueryOptions, scormPlayerQueryOptions } from '../api/scorm';
 import { persistableCmi, sandboxedLaunchUrl, restorableCmi, sameCmi, scormOutcome, type CmiMap, type ScormStatus, type ScormVersion } from '../model/scorm-state';
 import { ScormPackagePlayer } from './scorm-package-player';
+import { ScormSaveState } from './scorm-save-state';
 
 interface ScormPlayerProps {
   scormId: string;
@@ -174,6 +175,7 @@ export function ScormPlayer({ scormId, version, launchUrl, title, lang, signedIn
           style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-md)', background: 'white' }}
         />
       </AspectRatio>
+      {signedIn && <ScormSaveState />}
     </Box>
   );
 }
