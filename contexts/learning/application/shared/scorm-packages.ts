@@ -2,11 +2,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Locale } from '@portal/kernel';
+import { APP_CONFIG, type AppConfig } from '@portal/platform';
 import type { z } from 'zod';
 import type { CatalogueStation, ContentEntry, scormPackageSchema } from '../../contracts/index.js';
 import { scormPackageRoot, withoutQuery } from '../catalogue-import/import-pack.js';
 import { CONTENT_DIR, contentFile } from './content-dir.js';
 import { parseScormManifest } from './scorm-manifest.js';
+import { scormPackagesDir, storedPackage, UPLOADED_PACKAGES_PREFIX } from './uploaded-packages.js';
 
 export type ScormPackageView = z.infer<typeof scormPackageSchema>;
 
@@ -20,7 +22,10 @@ export type ScormPackageView = z.infer<typeof scormPackageSchema>;
 export class ScormPackages {
   private readonly cache = new Map<string, ScormPackageView | null>();
 
-  constructor(@Inject(CONTENT_DIR) private readonly contentDir: string) {}
+  constructor(
+    @Inject(CONTENT_DIR) private readonly contentDir: string,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   /** The locale's package when it has more than one SCO; null for a single SCO (played as before). */
   packageOf(station: CatalogueStation, entry: ContentEntry, lang: Locale): ScormPackageView | null {
@@ -47,19 +52,28 @@ export class ScormPackages {
     return view;
   }
 
-  private parse(src: string, hash: string): ScormPackageView | null {
+  /** The manifest and the launch base of a pack's package, or of a package uploaded through the screen or the CLI. */
+  private located(src: string): { manifest: ReturnType<typeof parseScormManifest>; base: string } | null {
+    if (src.startsWith(UPLOADED_PACKAGES_PREFIX)) {
+      const packageId = src.slice(UPLOADED_PACKAGES_PREFIX.length).split('/', 1)[0]!;
+      const pkg = storedPackage(scormPackagesDir(this.config.dataDir), packageId);
+      return pkg ? { manifest: pkg.manifest, base: `/api/${UPLOADED_PACKAGES_PREFIX}${pkg.packageId}/${pkg.root}` } : null;
+    }
     const file = contentFile(this.contentDir, withoutQuery(src));
     const root = file ? scormPackageRoot(this.contentDir, file) : null;
     if (!root) return null;
-    let manifest;
     try {
-      manifest = parseScormManifest(readFileSync(join(root, 'imsmanifest.xml'), 'utf8'));
+      return { manifest: parseScormManifest(readFileSync(join(root, 'imsmanifest.xml'), 'utf8')), base: `/api/${relative(this.contentDir, root).split('\\').join('/')}/` };
     } catch {
       // the importer refused bad manifests; a package changed on disk since then plays as one SCO
       return null;
     }
-    if (manifest.scos.length < 2) return null;
-    const base = `/api/${relative(this.contentDir, root).split('\\').join('/')}/`;
+  }
+
+  private parse(src: string, hash: string): ScormPackageView | null {
+    const found = this.located(src);
+    if (!found || found.manifest.scos.length < 2) return null;
+    const { manifest, base } = found;
     const launchUrl = (launch: string) => `${base}${launch}${hash ? `${launch.includes('?') ? '&' : '?'}v=${hash}` : ''}`;
     return {
       title: manifest.title,

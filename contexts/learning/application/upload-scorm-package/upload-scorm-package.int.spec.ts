@@ -158,6 +158,12 @@ describe('SCORM zip upload: preview, publish, a new version', () => {
     const course = scorms.find((s: { scormId: string }) => s.scormId === UPLOAD_FIXTURE_ENTRY);
     expect(course).toMatchObject({ version: '2004' });
     expect(course.launchUrl['pt-BR']).toMatch(new RegExp(`^/api/media/scorm-uploads/${first}/lessons/intro\\.htm\\?lang=pt&v=${first}$`));
+    // the player gets the uploaded package's table of contents and each SCO's launch address (multi-SCO)
+    const content = (await t.request('GET', `/api/user-store/scorm-content/${UPLOAD_FIXTURE_ENTRY}?lang=pt-BR`, { token: learner.token, headers: after(res) })).json();
+    expect(content.package?.scos.map((s: { launchUrl: string }) => s.launchUrl.split('?')[0])).toEqual([
+      `/api/media/scorm-uploads/${first}/lessons/intro.htm`,
+      expect.stringMatching(new RegExp(`^/api/media/scorm-uploads/${first}/`)),
+    ]);
     // publishing the same package again changes nothing
     expect((await publish(first)).json()).toMatchObject({ revised: false, revision: before + 1 });
     expect(await t.infra.store.readStream(`learning.station-${STATION}`)).toHaveLength(before + 1);
@@ -184,7 +190,9 @@ describe('SCORM zip upload: preview, publish, a new version', () => {
   });
 
   it('makes a new version of the course a new revision of the same entry, keeping the old files for attempts begun', async () => {
-    const learnerSave = await t.request('POST', `/api/user-store/scorm-content/${UPLOAD_FIXTURE_ENTRY}`, { token: learner.token, body: { cmi: { 'cmi.location': 'page-2', 'cmi.completion_status': 'incomplete' } } });
+    // a package of two SCOs: a commit names its SCO
+    const scoId = (await t.request('GET', `/api/user-store/scorm-content/${UPLOAD_FIXTURE_ENTRY}`, { token: learner.token })).json().package.scos[0].id;
+    const learnerSave = await t.request('POST', `/api/user-store/scorm-content/${UPLOAD_FIXTURE_ENTRY}`, { token: learner.token, body: { scoId, cmi: { 'cmi.location': 'page-2', 'cmi.completion_status': 'incomplete' } } });
     expect(learnerSave.statusCode).toBe(200);
     const preview = (await upload(await zipOf(fixtureVersion(2)))).json();
     expect(preview.packageId).not.toBe(first);
@@ -197,8 +205,8 @@ describe('SCORM zip upload: preview, publish, a new version', () => {
     // the first version's files stay: a learner's frame opened on them keeps playing
     expect(readdirSync(packages()).sort()).toEqual([first, preview.packageId].sort());
     // and the learner's run-time data is the entry's, across versions
-    const resume = await t.request('GET', `/api/user-store/scorm-content/${UPLOAD_FIXTURE_ENTRY}`, { token: learner.token, headers: after(res) });
-    expect(resume.json().cmi).toMatchObject({ 'cmi.location': 'page-2' });
+    const resume = (await t.request('GET', `/api/user-store/scorm-content/${UPLOAD_FIXTURE_ENTRY}`, { token: learner.token, headers: after(res) })).json();
+    expect(resume.scos[scoId].cmi).toMatchObject({ 'cmi.location': 'page-2' });
   });
 
   it('keeps the published course when the content pack is imported again', async () => {
