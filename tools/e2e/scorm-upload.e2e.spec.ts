@@ -60,9 +60,21 @@ describe('uploading a SCORM zip', () => {
     const sco = learner.frameLocator('[data-testid="player-scorm-frame"]').frameLocator('#sco');
     await poll(() => sco.locator('#state').textContent()).toBe('ready');
     expect(await sco.locator('#course-version').textContent()).toBe('Irrigação por gotejamento: versão 1');
-    const reported = learner.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/scorms/progress'));
+    // a package of two SCOs plays through the table of contents: each commit names its SCO
+    const committed = (scoId: string) =>
+      learner.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes(`/api/user-store/scorm-content/${UPLOAD_FIXTURE_ENTRY}`) && (r.request().postData() ?? '').includes(`"scoId":"${scoId}"`));
+    const intro = committed('intro');
     await sco.locator('#finish').click();
-    expect(await (await reported).json()).toMatchObject({ scormId: UPLOAD_FIXTURE_ENTRY, status: 'passed', score: 90, completed: true });
+    expect((await intro).status()).toBe(200);
+    await poll(() => learner.getByTestId('scorm-toc-intro').getAttribute('data-status')).toBe('passed');
+    const practice = committed('practice');
+    await learner.getByTestId('scorm-toc-practice').click();
+    expect((await practice).status()).toBe(200);
+    await poll(() => sco.locator('#state').textContent()).toBe('completed');
+    // Continue past the last SCO ends the attempt: the sequencing rolls the course up to the entry
+    const rolled = committed('practice');
+    await learner.getByTestId('scorm-nav-continue').click();
+    expect(((await (await rolled).json()) as { progress: Record<string, unknown> }).progress).toMatchObject({ completed: true });
     await poll(() => learner.getByTestId(`entry-status-${UPLOAD_FIXTURE_ENTRY}`).getAttribute('data-status')).toBe('completed');
   });
 });
