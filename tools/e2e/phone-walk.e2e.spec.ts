@@ -85,6 +85,7 @@ const WALK: Record<string, { paths: string[]; as: readonly Role[] }> = {
   '/manager/users/stations-content-answers-report': { paths: ['/manager/users/stations-content-answers-report'], as: ['company.manager', 'company.admin', 'auditor', 'admin'] },
   '/manager/users/expert-ask-question': { paths: ['/manager/users/expert-ask-question'], as: ['company.manager', 'company.admin', 'auditor', 'admin'] },
   '/manager/users/whatsapp-messages': { paths: ['/manager/users/whatsapp-messages'], as: ['admin'] },
+  '/manager/users/scorm-upload': { paths: ['/manager/users/scorm-upload'], as: ['admin'] },
   '/manager/users/stations-score-report': { paths: ['/manager/users/stations-score-report'], as: ['company.manager', 'company.admin', 'auditor', 'admin'] },
   '/manager/users/companies-report': { paths: ['/manager/users/companies-report'], as: ['company.manager', 'company.admin', 'auditor', 'admin'] },
   '/manager/users/stations-content-report': { paths: ['/manager/users/stations-content-report'], as: ['company.manager', 'company.admin', 'auditor', 'admin'] },
