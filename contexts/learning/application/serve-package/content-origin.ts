@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { AppError } from '@portal/kernel';
 import { contentFile } from '../shared/content-dir.js';
 import { portalOriginFor, type ContentOriginSettings } from '../shared/content-origin.js';
-import { sendFile, type FileReply } from '../shared/file-response.js';
+import { contentTypeOf, sendFile, statFile, type FileReply } from '../shared/file-response.js';
 
 /**
  * What the content origin answers (ADR 0084), independent of the HTTP server that carries it:
@@ -94,7 +94,7 @@ export class ContentOrigin {
     }
     reply.header('content-security-policy', packagePolicy(portal));
     try {
-      sendFile(reply, file, req.headers, { cacheControl: 'public, max-age=300' });
+      sendFile(reply, file, req.headers, { cacheControl: 'public, max-age=300', contentType: packageContentType(file) });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       reply.code(404).header('content-type', 'text/plain; charset=utf-8').send('Not found');
@@ -110,6 +110,59 @@ export class ContentOrigin {
       return null;
     }
     if (!decoded.startsWith(`/${PACKAGE_FOLDER}/`)) return null;
-    return contentFile(join(this.contentDir, PACKAGE_FOLDER), decoded.slice(PACKAGE_FOLDER.length + 2));
+    const folder = join(this.contentDir, PACKAGE_FOLDER);
+    const file = contentFile(folder, decoded.slice(PACKAGE_FOLDER.length + 2));
+    return file && !statFile(file) ? (caseInsensitive(folder, file) ?? file) : file;
   }
+}
+
+/**
+ * A file a package names in another case than its own (written on Windows or macOS, whose disks
+ * ignore case: `Images/Logo.PNG` for images/logo.png): found folder by folder, only where one
+ * name matches.
+ */
+function caseInsensitive(folder: string, file: string): string | null {
+  let dir = folder;
+  for (const name of relative(folder, file).split(sep)) {
+    let names: string[];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      return null;
+    }
+    const same = names.filter((n) => n.toLowerCase() === name.toLowerCase());
+    if (same.length !== 1) return null;
+    dir = join(dir, same[0]!);
+  }
+  return statFile(dir) ? dir : null;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+const sniffed = new Map<string, boolean>();
+const SNIFFED_MAX = 2000;
+
+/**
+ * A package file's Content-Type. Text is labelled UTF-8 only when its bytes are UTF-8 (or plain
+ * ASCII): older packages keep pages in a legacy 8-bit encoding without a charset (the Golf
+ * examples' Etiquette/Distracting.html), and a header's charset would override the browser's
+ * fallback and turn their accents into replacement characters.
+ */
+export function packageContentType(file: string): string {
+  const type = contentTypeOf(file);
+  if (!type.endsWith('; charset=utf-8')) return type;
+  const stats = statFile(file);
+  if (!stats) return type;
+  const key = `${file}:${stats.size}:${stats.mtimeMs}`;
+  let isUtf8 = sniffed.get(key);
+  if (isUtf8 === undefined) {
+    try {
+      utf8.decode(readFileSync(file));
+      isUtf8 = true;
+    } catch {
+      isUtf8 = false;
+    }
+    if (sniffed.size >= SNIFFED_MAX) sniffed.clear();
+    sniffed.set(key, isUtf8);
+  }
+  return isUtf8 ? type : type.slice(0, -'; charset=utf-8'.length);
 }
