@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseScormManifest } from './scorm-manifest.js';
+import { manifestText, parseScormManifest } from './scorm-manifest.js';
 
 /**
  * Shapes met in the public packages tried for issue 27 (the Rustici "Golf" examples, ADL's SCORM
@@ -152,5 +152,22 @@ describe('the manifest parser on the shapes of real packages', () => {
       ['Three', 'three.html#already'],
     ]);
     expect(m.files).toEqual(['course/Módulo 1/story.html', 'my course/page.html', 'three.html']);
+  });
+
+  it("reads a manifest's bytes in the encoding it is saved in: UTF-8 with or without a BOM, UTF-16 by its BOM, the 8-bit one its declaration names", () => {
+    const xml = (encoding: string) => manifest2004(`<organizations default="o"><organization identifier="o"><title>Irrigação</title>
+      <item identifier="i" identifierref="r"><title>Início</title></item></organization></organizations>
+      <resources><resource identifier="r" type="webcontent" adlcp:scormType="sco" href="index.html"/></resources>`, { head: `<?xml version="1.0" encoding="${encoding}"?>` });
+    const titles = (bytes: Uint8Array) => {
+      const m = parseScormManifest(manifestText(bytes));
+      return [m.title, m.scos[0]!.title];
+    };
+    expect(titles(Buffer.from(xml('UTF-8'), 'utf8'))).toEqual(['Irrigação', 'Início']);
+    expect(titles(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(xml('UTF-8'), 'utf8')]))).toEqual(['Irrigação', 'Início']);
+    expect(titles(Buffer.from(xml('ISO-8859-1'), 'latin1'))).toEqual(['Irrigação', 'Início']);
+    expect(titles(Buffer.from(xml('windows-1252'), 'latin1'))).toEqual(['Irrigação', 'Início']);
+    expect(titles(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(xml('UTF-16'), 'utf16le')]))).toEqual(['Irrigação', 'Início']);
+    const be = Buffer.from(xml('UTF-16'), 'utf16le').swap16();
+    expect(titles(Buffer.concat([Buffer.from([0xfe, 0xff]), be]))).toEqual(['Irrigação', 'Início']);
   });
 });

@@ -286,6 +286,27 @@ const hideLmsUiOf = (item: Node): string[] =>
   list(child(child(item, 'presentation'), 'navigationInterface')?.['hideLMSUI']).map((h) => text(h)).filter(Boolean);
 
 /**
+ * A manifest file's text from its bytes: UTF-8 (with or without a BOM), UTF-16 with its BOM (as
+ * some Windows tools write it), or the 8-bit encoding its XML declaration names (ISO-8859-1,
+ * windows-1252); an encoding this runtime does not know is read as UTF-8.
+ */
+export function manifestText(bytes: Uint8Array): string {
+  const [a, b, c] = bytes;
+  if (a === 0xef && b === 0xbb && c === 0xbf) return new TextDecoder('utf-8').decode(bytes.subarray(3));
+  if (a === 0xff && b === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
+  if (a === 0xfe && b === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
+  const declared = /^\s*<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(new TextDecoder('latin1').decode(bytes.subarray(0, 200)))?.[1];
+  if (declared && !/^utf-?8$/i.test(declared)) {
+    try {
+      return new TextDecoder(declared).decode(bytes);
+    } catch {
+      // an encoding TextDecoder does not know
+    }
+  }
+  return new TextDecoder('utf-8').decode(bytes);
+}
+
+/**
  * Parses a manifest's text. `file` names it in problems (imsmanifest.xml, or its path in a zip).
  * Throws ManifestError with every problem found; never a bare parser error.
  */
