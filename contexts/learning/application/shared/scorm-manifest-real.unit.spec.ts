@@ -130,6 +130,21 @@ describe('the manifest parser on the shapes of real packages', () => {
     expect(m).toMatchObject({ edition: '2004-4th', title: 'LMS Test Content Package CM-01' });
     expect(m.scos.map((s) => s.launch)).toEqual(['resources/SequencingTest.htm?tc=CM-01&act=1', 'resources/SequencingTest.htm?tc=CM-01&act=2']);
     expect(m.files).toEqual(['common/LMSTest.jar', 'common/lmsrtefunctions.js', 'includes/style.css', 'resources/SequencingTest.htm']);
+    expect(m.scos.map((s) => s.scormType)).toEqual(['sco', 'sco']);
+  });
+
+  it('tells an item that launches an asset (it never calls the API) from one that launches a SCO, in 1.2 and 2004', () => {
+    const xml = manifest2004(`<organizations default="o"><organization identifier="o"><title>One file per SCO</title>
+      <item identifier="par" identifierref="par_res"><title>Par</title></item>
+      <item identifier="quiz" identifierref="quiz_res"><title>Quiz</title></item>
+    </organization></organizations>
+    <resources>
+      <resource identifier="par_res" type="webcontent" adlcp:scormType="asset" href="Playing/Par.html"/>
+      <resource identifier="quiz_res" type="webcontent" adlcp:scormType="sco" href="shared/assessment.html"/>
+    </resources>`, { edition: '2004 3rd Edition' });
+    expect(parseScormManifest(xml).scos.map((s) => [s.id, s.scormType])).toEqual([['par', 'asset'], ['quiz', 'sco']]);
+    const v12 = xml.replace('2004 3rd Edition', '1.2').replace('adlcp:scormType="asset"', 'adlcp:scormtype="asset"').replace('adlcp:scormType="sco"', 'adlcp:scormtype="sco"');
+    expect(parseScormManifest(v12).scos.map((s) => s.scormType)).toEqual(['asset', 'sco']);
   });
 
   it('reads addresses as Windows tools and editors write them: backslashes, spaces, fragments, a BOM and numeric character references', () => {

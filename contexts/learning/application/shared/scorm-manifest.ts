@@ -405,6 +405,7 @@ export function parseScormManifest(xml: string, file = 'imsmanifest.xml'): Scorm
             dataFromLms: elementText(item, 'datafromlms') ?? null,
             timeLimitAction: elementText(item, 'timelimitaction') ?? null,
             completionThreshold: num(attr(completion, 'minProgressMeasure') ?? text(completion)) ?? null,
+            scormType: attr(resource, 'scormType')?.toLowerCase() === 'asset' ? 'asset' : 'sco',
           });
         }
       }
