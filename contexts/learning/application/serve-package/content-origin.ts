@@ -46,9 +46,14 @@ export const FRAME_SCRIPT = `(function () {
 })();
 `;
 
+/**
+ * Our launch frame, in ASCII and with no charset (header or <meta>): a package page without a
+ * charset of its own takes the encoding of the same-origin frame around it, so the browser's own
+ * fallback reaches it as it would outside the portal (legacy 8-bit pages keep their accents).
+ */
 const frameHtml = (portalOrigin: string) => `<!doctype html>
 <html lang="en" data-portal-origin="${portalOrigin.replace(/[^A-Za-z0-9:/.[\]-]/g, '')}">
-<head><meta charset="utf-8"><title>SCORM</title>
+<head><title>SCORM</title>
 <style>html,body,iframe{margin:0;border:0;width:100%;height:100%;display:block;overflow:hidden}</style>
 <script src="/_portal/cross-frame-api.js"></script>
 <script src="/_portal/frame.js"></script>
@@ -79,7 +84,7 @@ export class ContentOrigin {
     }
     const path = req.path.split('?')[0] ?? '';
     if (path === '/_portal/frame.html') {
-      reply.code(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('content-security-policy', framePolicy(portal)).send(frameHtml(portal));
+      reply.code(200).header('content-type', 'text/html').header('cache-control', 'no-cache').header('content-security-policy', framePolicy(portal)).send(frameHtml(portal));
       return;
     }
     if (path === '/_portal/frame.js' || path === '/_portal/cross-frame-api.js') {
@@ -142,10 +147,11 @@ const sniffed = new Map<string, boolean>();
 const SNIFFED_MAX = 2000;
 
 /**
- * A package file's Content-Type. Text is labelled UTF-8 only when its bytes are UTF-8 (or plain
- * ASCII): older packages keep pages in a legacy 8-bit encoding without a charset (the Golf
- * examples' Etiquette/Distracting.html), and a header's charset would override the browser's
- * fallback and turn their accents into replacement characters.
+ * A package file's Content-Type. Text is labelled UTF-8 only when it has bytes beyond ASCII and
+ * they are UTF-8. Older packages keep pages in a legacy 8-bit encoding without a charset (the Golf
+ * examples' Etiquette/Distracting.html): a header's charset would override the browser's fallback
+ * and turn their accents into replacement characters, and a frame with no charset of its own takes
+ * its parent's, so an ASCII launch page labelled UTF-8 would do the same to the pages it frames.
  */
 export function packageContentType(file: string): string {
   const type = contentTypeOf(file);
@@ -155,11 +161,15 @@ export function packageContentType(file: string): string {
   const key = `${file}:${stats.size}:${stats.mtimeMs}`;
   let isUtf8 = sniffed.get(key);
   if (isUtf8 === undefined) {
-    try {
-      utf8.decode(readFileSync(file));
-      isUtf8 = true;
-    } catch {
-      isUtf8 = false;
+    const bytes = readFileSync(file);
+    isUtf8 = false;
+    if (bytes.some((b) => b >= 0x80)) {
+      try {
+        utf8.decode(bytes);
+        isUtf8 = true;
+      } catch {
+        // 8-bit text: left to the page's own <meta charset> or the browser's fallback
+      }
     }
     if (sniffed.size >= SNIFFED_MAX) sniffed.clear();
     sniffed.set(key, isUtf8);

@@ -26,6 +26,8 @@ beforeAll(() => {
   put('Etiquette/Distracting.html', Buffer.concat([Buffer.from('<p>caused by players'), Buffer.from([0xd5]), Buffer.from(' footsteps</p>')]));
   put('shared/launchpage.html', '<meta charset="utf-8"><p>Introdução</p>');
   put('shared/scormfunctions.js', 'var ok = true;');
+  put('shared/texts.js', 'var title = "Irrigação";');
+  put('shared/ascii.html', '<iframe src="../Etiquette/Distracting.html"></iframe>');
   put('Images/Logo.PNG', Buffer.from([0x89, 0x50, 0x4e, 0x47]));
   put('my course/página 1.html', '<p>ok</p>');
   put('Twice/a.html', 'lower');
@@ -63,12 +65,14 @@ async function get(path: string): Promise<{ status: number; type: string | undef
 }
 
 describe('the content origin on real packages', () => {
-  it('labels a page UTF-8 only when its bytes are: a legacy 8-bit page keeps the browser\'s own fallback', async () => {
+  it("labels text UTF-8 only when it has UTF-8 beyond ASCII: a legacy 8-bit page, and the ASCII launch page that frames it, keep the browser's own fallback", async () => {
     const legacy = await get(`/${PKG}/Etiquette/Distracting.html`);
     expect(legacy).toMatchObject({ status: 200, type: 'text/html' });
     expect(legacy.body).toContain('players\u00d5 footsteps');
     expect(await get(`/${PKG}/shared/launchpage.html`)).toMatchObject({ status: 200, type: 'text/html; charset=utf-8' });
-    expect((await get(`/${PKG}/shared/scormfunctions.js`)).type).toMatch(/javascript; charset=utf-8$/);
+    expect(await get(`/${PKG}/shared/ascii.html`)).toMatchObject({ status: 200, type: 'text/html' });
+    expect((await get(`/${PKG}/shared/scormfunctions.js`)).type).toMatch(/javascript$/);
+    expect((await get(`/${PKG}/shared/texts.js`)).type).toMatch(/javascript; charset=utf-8$/);
   });
 
   it('finds a file the package names in another case, where exactly one name matches', async () => {
