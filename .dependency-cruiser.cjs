@@ -24,8 +24,8 @@ const TEST_CODE = [SPEC, '(^|/)testing/'];
 
 /**
  * A context's write path: the files that decide and record (command handlers, process managers,
- * progress writers). Query handlers share the `.handler` suffix today; they read their own
- * context's projections, which this rule allows.
+ * progress writers). Query handlers are named `*.query-handler.ts` (ADR 0089) and are not part of
+ * it: a read may join any projection; `query-handler-is-named-so` keeps the names honest.
  */
 const WRITE_PATH = '\\.(command|commands|handler|handlers|process)\\.ts$|-writer\\.ts$';
 
@@ -57,58 +57,6 @@ const FOREIGN_READS_ON_WRITE_PATH = [
     file: 'contexts/scoring/application/shared/certificate-issuer.process.ts',
     projections: ['users'],
     why: "the holder name and language printed on the certificate (identity's users)",
-  },
-  {
-    file: 'contexts/scoring/application/verify-certificate/verify-certificate.handler.ts',
-    projections: ['users'],
-    why: 'a query handler (the rule tells write from read by file name, and query handlers share the .handler suffix): the public verification page shows the holder name',
-  },
-  // query handlers: the rule tells write from read by file name, and query handlers share the
-  // .handler suffix; each is listed with what it reads
-  {
-    file: 'contexts/scoring/application/list-certificates/list-certificates.handler.ts',
-    projections: ['users'],
-    why: 'a query handler: listing issues a due certificate through the issuer (holder name and language)',
-  },
-  {
-    file: 'contexts/scoring/application/download-certificate/download-certificate.handler.ts',
-    projections: ['users'],
-    why: 'a query handler: the PDF prints the holder name in their language',
-  },
-  {
-    file: 'contexts/assessment/application/list-recommendations/list-recommendations.handler.ts',
-    projections: ['engagement'],
-    why: "a query handler: which recommendations the learner has seen (engagement's viewedRowIds)",
-  },
-  {
-    file: 'contexts/events/application/list-attendees/list-attendees.handler.ts',
-    projections: ['users'],
-    why: "a query handler: the attendee list shows each person's name (identity's users)",
-  },
-  {
-    file: 'contexts/events/application/event-report/event-report.handler.ts',
-    projections: ['users'],
-    why: "a query handler: the event report shows each attendee's name (identity's users)",
-  },
-  {
-    file: 'contexts/reporting/application/audit-find-subjects/audit-find-subjects.handler.ts',
-    projections: ['users'],
-    why: "a query handler: the auditor finds users by name and e-mail (identity's directory search) and sees learners' names",
-  },
-  {
-    file: 'contexts/reporting/application/audit-subject-timeline/audit-subject-timeline.handler.ts',
-    projections: ['users'],
-    why: "a query handler: the timeline's heading names the user or learner (identity's users)",
-  },
-  {
-    file: 'contexts/engagement/application/list-expert-themes/list-expert-themes.handler.ts',
-    projections: ['companies'],
-    why: "a query handler: the ask-the-expert form's themes and sub-themes are identity's reference lists (ADR 0072)",
-  },
-  {
-    file: 'contexts/engagement/application/list-experts/list-experts.handler.ts',
-    projections: ['users'],
-    why: "a query handler: the experts screen shows each expert's name and e-mail (identity's users, ADR 0072)",
   },
   {
     file: 'contexts/assessment/application/submit-answer/submit-answer.handler.ts',
@@ -168,6 +116,14 @@ module.exports = {
       to: { path: '^contexts/[^/]+/(domain|application)/', pathNot: '^contexts/$1/' },
     },
     ...writePathRules(),
+    {
+      name: 'query-handler-is-named-so',
+      comment:
+        'A handler of a query (it imports a *.query.ts) is named *.query-handler.ts, so the write path (write-path-reads-own-projections) is told from the read path by file name (ADR 0089).',
+      severity: 'error',
+      from: { path: `^contexts/[^/]+/application/.*\\.handler\\.ts$` },
+      to: { path: '\\.query\\.ts$' },
+    },
     {
       name: 'projections-read-contracts-only',
       comment: 'Projections read events through contracts and write their own tables.',

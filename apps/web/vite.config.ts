@@ -7,7 +7,7 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 const LOCALE_FILE = /[\\/]src[\\/]locales[\\/]([a-zA-Z-]+)[\\/]([^\\/]+)\.json$/;
 // the namespaces of the staff's screens (manager area, auditor, scheduled events): their own file per
 // locale, so that a learner's or a visitor's first load does not carry them (ADR 0013)
-const STAFF_NAMESPACES = new Set(['manager', 'manager-companies', 'manager-tc', 'managerDashboard', 'reports', 'audit', 'scheduledEvents']);
+const STAFF_NAMESPACES = new Set(['manager', 'manager-companies', 'manager-content', 'manager-tc', 'managerDashboard', 'reports', 'audit', 'scheduledEvents']);
 const localeFileOf = (id: string): string | null => {
   const [, locale, namespace] = LOCALE_FILE.exec(id) ?? [];
   if (!locale || !namespace) return null;

@@ -16,6 +16,12 @@ import { signIn } from './shell-portal.js';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SCORM_FIXTURES = join(root, 'tools', 'e2e', 'fixtures', 'scorm');
 export const FIXTURE_STATION = { stationId: 'soja-plantio', path: '/training/soja/soja-plantio' };
+/**
+ * A station of its own for a `certified` fixture (issue 27): the entry is its only, required,
+ * medium, and the certificate `cert-fixture-scorm` (crop soja) requires the station's media, so
+ * completing the package earns it.
+ */
+export const CERTIFIED_STATION = { stationId: 'fixture-certified', path: '/training/soja/fixture-certified', certificateId: 'cert-fixture-scorm' };
 
 export interface FixtureEntry {
   entryId: string;
@@ -25,23 +31,38 @@ export interface FixtureEntry {
   launch: string;
   scormVersion: '1.2' | '2004';
   title: string;
+  /** in CERTIFIED_STATION, required, with a certificate rule over it (else an optional entry of soja-plantio) */
+  certified?: boolean;
 }
 
 export function contentWithFixtures(entries: FixtureEntry[]): string {
   const dir = mkdtempSync(join(tmpdir(), 'portal-scorm-content-'));
   cpSync(join(root, 'content'), dir, { recursive: true });
-  const pack = JSON.parse(readFileSync(join(dir, 'pack.json'), 'utf8')) as { stations: { stationId: string; entries: unknown[] }[] };
+  const pack = JSON.parse(readFileSync(join(dir, 'pack.json'), 'utf8')) as { stations: Array<Record<string, unknown> & { stationId: string; entries: unknown[] }>; certificates: unknown[] };
   const station = pack.stations.find((s) => s.stationId === FIXTURE_STATION.stationId)!;
+  let certified: (typeof pack.stations)[number] | undefined;
+  if (entries.some((e) => e.certified)) {
+    const { questions: _questions, ...like } = station;
+    const title = { 'pt-BR': 'Curso certificado', es: 'Curso certificado', en: 'Certified course' };
+    certified = { ...like, stationId: CERTIFIED_STATION.stationId, path: CERTIFIED_STATION.stationId, listingOrder: 99, title, description: title, entries: [] };
+    pack.stations.push(certified);
+    pack.certificates.push({
+      certificateId: CERTIFIED_STATION.certificateId,
+      cropId: 'soja',
+      title: { 'pt-BR': 'Certificado do curso SCORM', es: 'Certificado del curso SCORM', en: 'SCORM course certificate' },
+      stationsRules: [{ stationId: CERTIFIED_STATION.stationId, requiredMedias: true, requiredQuestions: false, requiredMediaQuestions: false }],
+    });
+  }
   entries.forEach((e, i) => {
     cpSync(join(SCORM_FIXTURES, e.fixture), join(dir, 'media', 'scorm', 'fixtures', e.fixture), { recursive: true });
     const src = `media/scorm/fixtures/${e.fixture}/${e.launch}`;
-    station.entries.push({
+    (e.certified ? certified! : station).entries.push({
       entryId: e.entryId,
       type: 'scorm',
       title: { 'pt-BR': e.title, es: e.title, en: e.title },
       src: { 'pt-BR': src, es: src, en: src },
       displayOrder: 100 + i,
-      optional: true,
+      optional: !e.certified,
       scormVersion: e.scormVersion,
     });
   });

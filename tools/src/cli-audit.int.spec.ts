@@ -70,6 +70,15 @@ describe.each(backends)('npm run portal -- audit verify: %s', (_name, backend) =
       expect(stream.stdout).toMatch(/^ledger\.gone: BROKEN at stream ledger\.gone, revision 1: sealed by checkpoint \d+, but it is missing/);
       expect(stream.code).toBe(1);
       expect((await portal(env, 'audit', 'verify', 'ledger.kept')).code).toBe(0);
+      // both --all runs are recorded for the auditor's screens, by the OS user (ADR 0083)
+      database = await target.open();
+      const runs = await query<{ status: string; started_by: string; checked: string }>(database.db, `select status, started_by, checked::text from audit_verification_runs order by seq`);
+      await database.close();
+      expect(runs.map((r) => [r.status, r.checked])).toEqual([
+        ['passed', '3'],
+        ['failed', '1'],
+      ]);
+      for (const r of runs) expect(r.started_by).toMatch(/^cli(:.+)?$/);
     } finally {
       await target.drop();
     }

@@ -6,10 +6,11 @@ import { createInfrastructure, parseConfig, type Infrastructure } from '@portal/
 import { query } from '@portal/database';
 import { performance } from 'node:perf_hooks';
 import { checkpointToString, ed25519Signer, fileWitness, generateSigningKey, publicKeyOf } from '@portal/eventstore';
-import { verifySealedStream, verifyWholeLog, whereOf, type AppConfig } from '@portal/platform';
+import { verifySealedStream, type AppConfig } from '@portal/platform';
+import { cliStartedBy, verifyWholeLogCommand } from './cli-verify.js';
 import { seedDemoUsers } from '@portal/identity/application';
 import { seedDemoExperts } from '@portal/engagement/application';
-import { importContentPack, PackValidationError } from '@portal/learning/application';
+import { importContentPack, PackageRefused, PackValidationError, publishPackage, scormPackagesDir, stagePackage, ZipRefused } from '@portal/learning/application';
 import { messagingSignatureOf, sampleInboundDelivery, sampleMessageId, sampleReplyDelivery } from '@portal/engagement/application';
 import { exportReportFile, SERVER_REPORTS } from '@portal/reporting/application';
 import { createWriteStream } from 'node:fs';
@@ -109,6 +110,34 @@ content
     }),
   );
 
+content
+  .command('import-scorm <zip>')
+  .description('upload a SCORM zip and publish it into a station, as the manager screen does (zip safety, manifest read; the same course again is a new revision of its entry)')
+  .requiredOption('--station <id>', 'the station the course goes into')
+  .action((zip: string, flags: { station: string }) =>
+    withInfra(async (infra, config) => {
+      try {
+        const pkg = await stagePackage(zip, scormPackagesDir(config.dataDir));
+        const { manifest } = pkg;
+        console.log(`${manifest.title} (${manifest.identifier}): SCORM ${manifest.edition}, ${manifest.scos.length} SCO${manifest.scos.length === 1 ? '' : 's'}, ${pkg.files} files; package ${pkg.packageId}`);
+        for (const sco of manifest.scos) console.log(`  ${sco.id}: ${sco.title} (${sco.launch})`);
+        const result = await publishPackage(infra.store, infra.clock, pkg, flags.station, { correlationId: `import-scorm-${pkg.packageId}`, actor: 'system', origin: 'cli' });
+        console.log(
+          result.revised
+            ? `published into ${result.stationId} as ${result.entryId}: station revision ${result.revision}`
+            : `unchanged: ${result.stationId} already plays this package as ${result.entryId} (revision ${result.revision})`,
+        );
+      } catch (error) {
+        if (error instanceof ZipRefused || error instanceof PackageRefused) {
+          console.error(`${zip} is refused (${error.code}):\n${error.message}`);
+          process.exitCode = 2;
+          return;
+        }
+        throw error;
+      }
+    }),
+  );
+
 const audit = program.command('audit').description('trace, seal and verify the event log');
 const fmt = (n: number) => n.toLocaleString('en-US');
 audit
@@ -129,42 +158,8 @@ audit
         if (!result.verified) process.exitCode = 1;
         return;
       }
-      if (!infra.logAudit) {
-        console.error('verify --all needs the event store in Postgres or PGlite: EventStoreDB keeps no checkpoints (ADR 0030)');
-        process.exitCode = 2;
-        return;
-      }
-      const started = performance.now();
-      // on the terminal only: a bar redrawn in place would fill a log file or a pipe
-      const bar = process.stdout.isTTY
-        ? new cliProgress.SingleBar({ format: 'verify --all [{bar}] {percentage}% | {value}/{total} events | {rate} events/s | {eta}s left', etaBuffer: 20 }, cliProgress.Presets.shades_classic)
-        : null;
-      let barStarted = false;
-      const result = await verifyWholeLog(infra.logAudit, config, (p) => {
-        if (!bar) return;
-        const rate = fmt(Math.round(p.checked / Math.max((performance.now() - started) / 1000, 0.001)));
-        if (!barStarted) {
-          bar.start(Math.max(p.total, 1), p.checked, { rate });
-          barStarted = true;
-        } else {
-          if (p.total > bar.getTotal()) bar.setTotal(p.total);
-          bar.update(p.checked, { rate });
-        }
-      });
-      bar?.stop();
-      const seconds = (performance.now() - started) / 1000;
-      console.log(
-        `${fmt(result.events)} events in ${fmt(result.streams)} streams, ${fmt(result.checkpoints)} checkpoints` +
-          (result.sealedUpTo ? ` sealing up to ${checkpointToString(result.sealedUpTo)}` : '') +
-          `; ${fmt(result.unsealed)} events after the newest checkpoint (not sealed yet); ${seconds.toFixed(1)} s`,
-      );
-      if (result.ok) {
-        console.log('log intact: every stream chain and every checkpoint verify');
-        return;
-      }
-      console.log(`BROKEN: first at ${whereOf(result.breaks[0]!)}`);
-      for (const b of result.breaks) console.log(`  ${whereOf(b)}: ${b.reason}`);
-      process.exitCode = 1;
+      // recorded in audit_verification_runs like the auditor screen's runs; refused while one runs (ADR 0083)
+      process.exitCode = await verifyWholeLogCommand(infra, config, { startedBy: cliStartedBy(), progressBar: process.stdout.isTTY === true });
     }),
   );
 audit

@@ -229,7 +229,9 @@ describe('GET /api/audit/answers/:userId', () => {
     expect(audit.answers[0]).toMatchObject({
       type: 'AnswerSubmitted',
       data: { questionId: 'soja-manejo-q1', isCorrect: false, score: 0 },
-      metadata: { actor: learner.userId, origin: 'web', schemaVersion: 1 },
+      actor: learner.userId,
+      origin: 'web',
+      schemaVersion: 1,
       hash: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
     expect((await get(`/api/audit/answers/${learner.userId}`)).statusCode).toBe(403);

@@ -87,6 +87,9 @@ export type RecommendationsUpdated = EventNamed<'RecommendationsUpdated'>;
 export type RecommendationVisited = EventNamed<'RecommendationVisited'>;
 
 export type LearnerAssessmentEvent = AnswerSubmitted | NpsAnswered | RecommendationsUpdated | RecommendationVisited;
+/** The learner's answer sheet stream (`learnerStream`) and a survey's answer stream (`surveyStream`): their deciders' `events`. */
+export const learnerAssessmentEvents = assessmentEvents.pick('AnswerSubmitted', 'NpsAnswered', 'RecommendationsUpdated', 'RecommendationVisited');
+export const surveyEvents = assessmentEvents.pick('SurveyAnswered');
 
 export const ASSESSMENT_EVENT_TYPES: AssessmentEvent['type'][] = assessmentEvents.types;
 

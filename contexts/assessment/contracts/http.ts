@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { contentStatusSchema, entryTypeSchema, localizedTextSchema, partialLocalizedSchema, questionsProgressSchema } from '@portal/learning/contracts/http';
-import { streamVerificationSchema, wholeLogVerificationSchema } from '@portal/eventstore/event-schemas';
+import { auditedEventSchema, streamVerificationSchema, wholeLogVerificationSchema } from '@portal/eventstore/event-schemas';
 import { answerSubmittedSchema } from './shapes.js';
 
 const id = z.string().trim().min(1).max(64);
@@ -265,17 +265,8 @@ export const auditAnswersResponseSchema = streamVerificationSchema.extend({
   userId: z.string(),
   /** when the whole log was last verified and with what result */
   lastWholeLog: wholeLogVerificationSchema,
-  answers: z.array(
-    z.object({
-      revision: z.string(),
-      eventId: z.string(),
-      type: z.literal('AnswerSubmitted'),
-      recordedAt: isoTime,
-      hash: z.string(),
-      data: z.record(z.string(), z.unknown()),
-      metadata: z.record(z.string(), z.unknown()),
-    }),
-  ),
+  /** the answer sheet's AnswerSubmitted events, as every audit shows an event (ADR 0089) */
+  answers: z.array(auditedEventSchema),
 });
 
 export const assessmentRoutes = {

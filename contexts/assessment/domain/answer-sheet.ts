@@ -1,5 +1,5 @@
 import { AppError } from '@portal/kernel';
-import { isNpsQuestion, NPS_QUESTION_IDS, type AnswerContext, type LearnerAssessmentEvent, type Recommendation } from '../contracts/events.js';
+import { isNpsQuestion, learnerAssessmentEvents, NPS_QUESTION_IDS, type AnswerContext, type LearnerAssessmentEvent, type Recommendation } from '../contracts/events.js';
 import { fieldError } from './errors.js';
 import { roundSeconds, scoreOf, type QuestionFacts } from './question-facts.js';
 
@@ -7,7 +7,8 @@ import { roundSeconds, scoreOf, type QuestionFacts } from './question-facts.js';
  * One learner's answer sheet (stream assessment.learner-<actor>): the current answer to each
  * question, and the recommendations those answers produce. Invariants kept here:
  * - one answer per question unless the question allows retry (then the newest one counts);
- * - the answer and the follow-up answer are options of the question revisions handed in;
+ * - the answer and the follow-up answer are options of the question revisions handed in, and the
+ *   follow-up question named is the question's (checked here only, ADR 0087);
  * - AV2 only after AV1 (000 §4.8);
  * - isCorrect, score and points come from the question, never from the client;
  * - every answer records the learner's recommendation list again (000 §4.3: any answer invalidates it).
@@ -23,8 +24,10 @@ export interface SubmitAnswerData {
   rowId: string;
   actor: string;
   question: QuestionFacts;
-  /** the revision of question.postAnswerQuestionId (null when it has none) */
+  /** the revision of question.postAnswerQuestionId (null when it has none, or the catalogue has no such question) */
   followUp: QuestionFacts | null;
+  /** the follow-up question the learner's answer names (null when it names none) */
+  postQuestionId: string | null;
   answerId: string;
   postAnswerId: string | null;
   secondsToAnswer: number;
@@ -46,13 +49,20 @@ function submit(d: SubmitAnswerData, state: AnswerSheetState): LearnerAssessment
   const q = d.question;
   const option = q.options.find((o) => o.id === d.answerId);
   if (!option) throw fieldError('answerId', `not an option of question ${q.questionId}`);
+  // the follow-up the answer names must be the question's own
+  if (d.postQuestionId !== null && d.postQuestionId !== (q.postAnswerQuestionId ?? null)) {
+    throw fieldError('postQuestionId', q.postAnswerQuestionId ? `the follow-up question is ${q.postAnswerQuestionId}` : 'this question has no follow-up question');
+  }
+  const f = q.postAnswerQuestionId ? d.followUp : null;
+  if (q.postAnswerQuestionId) {
+    if (!f) throw fieldError('postQuestionId', `unknown follow-up question ${q.postAnswerQuestionId}`);
+    if (f.questionId !== q.postAnswerQuestionId) throw fieldError('postQuestionId', `the follow-up question is ${q.postAnswerQuestionId}`);
+  }
   const previous = state.answers.get(q.questionId);
   if (previous && !q.allowRetry) throw new AppError('answer-already-recorded');
 
   let post: { questionId: string; answerId: string; isCorrect: boolean; score: number; counts: boolean; revision: number } | null = null;
-  if (q.postAnswerQuestionId) {
-    const f = d.followUp;
-    if (!f || f.questionId !== q.postAnswerQuestionId) throw fieldError('postQuestionId', `the follow-up question is ${q.postAnswerQuestionId}`);
+  if (f) {
     if (!d.postAnswerId) throw fieldError('postAnswerId', 'the follow-up question needs an answer');
     const postOption = f.options.find((o) => o.id === d.postAnswerId);
     if (!postOption) throw fieldError('postAnswerId', `not an option of question ${f.questionId}`);
@@ -152,4 +162,4 @@ export function evolveAnswerSheet(state: AnswerSheetState, event: LearnerAssessm
   }
 }
 
-export const answerSheetDecider = { decide: decideAnswerSheet, evolve: evolveAnswerSheet, initial: initialAnswerSheet };
+export const answerSheetDecider = { decide: decideAnswerSheet, evolve: evolveAnswerSheet, initial: initialAnswerSheet, events: learnerAssessmentEvents };

@@ -31,6 +31,7 @@ const submit = (q: QuestionFacts, answerId: string, extra: Partial<SubmitAnswerD
     actor: 'u1',
     question: q,
     followUp: null,
+    postQuestionId: null,
     answerId,
     postAnswerId: null,
     secondsToAnswer: 3.14159,
@@ -111,6 +112,26 @@ describe('answer sheet: answers', () => {
     sheet.given([]).when(submit(main, 'q1-a', { followUp: follow })).thenThrows('app/bed-request');
     sheet.given([]).when(submit(main, 'q1-a', { followUp: follow, postAnswerId: 'q1-a' })).thenThrows('app/bed-request');
     sheet.given([]).when(submit(q1, 'q1-a', { postAnswerId: 'q9-a' })).thenThrows('app/bed-request');
+  });
+
+  it('judges the follow-up question the answer names, and a follow-up the catalogue lacks, here only (ADR 0087)', () => {
+    const main = question('q1', { postAnswerQuestionId: 'q9' });
+    const follow = question('q9');
+    const field = (command: ReturnType<typeof submit>) => {
+      try {
+        answerSheetDecider.decide(command, answerSheetDecider.initial());
+      } catch (error) {
+        return (error as { details?: { path: string; message: string }[] }).details?.[0];
+      }
+      return null;
+    };
+    // the named follow-up is the question's: accepted
+    expect(answerSheetDecider.decide(submit(main, 'q1-a', { followUp: follow, postQuestionId: 'q9', postAnswerId: 'q9-a' }), answerSheetDecider.initial())[0]).toMatchObject({ data: { postQuestionId: 'q9' } });
+    expect(field(submit(main, 'q1-a', { followUp: follow, postQuestionId: 'q8', postAnswerId: 'q9-a' }))).toEqual({ path: 'postQuestionId', message: 'the follow-up question is q9' });
+    expect(field(submit(q1, 'q1-a', { postQuestionId: 'q9' }))).toEqual({ path: 'postQuestionId', message: 'this question has no follow-up question' });
+    expect(field(submit(main, 'q1-a', { followUp: null, postAnswerId: 'q9-a' }))).toEqual({ path: 'postQuestionId', message: 'unknown follow-up question q9' });
+    // the answer's own option first
+    expect(field(submit(main, 'q1-z', { followUp: follow, postQuestionId: 'q8' }))).toEqual({ path: 'answerId', message: 'not an option of question q1' });
   });
 });
 

@@ -1,5 +1,5 @@
 import { AppError } from '@portal/kernel';
-import type { SurveyAnswered } from '../contracts/events.js';
+import { surveyEvents, type SurveyAnswered } from '../contracts/events.js';
 import { fieldError } from './errors.js';
 import { roundSeconds, type QuestionFacts } from './question-facts.js';
 
@@ -67,4 +67,4 @@ export function evolveSurvey(state: SurveyState, event: SurveyAnswered): SurveyS
   }
 }
 
-export const surveyDecider = { decide: decideSurvey, evolve: evolveSurvey, initial: initialSurveyState };
+export const surveyDecider = { decide: decideSurvey, evolve: evolveSurvey, initial: initialSurveyState, events: surveyEvents };

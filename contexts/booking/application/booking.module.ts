@@ -13,21 +13,21 @@ import { CreateLocationController } from './create-location/create-location.http
 import { CreateLocationHandler } from './create-location/create-location.handler.js';
 import { BookingExpiryProcess } from './expiry/booking-expiry.process.js';
 import { ExportBookingsController } from './export-bookings/export-bookings.http.controller.js';
-import { ExportBookingsHandler } from './export-bookings/export-bookings.handler.js';
+import { ExportBookingsHandler } from './export-bookings/export-bookings.query-handler.js';
 import { GetAvailabilityController } from './get-availability/get-availability.http.controller.js';
-import { GetAvailabilityHandler } from './get-availability/get-availability.handler.js';
+import { GetAvailabilityHandler } from './get-availability/get-availability.query-handler.js';
 import { GetBookingAuditController } from './get-booking-audit/get-booking-audit.http.controller.js';
-import { GetBookingAuditHandler } from './get-booking-audit/get-booking-audit.handler.js';
+import { GetBookingAuditHandler } from './get-booking-audit/get-booking-audit.query-handler.js';
 import { GetCalendarController } from './get-calendar/get-calendar.http.controller.js';
-import { GetCalendarHandler } from './get-calendar/get-calendar.handler.js';
+import { GetCalendarHandler } from './get-calendar/get-calendar.query-handler.js';
 import { GetLocationController } from './get-location/get-location.http.controller.js';
-import { GetLocationHandler } from './get-location/get-location.handler.js';
+import { GetLocationHandler } from './get-location/get-location.query-handler.js';
 import { ListBookingsController } from './list-bookings/list-bookings.http.controller.js';
-import { ListBookingsHandler } from './list-bookings/list-bookings.handler.js';
+import { ListBookingsHandler } from './list-bookings/list-bookings.query-handler.js';
 import { ListCountriesController } from './list-countries/list-countries.http.controller.js';
-import { ListCountriesHandler } from './list-countries/list-countries.handler.js';
+import { ListCountriesHandler } from './list-countries/list-countries.query-handler.js';
 import { ListLocationsController } from './list-locations/list-locations.http.controller.js';
-import { ListLocationsHandler } from './list-locations/list-locations.handler.js';
+import { ListLocationsHandler } from './list-locations/list-locations.query-handler.js';
 import { RequestBookingController } from './request-booking/request-booking.http.controller.js';
 import { RequestBookingHandler } from './request-booking/request-booking.handler.js';
 import { BookingFlows } from './shared/booking-flows.js';
@@ -37,7 +37,7 @@ import { BOOKING_SETTINGS } from './shared/settings.js';
 import { UpdateLocationController } from './update-location/update-location.http.controller.js';
 import { UpdateLocationHandler } from './update-location/update-location.handler.js';
 import { ViewBookingLinkController } from './view-booking-link/view-booking-link.http.controller.js';
-import { ViewBookingLinkHandler } from './view-booking-link/view-booking-link.handler.js';
+import { ViewBookingLinkHandler } from './view-booking-link/view-booking-link.query-handler.js';
 
 registerRoutes('booking', bookingRoutes);
 

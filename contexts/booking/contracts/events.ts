@@ -12,7 +12,7 @@
  * - booking.visitor-<visitorKey>             VisitorBookingClaimed, VisitorBookingReleased (day and range rules)
  */
 import { z } from 'zod';
-import { defineEvents, type EventOf } from '@portal/eventstore/event-schemas';
+import { defineEvents, mergeEvents, type EventOf } from '@portal/eventstore/event-schemas';
 import { storedOpeningHoursSchema } from './shapes.js';
 
 export type { IsoWeekday, OpeningHours } from './shapes.js';
@@ -189,7 +189,7 @@ export const bookingLifeEvents = defineEvents({
 export const slotEvents = defineEvents({ SlotSeatTaken: slotSeatTakenSchema, SlotSeatReleased: slotSeatReleasedSchema });
 export const visitorEvents = defineEvents({ VisitorBookingClaimed: visitorBookingClaimedSchema, VisitorBookingReleased: visitorBookingReleasedSchema });
 /** Every stored event of the booking context (projections, the audit). */
-export const bookingEvents = defineEvents({ ...locationEvents.schemas, ...bookingLifeEvents.schemas, ...slotEvents.schemas, ...visitorEvents.schemas });
+export const bookingEvents = mergeEvents(locationEvents, bookingLifeEvents, slotEvents, visitorEvents);
 
 export type LocationEvent = EventOf<typeof locationEvents.schemas>;
 export type LocationCreated = Extract<LocationEvent, { type: 'LocationCreated' }>;

@@ -1,6 +1,6 @@
 import '../contracts/errors.js'; // registers the codes this decider answers with in the kernel's catalogue
 import { AppError } from '@portal/kernel';
-import type { BookingEvent, BookingLocale, ChangeSource, LocationDefinition, Visitor } from '../contracts/events.js';
+import { bookingLifeEvents, type BookingEvent, type BookingLocale, type ChangeSource, type LocationDefinition, type Visitor } from '../contracts/events.js';
 import { checkAppointment } from './schedule.js';
 
 export type BookingStatus = 'pendent' | 'confirmed' | 'canceled' | 'expired';
@@ -40,6 +40,8 @@ export type BookingCommand =
         acceptedVisitProtocols: boolean;
         /** Seats confirmed in the slot right now (its consistency stream). */
         seatsTaken: number;
+        /** The visitor's claim, made first in the visitor's stream (ADR 0087). */
+        visit: VisitClaim;
         confirmTokenHash: string;
         cancelTokenHash: string;
         /** How long a pendent booking waits for its confirmation. */
@@ -48,14 +50,52 @@ export type BookingCommand =
         source: ChangeSource;
       };
     }
-  | { type: 'ConfirmByLink'; data: { tokenHash: string; newCancelTokenHash: string | null; now: string; source: ChangeSource } }
+  | { type: 'ConfirmByLink'; data: { tokenHash: string; newCancelTokenHash: string | null; seat: SeatOutcome; now: string; source: ChangeSource } }
   | { type: 'CancelByLink'; data: { tokenHash: string; now: string; source: ChangeSource } }
-  | { type: 'ChangeStatusByStaff'; data: { status: 'confirmed' | 'canceled'; reason: string; newCancelTokenHash: string | null; now: string; source: ChangeSource } }
+  | {
+      type: 'ChangeStatusByStaff';
+      /** `seat`: what taking the seat gave, for a confirmation (a cancellation takes none: `not-asked`) */
+      data: { status: 'confirmed' | 'canceled'; reason: string; newCancelTokenHash: string | null; seat: SeatOutcome; now: string; source: ChangeSource };
+    }
   | { type: 'ExpireBooking'; data: { now: string } };
+
+/**
+ * What claiming the visit in the visitor's consistency stream gave before the request is decided
+ * (ADR 0087): claimed, or the day or range rule's refusal (the visitor decider's code and
+ * parameters), which the request answers once its own rules have passed.
+ */
+export type VisitClaim =
+  | { claimed: true }
+  | { claimed: false; code: 'booking-already-exists' | 'day-booking-already-exists' | 'range-booking-already-exists'; params: Record<string, string | number> | null };
+
+/**
+ * What taking the booking's seat in its slot stream gave, before the confirmation is decided
+ * (ADR 0087: the seat first, then one decision with its result in the command):
+ * - `taken`: this confirmation took it; `held`: the booking already held it (a retry);
+ * - `full`: the slot had none left (the confirmation answers booking-unavailable);
+ * - `not-asked`: no seat was asked, because `seatToConfirm` named none (the booking is not
+ *   pendent, or past its deadline): the decision refuses or changes nothing without one.
+ */
+export type SeatOutcome = 'taken' | 'held' | 'full' | 'not-asked';
 
 /** Past its confirmation deadline: an expired booking, or a pendent one the expiry process has not reached yet. */
 export const isPastDeadline = (b: KnownBooking, now: string): boolean =>
   b.status === 'expired' || (b.status === 'pendent' && Date.parse(b.expiresAt) <= Date.parse(now));
+
+/**
+ * The slot whose seat a confirmation of this booking must take first: the booking's own while it
+ * is pendent and before its deadline; none otherwise (unknown, confirmed, canceled, expired: the
+ * decision refuses or, for a confirmed one, changes nothing, and no seat is touched).
+ */
+export const seatToConfirm = (state: BookingState, now: string): { locationId: string; date: string; time: string } | null =>
+  state.status === 'pendent' && !isPastDeadline(state, now) ? { locationId: state.locationId, date: state.date, time: state.time } : null;
+
+/** A confirmation is recorded only on a seat held for it. */
+function requireSeat(seat: SeatOutcome): void {
+  if (seat === 'full') throw new AppError('booking-unavailable');
+  // the state moved to pendent after the seat was looked up (cannot happen: nothing goes back to pendent)
+  if (seat === 'not-asked') throw new AppError('booking-invalid', 'No seat was taken for this confirmation');
+}
 
 const acceptanceErrors = (d: { acceptedPrivacyPolicy: boolean; acceptedVisitProtocols: boolean }) => [
   ...(d.acceptedPrivacyPolicy ? [] : [{ path: 'acceptedPrivacyPolicy', message: 'termAccepted' }]),
@@ -74,6 +114,7 @@ export function decideBooking(command: BookingCommand, state: BookingState): Boo
     const check = checkAppointment(def, d.date, d.time, new Date(d.now));
     if (!check.ok) throw new AppError('appointment-invalid', undefined, [{ path: check.reason === 'not-a-slot' || check.reason === 'closed' ? 'time' : 'date', message: check.reason }]);
     if (d.seatsTaken >= def.capacity) throw new AppError('booking-unavailable');
+    if (!d.visit.claimed) throw new AppError(d.visit.code, undefined, undefined, d.visit.params ?? undefined);
     const deadline = Math.min(Date.parse(d.now) + d.pendingTtlMs, check.startsAt.getTime());
     return [
       {
@@ -130,6 +171,7 @@ export function decideBooking(command: BookingCommand, state: BookingState): Boo
       // confirmed, nothing to do and nothing to complain about
       if (state.status === 'confirmed') return [];
       if (isPastDeadline(state, d.now)) throw new AppError('invalid-action', 'This link has expired');
+      requireSeat(d.seat);
       return [
         {
           type: 'BookingConfirmed',
@@ -164,6 +206,7 @@ export function decideBooking(command: BookingCommand, state: BookingState): Boo
         if (state.status === 'confirmed') return [];
         if (isPastDeadline(state, d.now)) throw new AppError('booking-invalid', 'The booking expired');
         if (Date.parse(state.startsAt) <= Date.parse(d.now)) throw new AppError('appointment-invalid', 'The visit has already started');
+        requireSeat(d.seat);
         return [
           {
             type: 'BookingConfirmed',
@@ -222,4 +265,4 @@ export function evolveBooking(state: BookingState, event: BookingEvent): Booking
 }
 
 /** The decider as StreamWriter and handleCommand run it (ADR 0009). */
-export const bookingDecider = { decide: decideBooking, evolve: evolveBooking, initial: initialBookingState };
+export const bookingDecider = { decide: decideBooking, evolve: evolveBooking, initial: initialBookingState, events: bookingLifeEvents };

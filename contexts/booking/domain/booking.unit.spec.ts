@@ -1,6 +1,6 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '@portal/testing';
-import { decideBooking, evolveBooking, initialBookingState, type BookingCommand } from './booking.js';
+import { decideBooking, evolveBooking, initialBookingState, seatToConfirm, type BookingCommand, type SeatOutcome } from './booking.js';
 import { decideSlot, evolveSlot, initialSlotState } from './slot.js';
 import { decideVisitor, evolveVisitor, initialVisitorState, DEFAULT_RANGE_DAYS } from './visitor.js';
 import { campinas, formSource, linkSource, staffSource } from '../testing/fixtures.js';
@@ -26,6 +26,7 @@ const request: Extract<BookingCommand, { type: 'RequestBooking' }> = {
     acceptedPrivacyPolicy: true,
     acceptedVisitProtocols: true,
     seatsTaken: 0,
+    visit: { claimed: true },
     confirmTokenHash: 'confirm-hash',
     cancelTokenHash: 'cancel-hash',
     pendingTtlMs: 24 * HOUR,
@@ -72,14 +73,14 @@ const expired = {
   type: 'BookingExpired' as const,
   data: { ...where, expiresAt: requested.data.expiresAt, expiredAt: '2026-11-22T12:00:00.000Z', source: { channel: 'expiry-process' as const, linkHash: null, ip: null, userAgent: null } },
 };
-const confirmByLink = (tokenHash: string, at = later): BookingCommand => ({
+const confirmByLink = (tokenHash: string, at = later, seat: SeatOutcome = 'taken'): BookingCommand => ({
   type: 'ConfirmByLink',
-  data: { tokenHash, newCancelTokenHash: 'cancel-hash-2', now: at, source: linkSource('confirm-link', tokenHash) },
+  data: { tokenHash, newCancelTokenHash: 'cancel-hash-2', seat, now: at, source: linkSource('confirm-link', tokenHash) },
 });
 const cancelByLink = (tokenHash: string, at = later): BookingCommand => ({ type: 'CancelByLink', data: { tokenHash, now: at, source: linkSource('cancel-link', tokenHash) } });
-const staff = (status: 'confirmed' | 'canceled', reason = 'Called the visitor', at = later): BookingCommand => ({
+const staff = (status: 'confirmed' | 'canceled', reason = 'Called the visitor', at = later, seat: SeatOutcome = status === 'confirmed' ? 'taken' : 'not-asked'): BookingCommand => ({
   type: 'ChangeStatusByStaff',
-  data: { status, reason, newCancelTokenHash: null, now: at, source: staffSource },
+  data: { status, reason, newCancelTokenHash: null, seat, now: at, source: staffSource },
 });
 
 describe('requesting a booking (status pendent)', () => {
@@ -117,6 +118,17 @@ describe('requesting a booking (status pendent)', () => {
   it('answers booking-unavailable when the slot is already full', () => {
     booking.given([]).when({ ...request, data: { ...request.data, seatsTaken: 2 } }).thenThrows('booking-unavailable');
   });
+  it('answers the visitor\'s day or range rule (claimed first, ADR 0087) once the request\'s own rules pass', () => {
+    const refusedBy = (code: 'day-booking-already-exists' | 'range-booking-already-exists', params: Record<string, number> | null = null) => ({
+      ...request,
+      data: { ...request.data, visit: { claimed: false as const, code, params } },
+    });
+    booking.given([]).when(refusedBy('day-booking-already-exists')).thenThrows('day-booking-already-exists');
+    booking.given([]).when(refusedBy('range-booking-already-exists', { days: 7 })).thenThrows('range-booking-already-exists');
+    // the appointment and the seats are judged before the visitor's rules
+    booking.given([]).when({ ...refusedBy('day-booking-already-exists'), data: { ...refusedBy('day-booking-already-exists').data, time: '10:30' } }).thenThrows('appointment-invalid');
+    booking.given([]).when({ ...refusedBy('range-booking-already-exists'), data: { ...refusedBy('range-booking-already-exists').data, seatsTaken: 2 } }).thenThrows('booking-unavailable');
+  });
   it('answers booking-already-exists for a booking id already used', () => {
     booking.given([requested]).when(request).thenThrows('booking-already-exists');
   });
@@ -140,7 +152,42 @@ describe('confirming by the e-mailed link (pendent -> confirmed)', () => {
     booking.given([requested]).when(confirmByLink('confirm-hash', '2026-11-22T12:00:00.000Z')).thenThrows('invalid-action');
   });
   it('answers booking-canceled for a canceled booking', () => {
-    booking.given([requested, canceledByLink]).when(confirmByLink('confirm-hash')).thenThrows('booking-canceled');
+    booking.given([requested, canceledByLink]).when(confirmByLink('confirm-hash', later, 'not-asked')).thenThrows('booking-canceled');
+  });
+});
+
+describe('the seat a confirmation takes first, then its one decision (ADR 0087)', () => {
+  const slotOfB1 = { locationId: 'l1', date: '2026-11-23', time: '10:00' };
+  const fold = (events: Parameters<typeof evolveBooking>[1][]) => events.reduce(evolveBooking, initialBookingState());
+  it('names the booking\'s slot while it is pendent and in time, and no slot otherwise', () => {
+    expect(seatToConfirm(fold([requested]), later)).toEqual(slotOfB1);
+    expect(seatToConfirm(fold([]), later)).toBeNull();
+    expect(seatToConfirm(fold([requested, confirmedByLink]), later)).toBeNull();
+    expect(seatToConfirm(fold([requested, canceledByLink]), later)).toBeNull();
+    expect(seatToConfirm(fold([requested, expired]), later)).toBeNull();
+    // past the deadline before the expiry process ran: the link is refused without touching a seat
+    expect(seatToConfirm(fold([requested]), '2026-11-22T12:00:00.000Z')).toBeNull();
+  });
+  it('confirms on a seat this confirmation took or the booking already held (a retry)', () => {
+    booking.given([requested]).when(confirmByLink('confirm-hash', later, 'taken')).then([confirmedByLink]);
+    booking.given([requested]).when(confirmByLink('confirm-hash', later, 'held')).then([confirmedByLink]);
+  });
+  it('answers booking-unavailable when the slot was full, by link and by staff', () => {
+    booking.given([requested]).when(confirmByLink('confirm-hash', later, 'full')).thenThrows('booking-unavailable');
+    booking.given([requested]).when(staff('confirmed', 'Called the visitor', later, 'full')).thenThrows('booking-unavailable');
+  });
+  it('the booking\'s own refusals come before the seat: a forged link or a canceled booking is not "unavailable"', () => {
+    booking.given([requested]).when(confirmByLink('forged', later, 'full')).thenThrows('invalid-action');
+    booking.given([requested, canceledByLink]).when(confirmByLink('confirm-hash', later, 'full')).thenThrows('booking-canceled');
+    booking.given([requested, canceledByLink]).when(staff('confirmed', 'Called the visitor', later, 'full')).thenThrows('booking-canceled');
+  });
+  it('a confirmed booking changes nothing whatever the seat says', () => {
+    booking.given([requested, confirmedByLink]).when(confirmByLink('confirm-hash', later, 'not-asked')).then([]);
+    booking.given([requested, confirmedByLink]).when(staff('confirmed', 'Called the visitor', later, 'not-asked')).thenNothing();
+  });
+  it('never confirms without a seat', () => {
+    booking.given([requested]).when(confirmByLink('confirm-hash', later, 'not-asked')).thenThrows('booking-invalid');
+    booking.given([requested]).when(staff('confirmed', 'Called the visitor', later, 'not-asked')).thenThrows('booking-invalid');
   });
 });
 

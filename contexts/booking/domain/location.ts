@@ -1,6 +1,6 @@
 import '../contracts/errors.js'; // registers the codes this decider answers with in the kernel's catalogue
 import { AppError } from '@portal/kernel';
-import type { LocationDefinition, LocationEvent } from '../contracts/events.js';
+import { locationEvents, type LocationDefinition, type LocationEvent } from '../contracts/events.js';
 import { validateDefinition } from './schedule.js';
 
 /** A training-center location as a pure decider: staff define it, bookings read it. */
@@ -111,4 +111,4 @@ export function evolveLocation(state: LocationState, event: LocationEvent): Loca
 }
 
 /** The decider as StreamWriter and handleCommand run it (ADR 0009). */
-export const locationDecider = { decide: decideLocation, evolve: evolveLocation, initial: initialLocationState };
+export const locationDecider = { decide: decideLocation, evolve: evolveLocation, initial: initialLocationState, events: locationEvents };

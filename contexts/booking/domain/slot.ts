@@ -1,6 +1,6 @@
 import '../contracts/errors.js'; // registers the codes this decider answers with in the kernel's catalogue
 import { AppError } from '@portal/kernel';
-import type { SlotEvent, SlotSeatReleased } from '../contracts/events.js';
+import { slotEvents, type SlotEvent, type SlotSeatReleased } from '../contracts/events.js';
 
 /**
  * The seats of one slot (location, local date, start time): its own consistency stream, appended
@@ -65,4 +65,4 @@ export function evolveSlot(state: SlotState, event: SlotEvent): SlotState {
 }
 
 /** The decider as StreamWriter and handleCommand run it (ADR 0009). */
-export const slotDecider = { decide: decideSlot, evolve: evolveSlot, initial: initialSlotState };
+export const slotDecider = { decide: decideSlot, evolve: evolveSlot, initial: initialSlotState, events: slotEvents };

@@ -1,6 +1,6 @@
 import '../contracts/errors.js'; // registers the codes this decider answers with in the kernel's catalogue
 import { AppError } from '@portal/kernel';
-import type { VisitorBookingReleased, VisitorEvent } from '../contracts/events.js';
+import { visitorEvents, type VisitorBookingReleased, type VisitorEvent } from '../contracts/events.js';
 import { daysBetween } from './time.js';
 
 /**
@@ -75,4 +75,4 @@ export function evolveVisitor(state: VisitorState, event: VisitorEvent): Visitor
 }
 
 /** The decider as StreamWriter and handleCommand run it (ADR 0009). */
-export const visitorDecider = { decide: decideVisitor, evolve: evolveVisitor, initial: initialVisitorState };
+export const visitorDecider = { decide: decideVisitor, evolve: evolveVisitor, initial: initialVisitorState, events: visitorEvents };

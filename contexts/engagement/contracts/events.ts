@@ -15,7 +15,7 @@
  */
 import { z } from 'zod';
 import { LOCALES } from '@portal/kernel';
-import { defineEvents, type EventOf } from '@portal/eventstore/event-schemas';
+import { defineEvents, mergeEvents, type EventOf } from '@portal/eventstore/event-schemas';
 import { supportMessageSentSchema } from './shapes.js';
 
 const localeSchema = z.enum(LOCALES);
@@ -167,15 +167,7 @@ export const expertQuestionEvents = defineEvents({
 });
 export const expertEvents = defineEvents({ ExpertThemesAssigned: expertThemesAssignedSchema });
 /** Every stored event of the engagement context. */
-export const engagementEvents = defineEvents({
-  ...supportEvents.schemas,
-  ...notificationEvents.schemas,
-  ...inboxEvents.schemas,
-  ...trackingEvents.schemas,
-  ...messagingEvents.schemas,
-  ...expertQuestionEvents.schemas,
-  ...expertEvents.schemas,
-});
+export const engagementEvents = mergeEvents(supportEvents, notificationEvents, inboxEvents, trackingEvents, messagingEvents, expertQuestionEvents, expertEvents);
 
 export type EngagementEvent = EventOf<typeof engagementEvents.schemas>;
 export type SupportMessageSent = Extract<EngagementEvent, { type: 'SupportMessageSent' }>;

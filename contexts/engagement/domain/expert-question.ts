@@ -2,7 +2,7 @@ import '../contracts/errors.js'; // registers the codes this decider answers wit
 import { AppError } from '@portal/kernel';
 import type { Locale } from '@portal/kernel';
 import { EXPERT_QUESTION_MAX, EXPERT_RESPONSE_MAX, EXPERT_TITLE_MAX } from '../contracts/http.js';
-import type { ExpertQuestionAsked, ExpertQuestionEvent } from '../contracts/events.js';
+import { expertQuestionEvents, type ExpertQuestionAsked, type ExpertQuestionEvent } from '../contracts/events.js';
 
 /**
  * Ask the expert (000 §4.1, ADR 0072): one stream per question, engagement.question-<questionId>.
@@ -177,4 +177,4 @@ export function evolveExpertQuestion(state: ExpertQuestionState, event: ExpertQu
 }
 
 /** The decider as StreamWriter and handleCommand run it (ADR 0009). */
-export const expertQuestionDecider = { decide: decideExpertQuestion, evolve: evolveExpertQuestion, initial: initialExpertQuestionState };
+export const expertQuestionDecider = { decide: decideExpertQuestion, evolve: evolveExpertQuestion, initial: initialExpertQuestionState, events: expertQuestionEvents };

@@ -1,6 +1,6 @@
 import '../contracts/errors.js'; // registers the codes this decider answers with in the kernel's catalogue
 import { AppError } from '@portal/kernel';
-import type { ExpertEvent } from '../contracts/events.js';
+import { expertEvents, type ExpertEvent } from '../contracts/events.js';
 
 /**
  * Who answers ask-the-expert questions (ADR 0072): one stream per user, engagement.expert-<userId>,
@@ -63,4 +63,4 @@ export function evolveExpert(_state: ExpertState, event: ExpertEvent): ExpertSta
 }
 
 /** The decider as StreamWriter and handleCommand run it (ADR 0009). */
-export const expertDecider = { decide: decideExpert, evolve: evolveExpert, initial: initialExpertState };
+export const expertDecider = { decide: decideExpert, evolve: evolveExpert, initial: initialExpertState, events: expertEvents };

@@ -1,4 +1,4 @@
-import type { NotificationMessageRead, NotificationRowsViewed } from '../contracts/events.js';
+import { inboxEvents, type NotificationMessageRead, type NotificationRowsViewed } from '../contracts/events.js';
 
 /** What one user has seen: notification messages read and notification rows viewed. */
 export type InboxState = { read: Set<string>; viewedRows: Set<string> };
@@ -41,4 +41,4 @@ export function evolveInbox(state: InboxState, event: InboxEvent): InboxState {
 }
 
 /** The decider as StreamWriter and handleCommand run it (ADR 0009). */
-export const inboxDecider = { decide: decideInbox, evolve: evolveInbox, initial: initialInboxState };
+export const inboxDecider = { decide: decideInbox, evolve: evolveInbox, initial: initialInboxState, events: inboxEvents };

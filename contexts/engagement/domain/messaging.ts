@@ -1,4 +1,4 @@
-import type { MessagingEvent, MessagingMessageReceived, MessagingReplySent } from '../contracts/events.js';
+import { messagingEvents, type MessagingEvent, type MessagingMessageReceived, type MessagingReplySent } from '../contracts/events.js';
 
 /**
  * One user phone's conversation with the business (ADR 0073): what the platform's webhook
@@ -92,5 +92,5 @@ export function evolveMessaging(state: MessagingState, event: MessagingEvent): M
 }
 
 /** The decider as StreamWriter runs it (ADR 0009). */
-export const messagingDecider = { decide: decideMessaging, evolve: evolveMessaging, initial: initialMessagingState };
+export const messagingDecider = { decide: decideMessaging, evolve: evolveMessaging, initial: initialMessagingState, events: messagingEvents };
 export type { MessagingMessageReceived, MessagingReplySent };

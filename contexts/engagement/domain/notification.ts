@@ -1,5 +1,5 @@
 import { AppError } from '@portal/kernel';
-import type { NotificationMessagePublished, NotificationMessageWithdrawn } from '../contracts/events.js';
+import { notificationEvents, type NotificationMessagePublished, type NotificationMessageWithdrawn } from '../contracts/events.js';
 
 export type NotificationState = { status: 'none' | 'published' | 'withdrawn' };
 export const initialNotificationState = (): NotificationState => ({ status: 'none' });
@@ -28,4 +28,4 @@ export function decideNotification(command: NotificationCommand, state: Notifica
 export const evolveNotification = (_s: NotificationState, e: NotificationEvent): NotificationState => ({ status: e.type === 'NotificationMessagePublished' ? 'published' : 'withdrawn' });
 
 /** The decider as StreamWriter and handleCommand run it (ADR 0009). */
-export const notificationDecider = { decide: decideNotification, evolve: evolveNotification, initial: initialNotificationState };
+export const notificationDecider = { decide: decideNotification, evolve: evolveNotification, initial: initialNotificationState, events: notificationEvents };

@@ -1,5 +1,5 @@
 import { AppError } from '@portal/kernel';
-import type { SupportMessageSent } from '../contracts/events.js';
+import { supportEvents, type SupportMessageSent } from '../contracts/events.js';
 
 export type SupportState = { sent: boolean };
 export const initialSupportState = (): SupportState => ({ sent: false });
@@ -22,4 +22,4 @@ export function decideSupport(command: SupportCommand, state: SupportState): Sup
 export const evolveSupport = (_state: SupportState, _event: SupportMessageSent): SupportState => ({ sent: true });
 
 /** The decider as StreamWriter and handleCommand run it (ADR 0009). */
-export const supportDecider = { decide: decideSupport, evolve: evolveSupport, initial: initialSupportState };
+export const supportDecider = { decide: decideSupport, evolve: evolveSupport, initial: initialSupportState, events: supportEvents };

@@ -14,7 +14,7 @@
 import { z } from 'zod';
 import { LOCALES } from '@portal/kernel';
 // the browser-safe entry: the SPA imports these contracts too
-import { defineEvents, type EventOf } from '@portal/eventstore/event-schemas';
+import { defineEvents, mergeEvents, type EventOf } from '@portal/eventstore/event-schemas';
 import { storedEventDefinitionSchema } from './shapes.js';
 
 export { SCHEDULED_EVENT_FIELDS, storedEventDefinitionSchema, type ScheduledEventDefinition, type ScheduledEventField } from './shapes.js';
@@ -187,7 +187,7 @@ export const scheduledEventEvents = defineEvents({
 });
 export const quizEvents = defineEvents({ QuizCreated: quizCreated, QuizUpdated: quizUpdated, QuizDeleted: quizDeleted });
 /** Every stored event of the events context (projections, the audit). */
-export const eventsContextEvents = defineEvents({ ...scheduledEventEvents.schemas, ...quizEvents.schemas });
+export const eventsContextEvents = mergeEvents(scheduledEventEvents, quizEvents);
 
 export type ScheduledEventEvent = EventOf<typeof scheduledEventEvents.schemas>;
 export type QuizEvent = EventOf<typeof quizEvents.schemas>;

@@ -1,6 +1,6 @@
 import '../contracts/errors.js'; // registers the codes these deciders answer with in the kernel's catalogue
 import { AppError, type FieldError, type Locale } from '@portal/kernel';
-import type { AnsweredQuestion, QuizDefinition, QuizEvent, QuizQuestion } from '../contracts/events.js';
+import { quizEvents, type AnsweredQuestion, type QuizDefinition, type QuizEvent, type QuizQuestion } from '../contracts/events.js';
 
 /** A quiz (001 §3): title, description, questions; its own stream, events.quiz-<quizId>. */
 export interface QuizState {
@@ -56,7 +56,7 @@ export function evolveQuiz(state: QuizState, event: QuizEvent): QuizState {
 }
 
 /** The decider as StreamWriter and handleCommand run it (ADR 0009). */
-export const quizDecider = { decide: decideQuiz, evolve: evolveQuiz, initial: initialQuizState };
+export const quizDecider = { decide: decideQuiz, evolve: evolveQuiz, initial: initialQuizState, events: quizEvents };
 
 /** An attendee's answer to one question as sent. */
 export interface GivenAnswer {

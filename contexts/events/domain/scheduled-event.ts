@@ -2,6 +2,7 @@ import '../contracts/errors.js'; // registers the codes this decider answers wit
 import { AppError, type Locale } from '@portal/kernel';
 import {
   SCHEDULED_EVENT_FIELDS,
+  scheduledEventEvents,
   type QuizDefinition,
   type ScanVia,
   type ScheduledEventDefinition,
@@ -84,6 +85,12 @@ export type ScheduledEventCommand =
   | { type: 'CreateScheduledEvent'; data: Acting & { eventId: string; definition: ScheduledEventDefinition; startsAt: string; endsAt: string } }
   | { type: 'UpdateScheduledEvent'; data: Acting & { definition: ScheduledEventDefinition; startsAt: string; endsAt: string } }
   | { type: 'PublishScheduledEvent'; data: Acting }
+  /**
+   * One row of the events import (ADR 0062, 0087): create the event or update its definition
+   * (when a field changed), then publish it when asked and it is not published yet; one decision,
+   * appended at once. A refusal of the publish step says so (`details[0].path` is `publish`).
+   */
+  | { type: 'ImportScheduledEvent'; data: Acting & { eventId: string; definition: ScheduledEventDefinition; startsAt: string; endsAt: string; publish: boolean } }
   | { type: 'CancelScheduledEvent'; data: Acting & { reason: string | null } }
   | { type: 'FinishScheduledEvent'; data: Acting }
   /** the reminder process: once, for a published event within a day of its start */
@@ -134,6 +141,29 @@ function promotions(state: ScheduledEventState, vacancies: number, now: string):
   });
 }
 
+/** The import's steps, each decided by its own command's rule on the state the step before left. */
+function decideImport(data: Extract<ScheduledEventCommand, { type: 'ImportScheduledEvent' }>['data'], state: ScheduledEventState): ScheduledEventEvent[] {
+  const { eventId, definition, startsAt, endsAt, publish, now, by } = data;
+  const steps: ScheduledEventCommand[] = [];
+  if (state.status === 'none') steps.push({ type: 'CreateScheduledEvent', data: { eventId, definition, startsAt, endsAt, now, by } });
+  else if (changedFields(state.definition!, definition).length > 0) steps.push({ type: 'UpdateScheduledEvent', data: { definition, startsAt, endsAt, now, by } });
+  if (publish && (state.status === 'none' || state.status === 'draft')) steps.push({ type: 'PublishScheduledEvent', data: { now, by } });
+  const events: ScheduledEventEvent[] = [];
+  let current = state;
+  for (const step of steps) {
+    let decided: ScheduledEventEvent[];
+    try {
+      decided = decideLife(step, current)!;
+    } catch (error) {
+      if (step.type !== 'PublishScheduledEvent' || !(error instanceof AppError)) throw error;
+      throw new AppError(error.code, error.message, [{ path: 'publish', message: error.code }], error.params);
+    }
+    events.push(...decided);
+    current = decided.reduce(evolveScheduledEvent, current);
+  }
+  return events;
+}
+
 function decideLife(command: ScheduledEventCommand, state: ScheduledEventState): ScheduledEventEvent[] | null {
   const eventId = state.eventId;
   switch (command.type) {
@@ -157,6 +187,8 @@ function decideLife(command: ScheduledEventCommand, state: ScheduledEventState):
       if (state.status === 'published') return [];
       if (state.status !== 'draft' || command.data.now >= state.startsAt) invalidState(state);
       return [{ type: 'ScheduledEventPublished', data: { eventId, publishedAt: command.data.now, by: command.data.by } }];
+    case 'ImportScheduledEvent':
+      return decideImport(command.data, state);
     case 'CancelScheduledEvent':
       requireExisting(state);
       if (state.status === 'canceled') return [];
@@ -397,4 +429,4 @@ export function evolveScheduledEvent(state: ScheduledEventState, event: Schedule
 }
 
 /** The decider as StreamWriter and the capacity writer run it (ADR 0009). */
-export const scheduledEventDecider = { decide: decideScheduledEvent, evolve: evolveScheduledEvent, initial: initialScheduledEventState };
+export const scheduledEventDecider = { decide: decideScheduledEvent, evolve: evolveScheduledEvent, initial: initialScheduledEventState, events: scheduledEventEvents };

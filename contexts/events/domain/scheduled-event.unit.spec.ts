@@ -123,6 +123,41 @@ describe('scheduled event states: draft -> published -> finished, canceled from 
   });
 });
 
+describe('an import row: create or update, then publish, in one decision (ADR 0087)', () => {
+  const row = (publish: boolean, overrides: Partial<ScheduledEventDefinition> = {}, now = BEFORE): ScheduledEventCommand => ({
+    type: 'ImportScheduledEvent',
+    data: { eventId: EVENT, definition: definition(overrides), startsAt: STARTS, endsAt: ENDS, publish, now, by: ADMIN },
+  });
+  const updated = (changed: string[], overrides: Partial<ScheduledEventDefinition>): ScheduledEventEvent =>
+    ({ type: 'ScheduledEventUpdated', data: { eventId: EVENT, ...definition(overrides), startsAt: STARTS, endsAt: ENDS, changed, updatedAt: BEFORE, by: ADMIN } }) as ScheduledEventEvent;
+
+  it('creates, and publishes in the same decision when asked', () => {
+    spec.given([]).when(row(false)).then([created()]);
+    spec.given([]).when(row(true)).then([created(), published]);
+  });
+  it('updates what changed and publishes a draft; a published event is not published again', () => {
+    spec.given([created()]).when(row(true, { venue: 'Sede' })).then([updated(['venue'], { venue: 'Sede' }), published]);
+    spec.given([created(), published]).when(row(true, { venue: 'Sede' })).then([updated(['venue'], { venue: 'Sede' })]);
+  });
+  it('changes nothing for a row equal to the stored event (the same file twice), even a canceled one', () => {
+    spec.given([created(), published]).when(row(true)).thenNothing();
+    const canceled: ScheduledEventEvent = { type: 'ScheduledEventCanceled', data: { eventId: EVENT, previousState: 'draft', reason: null, canceledAt: BEFORE, by: ADMIN } };
+    spec.given([created(), canceled]).when(row(false)).thenNothing();
+    spec.given([created(), canceled]).when(row(false, { venue: 'Sede' })).thenThrows('event-invalid-state');
+  });
+  it('a refused publish refuses the whole row, and says it was the publish step', () => {
+    spec.given([]).when(row(true, {}, STARTS)).thenThrows('event-invalid-state');
+    expect(() => scheduledEventDecider.decide(row(true, {}, STARTS), scheduledEventDecider.initial())).toThrow(
+      expect.objectContaining({ code: 'event-invalid-state', details: [{ path: 'publish', message: 'event-invalid-state' }] }),
+    );
+    // an update's refusal is the row's
+    const canceled: ScheduledEventEvent = { type: 'ScheduledEventCanceled', data: { eventId: EVENT, previousState: 'draft', reason: null, canceledAt: BEFORE, by: ADMIN } };
+    expect(() => scheduledEventDecider.decide(row(false, { venue: 'Sede' }), [created(), canceled].reduce(scheduledEventDecider.evolve, scheduledEventDecider.initial()))).toThrow(
+      expect.objectContaining({ code: 'event-invalid-state', details: undefined }),
+    );
+  });
+});
+
 describe('vacancies are a hard limit; the waiting list moves up in order', () => {
   it('enrols while seats are free, then waitlists with the place in line', () => {
     spec.given([created(), published]).when(enrol(1)).then([enrolled(1)]);

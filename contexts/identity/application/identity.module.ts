@@ -7,17 +7,17 @@ import { ApplyActionCodeController } from './apply-action-code/apply-action-code
 import { ApplyActionCodeHandler } from './apply-action-code/apply-action-code.handler.js';
 import { COMPANY_CONTROLLERS, COMPANY_HANDLERS } from './companies.providers.js';
 import { CheckActionCodeController } from './check-action-code/check-action-code.http.controller.js';
-import { CheckActionCodeHandler } from './check-action-code/check-action-code.handler.js';
+import { CheckActionCodeHandler } from './check-action-code/check-action-code.query-handler.js';
 import { GetProfileOptionsController } from './get-profile-options/get-profile-options.http.controller.js';
-import { GetProfileOptionsHandler } from './get-profile-options/get-profile-options.handler.js';
+import { GetProfileOptionsHandler } from './get-profile-options/get-profile-options.query-handler.js';
 import { GetProfilePictureController } from './get-profile-picture/get-profile-picture.http.controller.js';
-import { GetProfilePictureHandler } from './get-profile-picture/get-profile-picture.handler.js';
+import { GetProfilePictureHandler } from './get-profile-picture/get-profile-picture.query-handler.js';
 import { GetUserDataController } from './get-user-data/get-user-data.http.controller.js';
-import { GetUserDataHandler } from './get-user-data/get-user-data.handler.js';
+import { GetUserDataHandler } from './get-user-data/get-user-data.query-handler.js';
 import { GetUserHistoryController } from './get-user-history/get-user-history.http.controller.js';
-import { GetUserHistoryHandler } from './get-user-history/get-user-history.handler.js';
+import { GetUserHistoryHandler } from './get-user-history/get-user-history.query-handler.js';
 import { ListCountriesController } from './list-countries/list-countries.http.controller.js';
-import { ListCountriesHandler } from './list-countries/list-countries.handler.js';
+import { ListCountriesHandler } from './list-countries/list-countries.query-handler.js';
 import { RecordInteractionController } from './record-interaction/record-interaction.http.controller.js';
 import { RecordInteractionHandler } from './record-interaction/record-interaction.handler.js';
 import { RefreshSessionController } from './refresh-session/refresh-session.http.controller.js';
@@ -37,11 +37,11 @@ import { SendSignInLinkHandler } from './send-sign-in-link/send-sign-in-link.han
 import { SetUserFlagController } from './set-user-flag/set-user-flag.http.controller.js';
 import { SetUserFlagHandler } from './set-user-flag/set-user-flag.handler.js';
 import { FindUsersController } from './find-users/find-users.http.controller.js';
-import { FindUsersHandler } from './find-users/find-users.handler.js';
+import { FindUsersHandler } from './find-users/find-users.query-handler.js';
 import { GetManagedUserController } from './get-managed-user/get-managed-user.http.controller.js';
-import { GetManagedUserHandler } from './get-managed-user/get-managed-user.handler.js';
+import { GetManagedUserHandler } from './get-managed-user/get-managed-user.query-handler.js';
 import { ListCompanyUsersController } from './list-company-users/list-company-users.http.controller.js';
-import { ListCompanyUsersHandler } from './list-company-users/list-company-users.handler.js';
+import { ListCompanyUsersHandler } from './list-company-users/list-company-users.query-handler.js';
 import { PasswordHasher } from './shared/password-hasher.js';
 import { PictureStore } from './shared/picture-store.js';
 import { SessionService } from './shared/session-service.js';
@@ -70,7 +70,7 @@ import { ReactivateUserHandler } from './reactivate-user/reactivate-user.handler
 import { SendInvitationController } from './send-invitation/send-invitation.http.controller.js';
 import { SendInvitationHandler } from './send-invitation/send-invitation.handler.js';
 import { GetPreRegistrationController } from './get-pre-registration/get-pre-registration.http.controller.js';
-import { GetPreRegistrationHandler } from './get-pre-registration/get-pre-registration.handler.js';
+import { GetPreRegistrationHandler } from './get-pre-registration/get-pre-registration.query-handler.js';
 import { ImportUsersController } from './import-users/import-users.http.controller.js';
 import { ImportUsersHandler } from './import-users/import-users.handler.js';
 

@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import { LOCALES, PERMISSIONS, ROLES } from '@portal/kernel';
 // the browser-safe entry: the SPA imports these contracts too
-import { defineEvents, type EventOf } from '@portal/eventstore/event-schemas';
+import { defineEvents, mergeEvents, type EventOf } from '@portal/eventstore/event-schemas';
 import { managedUserDetailsSchema, REFERENCE_LISTS, type ReferenceList } from './shapes.js';
 
 export { managedUserDetailsSchema, REFERENCE_LISTS, type ManagedUserDetails, type ReferenceList } from './shapes.js';
@@ -196,8 +196,14 @@ const sessionEventSchemas = { SessionStarted: sessionStarted, SessionRefreshed: 
 const companyEventSchemas = { CompanyRegistered: companyRegistered, CompanyUpdated: companyUpdated, CompanyDomainsChanged: companyDomainsChanged };
 const referenceEventSchemas = { ReferenceItemSaved: referenceItemSaved, ReferenceItemRetired: referenceItemRetired };
 
+/** Each stream's events (a decider's `events`; a changed shape's upcaster goes in its stream's contract, ADR 0086). */
+export const userEvents = defineEvents(userEventSchemas);
+export const emailClaimEvents = defineEvents(emailClaimEventSchemas);
+export const sessionEvents = defineEvents(sessionEventSchemas);
+export const companyEvents = defineEvents(companyEventSchemas);
+export const referenceEvents = defineEvents(referenceEventSchemas);
 /** Every stored event of the identity context: the parser projections and process managers use. */
-export const identityEvents = defineEvents({ ...userEventSchemas, ...emailClaimEventSchemas, ...sessionEventSchemas, ...companyEventSchemas, ...referenceEventSchemas });
+export const identityEvents = mergeEvents(userEvents, emailClaimEvents, sessionEvents, companyEvents, referenceEvents);
 
 type Identity = EventOf<typeof identityEvents.schemas>;
 type Of<T extends Identity['type']> = Extract<Identity, { type: T }>;
@@ -249,7 +255,7 @@ export type EmailClaimEvent = EventOf<typeof emailClaimEventSchemas>;
 export type IdentityEvent = UserEvent | EmailClaimEvent | SessionEvent | CompanyEvent | ReferenceEvent;
 
 /** The user stream's event types (the users projection subscribes to most of them). */
-export const USER_EVENT_TYPES: UserEvent['type'][] = defineEvents(userEventSchemas).types;
+export const USER_EVENT_TYPES: UserEvent['type'][] = userEvents.types;
 
 export const userStream = (userId: string) => `identity.user-${userId}`;
 /** Consistency stream that makes an e-mail address unique across users. */

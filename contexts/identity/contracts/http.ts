@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { LOCALES, PASSWORD_MIN_LENGTH, ROLES, PERMISSIONS, checkPassword, type ErrorCode } from '@portal/kernel';
-import { streamVerificationSchema, wholeLogVerificationSchema } from '@portal/eventstore/event-schemas';
+import { auditedEventSchema, streamVerificationSchema, wholeLogVerificationSchema } from '@portal/eventstore/event-schemas';
 
 /** The 16 countries of 000 §1 (ISO 3166-1 alpha-2). */
 export const COUNTRY_CODES = ['BR', 'MX', 'AR', 'UY', 'CO', 'CR', 'CU', 'EC', 'SV', 'GT', 'HN', 'NI', 'PA', 'PE', 'VE', 'DO'] as const;
@@ -157,22 +157,6 @@ export const phoneSchema = z.string().trim().regex(/^\+[1-9][0-9]{7,14}$/, 'phon
 export const phoneSendRequestSchema = z.object({ phone: phoneSchema, lang: z.enum(LOCALES).optional() });
 export const phoneVerifyRequestSchema = z.object({ phone: phoneSchema, code: z.string().regex(/^[0-9]{6}$/) });
 
-export const auditEntrySchema = z.object({
-  revision: z.string(),
-  type: z.string(),
-  recordedAt: z.string(),
-  data: z.record(z.string(), z.unknown()),
-  metadata: z.object({
-    eventId: z.string(),
-    correlationId: z.string(),
-    causationId: z.string().nullable(),
-    actor: z.string(),
-    origin: z.string(),
-    clientTime: z.string().nullable(),
-    schemaVersion: z.number(),
-  }),
-  hash: z.string(),
-});
 /** `actionsBefore`: the `actionsBefore` of the previous answer, for the next (older) page of the user's changes to others. */
 export const userHistoryQuerySchema = z.object({
   actionsBefore: z.string().regex(/^[1-9]\d{0,17}$/, 'integer').optional(),
@@ -181,13 +165,13 @@ export const USER_HISTORY_ACTIONS_PAGE = 100;
 export const userHistoryResponseSchema = z.object({
   userId: z.string(),
   /** each stream as `audit verify <stream>` checks it: its chain, then its events against the checkpoints that sealed them (ADR 0083) */
-  streams: z.array(streamVerificationSchema.extend({ events: z.array(auditEntrySchema) })),
+  streams: z.array(streamVerificationSchema.extend({ events: z.array(auditedEventSchema) })),
   /**
    * The changes this user made to other users, companies and reference lists (the events whose
    * `by` names them; ADR 0050), newest first, at most USER_HISTORY_ACTIONS_PAGE; each with its
    * stream and whether that stream's hash chain verifies.
    */
-  actions: z.array(auditEntrySchema.extend({ streamId: z.string(), verified: z.boolean() })),
+  actions: z.array(auditedEventSchema.extend({ verified: z.boolean() })),
   /** more, older actions: pass it as ?actionsBefore= (null: none) */
   actionsBefore: z.string().nullable(),
   /** when the whole log was last verified and with what result */

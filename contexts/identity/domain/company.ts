@@ -1,6 +1,6 @@
 import '../contracts/errors.js'; // registers the codes this decider answers with in the kernel's catalogue
 import { AppError } from '@portal/kernel';
-import type { CompanyEvent } from '../contracts/events.js';
+import { companyEvents, type CompanyEvent } from '../contracts/events.js';
 
 /**
  * A company (001 §3), one stream per company: its fields, its e-mail domains (a user who verifies
@@ -161,4 +161,4 @@ export function evolveCompany(state: CompanyState, event: CompanyEvent): Company
 }
 
 /** The company's decider (one stream per company). */
-export const companyDecider = { decide: decideCompany, evolve: evolveCompany, initial: initialCompanyState };
+export const companyDecider = { decide: decideCompany, evolve: evolveCompany, initial: initialCompanyState, events: companyEvents };

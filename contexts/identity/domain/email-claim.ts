@@ -1,5 +1,5 @@
 import { AppError } from '@portal/kernel';
-import type { EmailClaimEvent } from '../contracts/events.js';
+import { emailClaimEvents, type EmailClaimEvent } from '../contracts/events.js';
 
 /** One e-mail address belongs to at most one user: a claim stream per normalised address. */
 export type EmailClaimState = { owner: string | null; claimedAt: string | null };
@@ -39,4 +39,4 @@ export function evolveEmailClaim(state: EmailClaimState, event: EmailClaimEvent)
 }
 
 /** The e-mail claim's decider (one stream per normalised address). */
-export const emailClaimDecider = { decide: decideEmailClaim, evolve: evolveEmailClaim, initial: initialEmailClaimState };
+export const emailClaimDecider = { decide: decideEmailClaim, evolve: evolveEmailClaim, initial: initialEmailClaimState, events: emailClaimEvents };

@@ -1,6 +1,6 @@
 import '../contracts/errors.js'; // registers the codes this decider answers with in the kernel's catalogue
 import { AppError } from '@portal/kernel';
-import type { ReferenceEvent, ReferenceList } from '../contracts/events.js';
+import { referenceEvents, type ReferenceEvent, type ReferenceList } from '../contracts/events.js';
 import { REFERENCE_PARENTS } from '../contracts/companies.http.js';
 
 /**
@@ -105,4 +105,4 @@ export function evolveReferenceList(state: ReferenceListState, event: ReferenceE
 export const activeItemIds = (state: ReferenceListState): string[] => Object.entries(state.items).filter(([, item]) => !item.retired).map(([id]) => id);
 
 /** A reference list's decider (one stream per list). */
-export const referenceListDecider = { decide: decideReferenceList, evolve: evolveReferenceList, initial: initialReferenceListState };
+export const referenceListDecider = { decide: decideReferenceList, evolve: evolveReferenceList, initial: initialReferenceListState, events: referenceEvents };

@@ -1,5 +1,5 @@
 import { AppError } from '@portal/kernel';
-import type { SessionEvent } from '../contracts/events.js';
+import { sessionEvents, type SessionEvent } from '../contracts/events.js';
 
 /**
  * A sign-in session with a rotating refresh token (known by hash). Presenting a refresh token
@@ -99,4 +99,4 @@ export function evolveSession(state: SessionState, event: SessionEvent): Session
 }
 
 /** The session's decider (one stream per session). */
-export const sessionDecider = { decide: decideSession, evolve: evolveSession, initial: initialSessionState };
+export const sessionDecider = { decide: decideSession, evolve: evolveSession, initial: initialSessionState, events: sessionEvents };

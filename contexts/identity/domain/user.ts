@@ -1,5 +1,5 @@
 import { AppError, type Locale, type Permission, type RegisterStatus, type Role } from '@portal/kernel';
-import type { ActionMode, InteractionRecorded, ManagedUserDetails, UserEvent } from '../contracts/events.js';
+import { userEvents, type ActionMode, type InteractionRecorded, type ManagedUserDetails, type UserEvent } from '../contracts/events.js';
 import { accessViolations, sameAccess, standingViolations, type AccessViolation, type GrantingActor, type UserAccess } from './access-policy.js';
 import { inScope, managerScope } from './manager-scope.js';
 import { normaliseChoice, registerStatusFor } from './profile-rules.js';
@@ -627,4 +627,4 @@ function evolvePreRegistered(state: PreRegisteredUser, event: UserEvent): UserSt
 export const foldUser = (events: UserEvent[]): UserState => events.reduce(evolveUser, initialUserState());
 
 /** The user aggregate's decider (ADR 0009: the domain exports it; StreamWriter/handleCommand run it). */
-export const userDecider = { decide: decideUser, evolve: evolveUser, initial: initialUserState };
+export const userDecider = { decide: decideUser, evolve: evolveUser, initial: initialUserState, events: userEvents };

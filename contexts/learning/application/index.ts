@@ -3,3 +3,6 @@ export { importContentPack, readPack, PackValidationError, type ImportReport, ty
 export { resolveContentDir } from './shared/content-dir.js';
 export { ContentOrigin, type ContentRequest } from './serve-package/content-origin.js';
 export { contentOriginFor, portalOriginFor, type ContentOriginSettings } from './shared/content-origin.js';
+export { scormPackagesDir, stagePackage, storedPackage, uploadedPackageFile, PackageRefused, type StoredPackage } from './shared/uploaded-packages.js';
+export { publishPackage, type PublishResult } from './shared/scorm-publish.js';
+export { ZipRefused, extractZip, SCORM_ZIP_LIMITS, type ZipLimits } from './shared/scorm-zip.js';

@@ -15,9 +15,10 @@
  * - learning.media-links-<actor>-<mediaId>      MediaLinkRevoked (DELETE /watermarkApi/media-protector)
  */
 import { LOCALES } from '@portal/kernel';
-import { defineEvents, type EventOf } from '@portal/eventstore/event-schemas';
+import { defineEvents, mergeEvents, type EventOf } from '@portal/eventstore/event-schemas';
 import { z } from 'zod';
 import { certificateRuleSchema, ENTRY_TYPES, questionSchema, stationSchema } from './pack.js';
+import { scormInteractionSchema, scormObjectiveSchema } from './scorm-runtime.js';
 import { VIEW_TYPES } from './shapes.js';
 
 /** Picks one event type out of a contract's union. */
@@ -87,6 +88,18 @@ export type CertificateCatalogueEvent = CertificateRuleRevised | CertificateRule
 export type PageCatalogueEvent = PageRevised | PageRetired;
 
 export const CATALOGUE_EVENT_TYPES: CatalogueEvent['type'][] = catalogueEvents.types;
+/** An item's stream (station, question, certificate rule, page) and the import log (`CATALOGUE_STREAM`): their deciders' `events`. */
+export const catalogueItemEvents = catalogueEvents.pick(
+  'StationRevised',
+  'StationRetired',
+  'QuestionRevised',
+  'QuestionRetired',
+  'CertificateRuleRevised',
+  'CertificateRuleRetired',
+  'PageRevised',
+  'PageRetired',
+);
+export const catalogueImportEvents = catalogueEvents.pick('CatalogueImported');
 
 // ---------------------------------------------------------------- progress (per actor and station)
 
@@ -124,7 +137,24 @@ const progressSchemas = {
   /** Free player state of one media of an entry (POST /content/media-state), e.g. volume or captions. */
   MediaStateSaved: z.object({ ...progressBase, entryId: z.string(), mediaId: z.string(), data: z.record(z.string(), z.unknown()), savedAt: z.string() }),
   /** The SCORM run-time data (cmi.*) as the package left it; restored on the next launch. */
-  ScormStateSaved: z.object({ ...progressBase, entryId: z.string(), version: scormVersion, cmi: z.record(z.string(), z.string()), lessonStatus: z.string().nullable(), /** the cmi's score (0-100), whatever the status; absent on events written before issue 27 */ score: z.number().nullable().optional(), savedAt: z.string() }),
+  ScormStateSaved: z.object({
+    ...progressBase,
+    entryId: z.string(),
+    version: scormVersion,
+    /** a multi-SCO package: the SCO (manifest item) whose run-time data `cmi` is; absent for a single-SCO package (issue 27) */
+    scoId: z.string().optional(),
+    cmi: z.record(z.string(), z.string()),
+    /** the course's status: the cmi's, or for a multi-SCO package the roll-up of its SCOs */
+    lessonStatus: z.string().nullable(),
+    /** the course's score (0-100), whatever the status; absent on events written before issue 27 */
+    score: z.number().nullable().optional(),
+    /** a SCORM 2004 multi-SCO package: scorm-again's serialized activity tree state (resume, roll-up) */
+    sequencing: z.string().optional(),
+    /** the SCO's cmi.interactions and cmi.objectives as records, for the auditor; absent when it has none, and on events written before (issue 27) */
+    interactions: z.array(scormInteractionSchema).optional(),
+    objectives: z.array(scormObjectiveSchema).optional(),
+    savedAt: z.string(),
+  }),
   ScormCompleted: z.object({ ...progressBase, entryId: z.string(), version: scormVersion, status: z.enum(['completed', 'passed']), score: z.number().nullable(), completedAt: z.string() }),
   PodcastEpisodeDownloaded: download,
   /** A protected file other than a podcast episode was fetched through a signed link. */
@@ -166,7 +196,7 @@ export type MediaLinkRevoked = One<MediaLinkEvent, 'MediaLinkRevoked'>;
 export const MEDIA_LINK_EVENT_TYPES: MediaLinkEvent['type'][] = mediaLinkEvents.types;
 
 /** Every stored event of the learning context (no shape has changed yet: no upcasters). */
-export const learningEvents = defineEvents({ ...catalogueSchemas, ...progressSchemas, ...mediaLinkSchemas });
+export const learningEvents = mergeEvents(catalogueEvents, progressEvents, mediaLinkEvents);
 export type LearningEvent = CatalogueEvent | ProgressEvent | MediaLinkEvent;
 
 // ---------------------------------------------------------------- streams

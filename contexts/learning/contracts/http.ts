@@ -479,7 +479,51 @@ export const SCORM_CMI_MAX_KEYS = 500;
 export const scormCmiSchema = z
   .record(z.string().regex(/^(cmi|adl)\.[A-Za-z0-9_.]{1,120}$/, 'a cmi.* or adl.* element'), z.string().max(64_000))
   .refine((cmi) => Object.keys(cmi).length <= SCORM_CMI_MAX_KEYS, { message: `at most ${SCORM_CMI_MAX_KEYS} elements` });
-export const scormContentBodySchema = z.object({ cmi: scormCmiSchema });
+/** What scorm-again's sequencing rolled up to the course (the organization's root activity), issue 27. */
+export const scormRollupSchema = z.object({
+  completion: z.enum(['completed', 'incomplete', 'not attempted', 'unknown']),
+  success: z.enum(['passed', 'failed', 'unknown']),
+  /** the root's normalized measure * 100 */
+  score: z.number().min(-100).max(100).nullable(),
+});
+export const SCORM_SEQUENCING_MAX = 256_000;
+export const scormContentBodySchema = z.object({
+  cmi: scormCmiSchema,
+  /** a multi-SCO package: the SCO whose run-time data this is (a manifest item's identifier) */
+  scoId: z.string().min(1).max(200).optional(),
+  /** SCORM 2004 multi-SCO: the course's roll-up by scorm-again's sequencing */
+  rollup: scormRollupSchema.optional(),
+  /** SCORM 2004 multi-SCO: scorm-again's serialized sequencing state (serializeSequencingState) */
+  sequencing: z.string().max(SCORM_SEQUENCING_MAX).optional(),
+});
+export const scormContentQuerySchema = z.object({ lang: localeSchema.optional() });
+/** One SCO of a multi-SCO package, with its launch address (a /api/media/scorm/... path like launchUrl). */
+export const scormPackageScoSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  launchUrl: z.string(),
+  masteryScore: z.number().nullable(),
+  dataFromLms: z.string().nullable(),
+});
+export interface ScormPackageTocNode {
+  id: string;
+  title: string;
+  scoId: string | null;
+  isVisible: boolean;
+  children: ScormPackageTocNode[];
+}
+const scormTocSchema: z.ZodType<ScormPackageTocNode> = z.lazy(() =>
+  z.object({ id: z.string(), title: z.string(), scoId: z.string().nullable(), isVisible: z.boolean(), children: z.array(scormTocSchema) }),
+);
+/** A package of several SCOs as its manifest describes it: the player's table of contents and sequencing. */
+export const scormPackageSchema = z.object({
+  title: z.string(),
+  edition: z.enum(['1.2', '2004-2nd', '2004-3rd', '2004-4th']),
+  toc: z.array(scormTocSchema),
+  scos: z.array(scormPackageScoSchema),
+  /** 2004: scorm-again's sequencing settings ({ activityTree }), null for 1.2 */
+  sequencing: z.record(z.string(), z.unknown()).nullable(),
+});
 export const scormContentSchema = z.object({
   scormId: z.string(),
   version: z.enum(['1.2', '2004']),
@@ -487,6 +531,13 @@ export const scormContentSchema = z.object({
   cmi: z.record(z.string(), z.string()),
   savedAt: isoTime.nullable(),
   progress: scormProgressSchema,
+  /** a package of several SCOs (null for one SCO): what the player plays */
+  package: scormPackageSchema.nullable().default(null),
+  /** each SCO's own run-time data, by SCO id */
+  scos: z.record(z.string(), z.object({ cmi: z.record(z.string(), z.string()), savedAt: isoTime.nullable() })).default({}),
+  /** the last SCO whose data was saved, and the saved sequencing state (2004) */
+  currentScoId: z.string().nullable().default(null),
+  sequencing: z.string().nullable().default(null),
 });
 
 /** Where the player frames SCORM packages (ADR 0084): the sandboxed content origin, null when this install has none. */
@@ -526,7 +577,7 @@ export const learningRoutes = {
   scorms: { method: 'GET', path: '/scorms', response: scormListSchema, summary: "SCORM courses the caller may open, with the caller's progress" },
   scormProgress: { method: 'GET', path: '/scorms/progress/:scormId', params: scormIdParamsSchema, response: scormProgressSchema, summary: "The caller's progress in one SCORM course" },
   scormProgressWrite: { method: 'POST', path: '/scorms/progress', body: scormProgressBodySchema, response: scormProgressSchema, summary: 'Report SCORM lesson status (completed or passed completes the entry)', errors: ['404'] },
-  scormContent: { method: 'GET', path: '/user-store/scorm-content/:id', params: scormContentParamsSchema, response: scormContentSchema, summary: 'The saved SCORM run-time data, to resume where the learner stopped' },
+  scormContent: { method: 'GET', path: '/user-store/scorm-content/:id', params: scormContentParamsSchema, query: scormContentQuerySchema, response: scormContentSchema, summary: 'The saved SCORM run-time data, to resume where the learner stopped' },
   scormPlayer: { method: 'GET', path: '/scorms/player', response: scormPlayerSchema, summary: 'The sandboxed content origin SCORM packages are framed from (ADR 0084)' },
   scormContentWrite: { method: 'POST', path: '/user-store/scorm-content/:id', params: scormContentParamsSchema, body: scormContentBodySchema, response: scormContentSchema, bodyLimit: 1024 * 1024, summary: 'Save the SCORM run-time data (LMSCommit / Commit)' },
   mediaProtect: { method: 'POST', path: '/watermarkApi/media-protector', body: mediaProtectorBodySchema, response: mediaProtectorResponseSchema, summary: 'A signed, expiring link to a protected file', errors: ['404'] },

@@ -14,3 +14,5 @@ export * from './access.js';
 export * from './catalogue.js';
 export * from './content-status.js';
 export * from './scorm-manifest.js';
+export * from './scorm-upload.js';
+export * from './scorm-runtime.js';

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { ENTRY_TYPES, ROUTE_AREAS } from './shapes.js';
+import { SCORM_EDITIONS } from './scorm-manifest.js';
 
 export { ENTRY_TYPES, ROUTE_AREAS, type EntryType, type RouteArea } from './shapes.js';
 
@@ -14,6 +15,16 @@ export type Localized = z.infer<typeof localizedSchema>;
 const optionalLocalized = z.object({ 'pt-BR': z.string(), es: z.string(), en: z.string() }).partial();
 
 const id = z.string().regex(/^[a-z0-9][a-z0-9_-]{1,63}$/, 'lowercase id');
+
+/** An uploaded SCORM package published as an entry: its id (the hash of its files) and the manifest's identity. */
+export const uploadedPackageSchema = z.object({
+  packageId: z.string().regex(/^[0-9a-f]{16}$/),
+  /** the manifest's identifier: the same course uploaded again replaces its entry (a new revision) */
+  identifier: z.string(),
+  edition: z.enum(SCORM_EDITIONS),
+  publishedAt: z.string(),
+});
+export type UploadedPackage = z.infer<typeof uploadedPackageSchema>;
 
 export const contentEntrySchema = z.object({
   entryId: id,
@@ -40,6 +51,11 @@ export const contentEntrySchema = z.object({
   scormVersion: z.enum(['1.2', '2004']).optional(),
   /** offered in the notifications sidebar while the learner has not started it (000 §4.6) */
   showInNotification: z.boolean().default(false),
+  /**
+   * SCORM only: the uploaded package this entry plays (issue 27, ADR 0084 "Upload"), set by the
+   * publish step, never written in a pack; a pack import keeps such entries in their station.
+   */
+  package: uploadedPackageSchema.optional(),
 });
 export type ContentEntry = z.infer<typeof contentEntrySchema>;
 
@@ -144,6 +160,7 @@ export const contentPackSchema = z
       for (const e of s.unlock?.completedEntryIds ?? []) if (!entryIds.has(e)) ctx.addIssue({ code: 'custom', path: ['stations', i, 'unlock'], message: `unknown entry ${e}` });
       for (const st of s.unlock?.completedStationIds ?? []) if (!stationIds.has(st)) ctx.addIssue({ code: 'custom', path: ['stations', i, 'unlock'], message: `unknown station ${st}` });
       s.entries.forEach((e, j) => {
+        if (e.package) ctx.addIssue({ code: 'custom', path: ['stations', i, 'entries', j, 'package'], message: 'set by publishing an uploaded SCORM zip, not in a pack' });
         for (const r of e.requires) if (!entryIds.has(r)) ctx.addIssue({ code: 'custom', path: ['stations', i, 'entries', j, 'requires'], message: `unknown entry ${r}` });
         for (const q of e.questionsIds) if (!questionIds.has(q)) ctx.addIssue({ code: 'custom', path: ['stations', i, 'entries', j, 'questionsIds'], message: `unknown question ${q}` });
       });

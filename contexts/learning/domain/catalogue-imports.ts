@@ -1,4 +1,4 @@
-import type { CatalogueImported } from '../contracts/events.js';
+import { catalogueImportEvents, type CatalogueImported } from '../contracts/events.js';
 
 /**
  * The import log (learning.catalogue): one CatalogueImported per import that found the recorded
@@ -19,4 +19,4 @@ export function decideCatalogueImports(command: CatalogueImportsCommand, state: 
 
 export const evolveCatalogueImports = (_state: CatalogueImportsState, event: CatalogueImported): CatalogueImportsState => ({ last: event.data });
 
-export const catalogueImportsDecider = { decide: decideCatalogueImports, evolve: evolveCatalogueImports, initial: initialCatalogueImportsState };
+export const catalogueImportsDecider = { decide: decideCatalogueImports, evolve: evolveCatalogueImports, initial: initialCatalogueImportsState, events: catalogueImportEvents };

@@ -1,4 +1,4 @@
-import type { CatalogueStation, CatalogueEvent, StationCatalogueEvent } from '../contracts/events.js';
+import { catalogueItemEvents, type CatalogueStation, type CatalogueEvent, type StationCatalogueEvent } from '../contracts/events.js';
 import type { CertificateRule, Question } from '../contracts/pack.js';
 
 // ---------------------------------------------------------------- catalogue item revisions
@@ -85,5 +85,5 @@ export function evolveCatalogueItem(state: CatalogueItemState, event: ItemEvent)
   }
 }
 
-export const catalogueItemDecider = { decide: decideCatalogueItem, evolve: evolveCatalogueItem, initial: initialCatalogueItemState };
+export const catalogueItemDecider = { decide: decideCatalogueItem, evolve: evolveCatalogueItem, initial: initialCatalogueItemState, events: catalogueItemEvents };
 export type { StationCatalogueEvent };

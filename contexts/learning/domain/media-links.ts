@@ -1,5 +1,5 @@
 import { AppError } from '@portal/kernel';
-import type { MediaLinkEvent, MediaLinkIssued } from '../contracts/events.js';
+import { mediaLinkEvents, type MediaLinkEvent, type MediaLinkIssued } from '../contracts/events.js';
 
 /**
  * Signed, expiring links to protected files (ADR 0024). Each link is recorded in its own stream
@@ -60,4 +60,4 @@ export function linkUsable(link: { issuedAt: string; expiresAt: string }, lastRe
   return lastRevokedAt === null || link.issuedAt > lastRevokedAt;
 }
 
-export const mediaLinksDecider = { decide: decideMediaLinks, evolve: evolveMediaLinks, initial: initialMediaLinksState };
+export const mediaLinksDecider = { decide: decideMediaLinks, evolve: evolveMediaLinks, initial: initialMediaLinksState, events: mediaLinkEvents };

@@ -1,8 +1,9 @@
 import { AppError } from '@portal/kernel';
 import type { EntryType } from '../contracts/pack.js';
-import type { CompletionVia, ProgressCause, ProgressEvent, ScormVersion, ViewType } from '../contracts/events.js';
+import { progressEvents, type CompletionVia, type ProgressCause, type ProgressEvent, type ScormVersion, type ViewType } from '../contracts/events.js';
 import type { LockState } from '../contracts/http.js';
 import { scormLimitViolations } from './scorm-limits.js';
+import { scormRuntimeOf } from './scorm-runtime.js';
 
 /**
  * One learner's progress in one station (stream learning.progress-<actor>-<stationId>), as a pure
@@ -19,9 +20,19 @@ export const COALESCE_SECONDS = 5;
 /** Position may overshoot the duration by rounding, not more. */
 export const DURATION_TOLERANCE_SECONDS = 1;
 
+/** One SCO's run-time data in a multi-SCO package (issue 27). */
+export interface ScoState {
+  cmi: Record<string, string>;
+  savedAt: string;
+}
+
 export interface ScormProgressState {
   version: ScormVersion;
   cmi: Record<string, string>;
+  /** multi-SCO packages: each SCO's own run-time data, the last SCO saved, the sequencing state */
+  scos?: Record<string, ScoState>;
+  currentScoId?: string | null;
+  sequencing?: string | null;
   lessonStatus: string | null;
   savedAt: string | null;
   status: 'completed' | 'passed' | null;
@@ -106,6 +117,15 @@ export interface EntryFacts {
   /** seconds in the catalogue; 0 for documents and links */
   duration: number;
   scormVersion?: ScormVersion | null;
+  /** a multi-SCO package: its SCOs in the organization's order (from the manifest) */
+  scoIds?: string[];
+}
+
+/** What scorm-again's sequencing rolled up to a 2004 course's root activity. */
+export interface ScormRollup {
+  completion: 'completed' | 'incomplete' | 'not attempted' | 'unknown';
+  success: 'passed' | 'failed' | 'unknown';
+  score: number | null;
 }
 export interface StationFacts {
   /** every active entry of the station and whether it is optional (videosCompletedAt) */
@@ -139,7 +159,19 @@ export type ProgressCommand =
   | { type: 'SaveMediaState'; data: { actor: string; stationId: string; entry: EntryFacts; mediaId: string; state: Record<string, unknown>; now: string } }
   | {
       type: 'SaveScormState';
-      data: { actor: string; stationId: string; entry: EntryFacts; station: StationFacts; lock: LockState; cmi: Record<string, string>; now: string };
+      data: {
+        actor: string;
+        stationId: string;
+        entry: EntryFacts;
+        station: StationFacts;
+        lock: LockState;
+        cmi: Record<string, string>;
+        /** multi-SCO: the SCO this data is of, the course's roll-up by the sequencing, its state */
+        scoId?: string;
+        rollup?: ScormRollup;
+        sequencing?: string;
+        now: string;
+      };
     }
   | {
       type: 'ReportScormStatus';
@@ -321,11 +353,87 @@ function scormVersionOf(entry: EntryFacts): ScormVersion {
   return entry.scormVersion;
 }
 
+/**
+ * A multi-SCO course's status and score (issue 27). SCORM 2004: what scorm-again's sequencing
+ * rolled up to the root activity (the package's own rollup rules), when the player sent it.
+ * Otherwise (SCORM 1.2, which has no sequencing, or no roll-up yet): completed once every SCO is
+ * completed or passed (passed when every one passed), the score the mean of the SCOs' scores.
+ */
+export function rollUpScos(
+  version: ScormVersion,
+  scoIds: string[],
+  scos: Record<string, ScoState>,
+  reported: ScormRollup | undefined,
+): { lessonStatus: string | null; completed: 'completed' | 'passed' | null; score: number | null } {
+  if (version === '2004' && reported) {
+    const completed = reported.success === 'passed' ? 'passed' : reported.completion === 'completed' ? 'completed' : null;
+    const lessonStatus = reported.success !== 'unknown' ? reported.success : reported.completion === 'unknown' ? null : reported.completion;
+    const score = reported.score === null ? null : Math.round(Math.min(100, Math.max(0, reported.score)) * 100) / 100;
+    return { lessonStatus: completed ?? lessonStatus, completed, score };
+  }
+  const each = scoIds.map((id) => (scos[id] ? scormStatusOf(version, scos[id]!.cmi) : null));
+  const scores = each.map((s) => s?.score ?? null).filter((s): s is number => s !== null);
+  const score = scores.length > 0 ? Math.round((scores.reduce((a, b) => a + b, 0) / scores.length) * 100) / 100 : null;
+  const done = each.every((s) => s?.completed);
+  const completed = done ? (each.every((s) => s?.completed === 'passed') ? 'passed' : 'completed') : null;
+  const started = each.some((s) => s !== null);
+  return { lessonStatus: completed ?? (started ? 'incomplete' : null), completed, score };
+}
+
+/** The SCO's interactions and objectives as records for the event (issue 27); nothing when it has none. */
+function runtimeRecords(version: ScormVersion, cmi: Record<string, string>) {
+  const { interactions, objectives } = scormRuntimeOf(version, cmi);
+  return { ...(interactions.length > 0 ? { interactions } : {}), ...(objectives.length > 0 ? { objectives } : {}) };
+}
+
+function decideScoState(d: Extract<ProgressCommand, { type: 'SaveScormState' }>['data'], state: ProgressState, version: ScormVersion, scoId: string): ProgressEvent[] {
+  const scoIds = d.entry.scoIds ?? [];
+  if (!scoIds.includes(scoId)) bad('scoId', 'not a SCO of this package');
+  const current = state.entries[d.entry.entryId]?.scorm;
+  const before = current?.scos?.[scoId]?.cmi ?? {};
+  const cmi = { ...before, ...d.cmi };
+  const scos = { ...(current?.scos ?? {}), [scoId]: { cmi, savedAt: d.now } };
+  const { lessonStatus, completed, score } = rollUpScos(version, scoIds, scos, d.rollup);
+  const events: ProgressEvent[] = [];
+  const changed =
+    JSON.stringify(before) !== JSON.stringify(cmi) ||
+    (d.sequencing !== undefined && d.sequencing !== (current?.sequencing ?? null)) ||
+    lessonStatus !== (current?.lessonStatus ?? null) ||
+    (score !== null && score !== (current?.score ?? null)) ||
+    (current?.currentScoId ?? null) !== scoId;
+  if (changed) {
+    events.push({
+      type: 'ScormStateSaved',
+      data: {
+        actor: d.actor,
+        stationId: d.stationId,
+        entryId: d.entry.entryId,
+        version,
+        scoId,
+        cmi,
+        lessonStatus,
+        score,
+        ...(d.sequencing !== undefined ? { sequencing: d.sequencing } : {}),
+        ...runtimeRecords(version, cmi),
+        savedAt: d.now,
+      },
+    });
+  }
+  if (completed) events.push(...scormCompletion(d, state, version, completed, score));
+  return events;
+}
+
 function decideScormState(d: Extract<ProgressCommand, { type: 'SaveScormState' }>['data'], state: ProgressState): ProgressEvent[] {
   const version = scormVersionOf(d.entry);
   refuseLocked(d.lock);
   const over = scormLimitViolations(version, d.cmi);
   if (over.length > 0) throw new AppError('app/bed-request', 'Invalid request', over.map(({ path, max }) => ({ path: `cmi.${path}`, message: `at most ${max} characters in SCORM ${version}`, code: 'too_big' })));
+  // the interactions and objectives this commit writes must have the version's shape (issue 27)
+  // (paths in the body, as the limits': the `cmi` field, then the element)
+  const { issues } = scormRuntimeOf(version, d.cmi);
+  if (issues.length > 0) throw new AppError('app/bed-request', 'Invalid request', issues.map((issue) => ({ ...issue, path: `cmi.${issue.path}` })));
+  if (d.scoId !== undefined) return decideScoState(d, state, version, d.scoId);
+  if ((d.entry.scoIds?.length ?? 0) > 1) bad('scoId', 'required for a package of several SCOs');
   const current = state.entries[d.entry.entryId]?.scorm;
   // the package commits its whole data model; keep what it did not resend
   const cmi = { ...(current?.cmi ?? {}), ...d.cmi };
@@ -333,7 +441,7 @@ function decideScormState(d: Extract<ProgressCommand, { type: 'SaveScormState' }
   const events: ProgressEvent[] = [];
   if (!current || JSON.stringify(current.cmi) !== JSON.stringify(cmi)) {
     // the score is kept whatever the status (issue 27), not only when the package completes
-    events.push({ type: 'ScormStateSaved', data: { actor: d.actor, stationId: d.stationId, entryId: d.entry.entryId, version, cmi, lessonStatus, score, savedAt: d.now } });
+    events.push({ type: 'ScormStateSaved', data: { actor: d.actor, stationId: d.stationId, entryId: d.entry.entryId, version, cmi, lessonStatus, score, ...runtimeRecords(version, cmi), savedAt: d.now } });
   }
   if (completed) events.push(...scormCompletion(d, state, version, completed, score));
   return events;
@@ -454,7 +562,14 @@ export function evolveProgress(state: ProgressState, event: ProgressEvent): Prog
         firstPlayAt: e.firstPlayAt ?? d.savedAt,
         scorm: {
           version: d.version,
-          cmi: d.cmi,
+          ...(d.scoId === undefined
+            ? { cmi: d.cmi, scos: e.scorm?.scos, currentScoId: e.scorm?.currentScoId, sequencing: e.scorm?.sequencing }
+            : {
+                cmi: e.scorm?.cmi ?? {},
+                scos: { ...(e.scorm?.scos ?? {}), [d.scoId]: { cmi: d.cmi, savedAt: d.savedAt } },
+                currentScoId: d.scoId,
+                sequencing: d.sequencing ?? e.scorm?.sequencing ?? null,
+              }),
           lessonStatus: d.lessonStatus,
           savedAt: d.savedAt,
           status: e.scorm?.status ?? null,
@@ -470,6 +585,9 @@ export function evolveProgress(state: ProgressState, event: ProgressEvent): Prog
         scorm: {
           version: d.version,
           cmi: e.scorm?.cmi ?? {},
+          scos: e.scorm?.scos,
+          currentScoId: e.scorm?.currentScoId,
+          sequencing: e.scorm?.sequencing,
           lessonStatus: e.scorm?.lessonStatus ?? d.status,
           savedAt: e.scorm?.savedAt ?? null,
           status: d.status,
@@ -489,4 +607,4 @@ export function evolveProgress(state: ProgressState, event: ProgressEvent): Prog
   }
 }
 
-export const progressDecider = { decide: decideProgress, evolve: evolveProgress, initial: initialProgressState };
+export const progressDecider = { decide: decideProgress, evolve: evolveProgress, initial: initialProgressState, events: progressEvents };

@@ -38,8 +38,11 @@ const LIMITS: Record<ScormVersion, ReadonlyArray<readonly [RegExp, number]>> = {
 export function scormLimitViolations(version: ScormVersion, cmi: Record<string, string>): Array<{ path: string; max: number }> {
   const over: Array<{ path: string; max: number }> = [];
   for (const [key, value] of Object.entries(cmi)) {
-    const max = LIMITS[version].find(([pattern]) => pattern.test(key))?.[1];
+    const max = scormLimitOf(version, key);
     if (max !== undefined && value.length > max) over.push({ path: key, max });
   }
   return over;
 }
+
+/** The longest `element` (a flat cmi key) may be in `version`; undefined when the portal sets no limit of its own. */
+export const scormLimitOf = (version: ScormVersion, element: string): number | undefined => LIMITS[version].find(([pattern]) => pattern.test(element))?.[1];

@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REDACTED, SECRET_FIELDS, type RecordedEvent } from '@portal/eventstore';
+import { auditedEventSchema, REDACTED, SECRET_FIELDS, type RecordedEvent } from '@portal/eventstore';
 import { newId } from '@portal/kernel';
+import { learnerStream } from '@portal/assessment/contracts';
 import { bookingStream } from '@portal/booking/contracts';
 import { scheduledEventStream } from '@portal/events/contracts';
+import { userStream } from '@portal/identity/contracts';
 import { createEvent, signIns, trackingClient } from '../../events/testing/test-kit.js';
 import { startTestApp, type TestApp } from '@portal/testing/app';
 import { tokenFor } from '@portal/testing/client';
 import { tellAuditStory, type AuditStory } from '../testing/audit-story.js';
+import { EVERY_EVENT_TYPE, everyEventWithSecrets } from '../testing/every-event.js';
 
 /**
  * Issue 26 item 3 (ADR 0083): no audit answer shows a secret's hash. Every event type that
@@ -15,6 +18,11 @@ import { tellAuditStory, type AuditStory } from '../testing/audit-story.js';
  * requested and confirmed through its link), and a probe event holding every secret field, at the
  * top and nested, goes into the streams the booking's and the scheduled event's audits read whole.
  * Then every audit route is asked about every subject of the story, and no secret value comes back.
+ *
+ * Issue 28 item 5 (ADR 0089): an event of every type the contracts name (data its schema accepts,
+ * generated from it, every optional field filled, plus every secret field nested where no schema
+ * reads) goes into each stream an audit route reads whole: the account, the answer sheet, the
+ * booking and the scheduled event. Each route shows each of them as the one audited row.
  */
 let t: TestApp;
 let story: AuditStory;
@@ -91,6 +99,13 @@ beforeAll(async () => {
   await t.infra.store.append(scheduledEventStream(scheduledEventId), [probe()], { expectedRevision: 'any', context });
   auditor = await tokenFor(t, 'auditor');
   await t.infra.projections.catchUp();
+  // generated data is schema-valid, not a history the read models could follow (a station no
+  // catalogue event created): only the auditor's index, which every history must pass, reads it
+  const { userId } = story.learner;
+  for (const [i, streamId] of [userStream(userId), learnerStream(userId), bookingStream(story.bookingId), scheduledEventStream(scheduledEventId)].entries()) {
+    await t.infra.store.append(streamId, await everyEventWithSecrets(1000 * (i + 1)), { expectedRevision: 'any', context });
+  }
+  await t.infra.projections.catchUp(15_000, ['audit-subjects']);
 }, 120_000);
 afterAll(async () => {
   await t?.close();
@@ -134,3 +149,54 @@ describe('the secret fields of the event catalogue', () => {
     expect([...shown].sort()).toEqual([...SECRET_FIELDS].sort());
   });
 });
+
+describe('every event type', () => {
+  /** The events of an answer that are rows of the audit view, after checking that each is one. */
+  const rows = (events: unknown[]) => events.map((e) => auditedEventSchema.strict().parse(e));
+  const json = async (method: 'GET' | 'POST', url: string, body?: unknown) => {
+    const res = await t.request(method, url, { token: auditor, body });
+    expect(res.statusCode, `${method} ${url}: ${res.body.slice(0, 300)}`).toBe(200);
+    return res.json();
+  };
+  /** Every page of a subject's timeline. */
+  const timeline = async (kind: string, id: string) => {
+    const events: unknown[] = [];
+    let next: string | null = null;
+    do {
+      const page = await json('GET', `/api/audit/subjects/${kind}/${id}/timeline?limit=500${next ? `&after=${next}` : ''}`);
+      events.push(...page.events);
+      next = page.next;
+    } while (next);
+    return events;
+  };
+
+  it('comes through every audit route as the one audited row, its secrets redacted', async () => {
+    const { userId } = story.learner;
+    const history = await json('GET', `/api/audit/users/${userId}/history`);
+    const answers: Record<string, unknown[]> = {
+      'the user history': [...history.streams.flatMap((s: { events: unknown[] }) => s.events), ...history.actions],
+      "the booking's audit": (await json('GET', `/api/booking/audit/${story.bookingId}`)).events,
+      "the scheduled event's audit": (await json('GET', `/api/scheduledEvents/${scheduledEventId}/audit`)).events,
+      "the user's timeline": await timeline('user', userId),
+      "the booking's timeline": await timeline('booking', story.bookingId),
+      "the user's trail export": (await json('POST', `/api/audit/subjects/user/${userId}/exports`, { format: 'json' })).events,
+      "the booking's trail export": (await json('POST', `/api/audit/subjects/booking/${story.bookingId}/exports`, { format: 'json' })).events,
+    };
+    for (const [name, events] of Object.entries(answers)) {
+      const audited = rows(events.map((e) => (name === 'the user history' ? withoutVerified(e) : e)));
+      expect(EVERY_EVENT_TYPE.filter((type) => !audited.some((e) => e.type === type)), `${name} misses these types`).toEqual([]);
+      expect(unredacted(audited), name).toEqual([]);
+    }
+    // the answer sheet's audit shows its AnswerSubmitted events only, the generated one among them
+    const sheet = rows((await json('GET', `/api/audit/answers/${userId}`)).answers);
+    expect(new Set(sheet.map((e) => e.type))).toEqual(new Set(['AnswerSubmitted']));
+    expect(sheet.some((e) => e.data.auditProbe !== undefined)).toBe(true);
+    expect(unredacted(sheet)).toEqual([]);
+  });
+});
+
+/** A user history's action: the audited row and whether its stream verifies. */
+function withoutVerified(e: unknown) {
+  const { verified: _verified, ...row } = e as { verified?: boolean };
+  return row;
+}

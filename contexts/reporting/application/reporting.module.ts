@@ -6,16 +6,16 @@ import { AuditModule } from './audit.module.js';
 import { ExportReportController } from './export-report/export-report.http.controller.js';
 import { ExportReportHandler } from './export-report/export-report.handler.js';
 import { GetAnswersTrendController } from './get-answers-trend/get-answers-trend.http.controller.js';
-import { GetAnswersTrendHandler } from './get-answers-trend/get-answers-trend.handler.js';
+import { GetAnswersTrendHandler } from './get-answers-trend/get-answers-trend.query-handler.js';
 import { GetReportPageController } from './get-report-page/get-report-page.http.controller.js';
-import { GetReportPageHandler } from './get-report-page/get-report-page.handler.js';
+import { GetReportPageHandler } from './get-report-page/get-report-page.query-handler.js';
 import { ListReportCompaniesController } from './list-report-companies/list-report-companies.http.controller.js';
-import { ListReportCompaniesHandler } from './list-report-companies/list-report-companies.handler.js';
+import { ListReportCompaniesHandler } from './list-report-companies/list-report-companies.query-handler.js';
 import { ReportReader } from './shared/report-reader.js';
 import { GetManagerDashboardController } from './get-manager-dashboard/get-manager-dashboard.http.controller.js';
-import { GetManagerDashboardHandler } from './get-manager-dashboard/get-manager-dashboard.handler.js';
+import { GetManagerDashboardHandler } from './get-manager-dashboard/get-manager-dashboard.query-handler.js';
 import { ListDashboardCompaniesController } from './list-dashboard-companies/list-dashboard-companies.http.controller.js';
-import { ListDashboardCompaniesHandler } from './list-dashboard-companies/list-dashboard-companies.handler.js';
+import { ListDashboardCompaniesHandler } from './list-dashboard-companies/list-dashboard-companies.query-handler.js';
 
 const prefixed = <T>(kind: string, routes: Record<string, T>) => Object.fromEntries(Object.entries(routes).map(([name, route]) => [`${kind}:${name}`, route]));
 

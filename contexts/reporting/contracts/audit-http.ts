@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { LOCALES } from '@portal/kernel';
-import { streamVerificationSchema, wholeLogVerificationSchema } from '@portal/eventstore/event-schemas';
+import { auditedEventSchema, streamVerificationSchema, wholeLogVerificationSchema } from '@portal/eventstore/event-schemas';
+import { scormInteractionSchema, scormObjectiveSchema } from '@portal/learning/contracts/scorm-runtime';
 import { AUDIT_TRAIL_FORMATS, auditSubjectKindSchema } from './audit-shapes.js';
 
 /** A global log position as the API writes it, "<transactionId>.<position>". */
@@ -51,30 +52,30 @@ export const auditTimelineQuerySchema = z.object({
 });
 export type AuditTimelineQuery = z.infer<typeof auditTimelineQuerySchema>;
 
-export const auditTimelineEventSchema = z.object({
-  /** global order across streams */
-  position: z.string(),
-  streamId: z.string(),
-  revision: z.string(),
-  eventId: z.string(),
-  type: z.string(),
-  /** a few of the data's fields, "name: value", for the list */
-  summary: z.string(),
-  recordedAt: z.string(),
-  /** metadata.actor: user id, guest:<id> or system */
-  actor: z.string(),
-  /** data.by when the event names who made the change (managers, staff, system:<reason>) */
-  by: z.string().nullable(),
-  origin: z.string(),
-  /** the request's address and user agent (events appended by HTTP requests since ADR 0071; null before) */
-  ip: z.string().nullable(),
-  userAgent: z.string().nullable(),
-  correlationId: z.string(),
-  causationId: z.string().nullable(),
-  clientTime: z.string().nullable(),
-  hash: z.string(),
-  /** the data as stored, secrets' hashes redacted */
-  data: z.record(z.string(), z.unknown()),
+/**
+ * A learner's SCORM commit as the auditor reads it (issue 27, ADR 0084): the course in words (the
+ * station and entry as they stood then), the SCO, the course's status and score, and the SCO's
+ * interactions (id, description, learner response, result, correct responses, latency, time) and
+ * objectives (id, status, score) as the commit carried them.
+ */
+export const auditScormAttemptSchema = z.object({
+  /** "station · entry", in the asked language */
+  place: z.string().nullable(),
+  entryId: z.string(),
+  /** a multi-SCO package's SCO (manifest item id); null for a single SCO */
+  scoId: z.string().nullable(),
+  version: z.enum(['1.2', '2004']),
+  lessonStatus: z.string().nullable(),
+  score: z.number().nullable(),
+  interactions: z.array(scormInteractionSchema),
+  objectives: z.array(scormObjectiveSchema),
+});
+export type AuditScormAttempt = z.infer<typeof auditScormAttemptSchema>;
+
+/** A timeline's event: the one audited row every audit answers (ADR 0089), with a SCORM commit in words. */
+export const auditTimelineEventSchema = auditedEventSchema.extend({
+  /** a ScormStateSaved on the timeline: the attempt in words (issue 27); absent for other events */
+  scorm: auditScormAttemptSchema.optional(),
 });
 export type AuditTimelineEvent = z.infer<typeof auditTimelineEventSchema>;
 

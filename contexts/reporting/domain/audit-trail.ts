@@ -1,4 +1,4 @@
-import type { AuditEvent, AuditSubjectRef, AuditTrailFormat } from '../contracts/audit-events.js';
+import { auditEvents, type AuditEvent, type AuditSubjectRef, type AuditTrailFormat } from '../contracts/audit-events.js';
 
 /**
  * An export of a subject's audit trail (ADR 0071): recorded once, before the file leaves the
@@ -43,4 +43,4 @@ export function evolveAuditExport(state: AuditExportState, event: AuditEvent): A
 }
 
 /** The decider as handleCommand runs it (ADR 0009). */
-export const auditExportDecider = { decide: decideAuditExport, evolve: evolveAuditExport, initial: initialAuditExportState };
+export const auditExportDecider = { decide: decideAuditExport, evolve: evolveAuditExport, initial: initialAuditExportState, events: auditEvents };

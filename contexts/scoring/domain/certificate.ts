@@ -1,6 +1,6 @@
 import { AppError } from '@portal/kernel';
 import { certificateStatusOf, type StationRuleEvidence } from '../contracts/certificate-rule.js';
-import type { CertificateIssued } from '../contracts/events.js';
+import { scoringEvents, type CertificateIssued } from '../contracts/events.js';
 
 /**
  * One learner's certificate of one crop (stream scoring.certificate-<userId>-<ruleId>). Issued at
@@ -43,4 +43,4 @@ export function evolveCertificate(state: CertificateState, event: CertificateIss
   }
 }
 
-export const certificateDecider = { decide: decideCertificate, evolve: evolveCertificate, initial: initialCertificateState };
+export const certificateDecider = { decide: decideCertificate, evolve: evolveCertificate, initial: initialCertificateState, events: scoringEvents };

@@ -1,9 +1,8 @@
-import type { EventStore, RecordedEvent } from '@portal/eventstore';
+import type { EventStore } from '@portal/eventstore';
 import { StreamWriter, type Decider } from './decider-command.js';
 
-export interface CapacityWriterOptions<E> {
-  /** the contracts' parser of the consistency stream's events */
-  parse: (recorded: RecordedEvent) => E;
+/** The consistency stream's events are parsed by the decider's own `events` (ADR 0086). */
+export interface CapacityWriterOptions {
   /** Queue this process's writers of a stream (default true); false shows the bare optimistic concurrency. */
   serialize?: boolean;
   /** Decisions tried after a revision conflict before giving up (each on the stream as stored). */
@@ -22,16 +21,15 @@ export interface CapacityWriterOptions<E> {
  * "nothing to do" on that cached state is confirmed on the stream as stored (StreamWriter).
  * Many attempts: under a race of many instances a loser may need several rounds.
  */
-export function capacityWriter<C, E extends { type: string; data: unknown }, S>(
+export function capacityWriter<C, E extends { type: string; data: Record<string, unknown> }, S>(
   store: EventStore,
   decider: Decider<C, E, S>,
-  options: CapacityWriterOptions<E>,
+  options: CapacityWriterOptions = {},
 ): StreamWriter<C, E, S> {
   const serialize = options.serialize ?? true;
   return new StreamWriter(store, decider, {
     serialize,
     cacheSize: serialize ? (options.knownStreams ?? 2000) : 0,
     attempts: options.attempts ?? 200,
-    parse: options.parse,
   });
 }

@@ -1,11 +1,26 @@
 import { v5 as uuidv5 } from 'uuid';
 import { ConcurrencyError, type AppendContext, type AppendResult, type EventStore, type NewEvent, type RecordedEvent } from '@portal/eventstore';
 
-/** A pure decider as its domain exports it (ADR 0009): commands in, events out, state folded from events. */
-export interface Decider<C, E extends { type: string; data: unknown }, S> {
+/**
+ * A stream's events as its owner's contracts define them (`xEvents` of `contracts/events.ts`, or
+ * `xEvents.pick(...)`): the one way a stored event reaches `evolve` (upcast from the version it
+ * was written in, then checked), and the schema version a new one is written in (ADR 0086).
+ */
+export interface StreamEvents<E extends { type: string; data: Record<string, unknown> }> {
+  parse(recorded: RecordedEvent): E;
+  versionOf(type: E['type']): number;
+}
+
+/**
+ * A pure decider as its domain exports it (ADR 0009): commands in, events out, state folded from
+ * events; `events` is its stream's contract, so a stream is only ever folded through its parser
+ * (ADR 0086): there is no other way to hand StreamWriter, handleCommand or loadState a parser.
+ */
+export interface Decider<C, E extends { type: string; data: Record<string, unknown> }, S> {
   decide(command: C, state: S): E[];
   evolve(state: S, event: E): S;
   initial(): S;
+  events: StreamEvents<E>;
 }
 
 /** What a run of the decider produced: the state before, the new events and the state after. */
@@ -17,7 +32,7 @@ export interface DecisionOutcome<E, S> {
   result: AppendResult | null;
 }
 
-export interface StreamWriterOptions<E> {
+export interface StreamWriterOptions {
   /**
    * Streams whose folded state stays in memory between commands (most recently used kept). A
    * cached decision still states the revision it was made on, so another instance's write makes
@@ -28,8 +43,6 @@ export interface StreamWriterOptions<E> {
   serialize?: boolean;
   /** Decisions tried before a concurrency conflict is given up (each on fresh state). */
   attempts?: number;
-  /** How a stored event becomes the decider's event (the contracts' parser; a cast by default). */
-  parse?: (recorded: RecordedEvent) => E;
 }
 
 /** A stream's state folded up to a revision. */
@@ -38,8 +51,6 @@ export interface Folded<S> {
   /** the stream's last revision, null for a stream that does not exist yet */
   revision: bigint | null;
 }
-
-const castEvent = <E>(r: RecordedEvent): E => ({ type: r.type, data: r.data }) as E;
 
 /** Namespace of the event ids derived from an Idempotency-Key (uuid v5). */
 const KEYED_EVENT_IDS = '5b0c1d6e-7f7a-4c1e-9a43-2f8e6d0b1a26';
@@ -59,18 +70,15 @@ export const keyedEventId = (actor: string, key: string, streamId: string, index
  * rule's answer (email-already-in-use, booking-unavailable) and not a conflict. The hot paths
  * (progress ticks, answers) turn on the cache and per-stream serialization.
  */
-export class StreamWriter<C, E extends { type: string; data: unknown }, S> {
+export class StreamWriter<C, E extends { type: string; data: Record<string, unknown> }, S> {
   private readonly cache = new Map<string, Folded<S>>();
   private readonly queues = new Map<string, Promise<unknown>>();
-  private readonly parse: (recorded: RecordedEvent) => E;
 
   constructor(
     private readonly store: EventStore,
     private readonly decider: Decider<C, E, S>,
-    private readonly options: StreamWriterOptions<E> = {},
-  ) {
-    this.parse = options.parse ?? castEvent;
-  }
+    private readonly options: StreamWriterOptions = {},
+  ) {}
 
   /**
    * Decides `command` (or the command built from the current state) on `streamId` and appends
@@ -100,7 +108,7 @@ export class StreamWriter<C, E extends { type: string; data: unknown }, S> {
     let state = cached?.state ?? this.decider.initial();
     let revision = cached?.revision ?? null;
     for (const r of recorded) {
-      state = this.decider.evolve(state, this.parse(r));
+      state = this.decider.evolve(state, this.decider.events.parse(r));
       revision = r.revision;
     }
     if (revision !== null) this.remember(streamId, { state, revision });
@@ -138,7 +146,15 @@ export class StreamWriter<C, E extends { type: string; data: unknown }, S> {
         const key = context.idempotencyKey;
         const result = await this.store.append(
           streamId,
-          events.map((e, i) => ({ type: e.type, data: e.data as Record<string, unknown>, ...(key ? { eventId: keyedEventId(context.actor, key, streamId, i) } : {}) }) satisfies NewEvent),
+          events.map(
+            (e, i) =>
+              ({
+                type: e.type,
+                data: e.data,
+                schemaVersion: this.decider.events.versionOf(e.type),
+                ...(key ? { eventId: keyedEventId(context.actor, key, streamId, i) } : {}),
+              }) satisfies NewEvent,
+          ),
           { expectedRevision: revision ?? 'no-stream', context },
         );
         if (!result.written) {
@@ -174,13 +190,13 @@ export class StreamWriter<C, E extends { type: string; data: unknown }, S> {
  * not on a hot path (registration, bookings, locations). Returns the new events, the state after
  * and the append result (null when the decision was to do nothing).
  */
-export async function handleCommand<C, E extends { type: string; data: unknown }, S>(
+export async function handleCommand<C, E extends { type: string; data: Record<string, unknown> }, S>(
   store: EventStore,
   streamId: string,
   decider: Decider<C, E, S>,
   command: C,
   context: AppendContext,
-  options: Pick<StreamWriterOptions<E>, 'attempts' | 'parse'> & {
+  options: Pick<StreamWriterOptions, 'attempts'> & {
     /** The stream as the caller has just read it, or `{ state: initial, revision: null }` for a stream it has just named (a new id): no read before deciding. */
     known?: Folded<S>;
   } = {},
@@ -190,14 +206,12 @@ export async function handleCommand<C, E extends { type: string; data: unknown }
   return { events, state, result };
 }
 
-/** Folds a stream without deciding (queries that need the aggregate's own state). */
-export async function loadState<E extends { type: string; data: unknown }, S>(
+/** Folds a stream without deciding (queries that need the aggregate's own state), through the decider's `events`. */
+export async function loadState<E extends { type: string; data: Record<string, unknown> }, S>(
   store: EventStore,
   streamId: string,
-  decider: Pick<Decider<unknown, E, S>, 'evolve' | 'initial'>,
-  /** the contracts' parser (a cast by default) */
-  parse?: (recorded: RecordedEvent) => E,
+  decider: Pick<Decider<unknown, E, S>, 'evolve' | 'initial' | 'events'>,
 ): Promise<{ state: S; exists: boolean }> {
-  const { state, exists } = await new StreamWriter(store, { ...decider, decide: () => [] }, { parse }).load(streamId);
+  const { state, exists } = await new StreamWriter(store, { ...decider, decide: () => [] }).load(streamId);
   return { state, exists };
 }

@@ -1,5 +1,6 @@
 import { query, type Database } from '@portal/database';
 import {
+  checkpointToString,
   fileWitness,
   publicKeyOf,
   type EventStore,
@@ -9,6 +10,7 @@ import {
   type StreamVerification,
   type WholeLogVerification,
 } from '@portal/eventstore';
+import { newId, type Clock } from '@portal/kernel';
 import type { AppConfig } from './config.js';
 
 /** Dependency-injection token of the whole-log audit (ADR 0030); its value is null on EventStoreDB. */
@@ -109,4 +111,127 @@ export async function latestWholeLogVerification(database: Database): Promise<Wh
   const result = (typeof row.result === 'string' ? JSON.parse(row.result) : row.result) as { breaks?: Array<BreakPlace & { reason: string }> } | null;
   const first = result?.breaks?.[0];
   return { status: row.status, finishedAt: new Date(row.finished_at).toISOString(), events: Number(row.checked), firstBreak: first ? `${whereOf(first)}: ${first.reason}` : null };
+}
+
+/** A running run whose heartbeat is older than this was left by a process that stopped: it no longer blocks a new one. */
+export const LOG_VERIFICATION_STALE_MS = 30_000;
+/** How often a run writes its progress (and heartbeat) at most. */
+const PROGRESS_EVERY_MS = 500;
+
+/** A break as a run keeps it (decimal strings). */
+export interface LogVerificationBreak {
+  kind: 'stream' | 'checkpoint';
+  streamId: string | null;
+  revision: string | null;
+  checkpoint: string | null;
+  position: string | null;
+  reason: string;
+}
+/** What a finished run keeps: the counts, where the seal ends, and every break (the first is the first broken place). */
+export interface LogVerificationRunResult {
+  events: number;
+  streams: number;
+  checkpoints: number;
+  unsealed: number;
+  sealedUpTo: string | null;
+  checkpoint: string | null;
+  breaks: LogVerificationBreak[];
+}
+
+export function logVerificationRunResultOf(result: LogVerifyResult): LogVerificationRunResult {
+  return {
+    events: result.events,
+    streams: result.streams,
+    checkpoints: result.checkpoints,
+    unsealed: result.unsealed,
+    sealedUpTo: result.sealedUpTo ? checkpointToString(result.sealedUpTo) : null,
+    checkpoint: result.checkpoints > 0 ? String(result.checkpoints) : null,
+    breaks: result.breaks.map((b) =>
+      b.kind === 'stream'
+        ? { kind: 'stream', streamId: b.streamId, revision: b.revision.toString(), checkpoint: null, position: null, reason: b.reason }
+        : { kind: 'checkpoint', streamId: b.streamId ?? null, revision: b.revision?.toString() ?? null, checkpoint: b.checkpoint.toString(), position: b.position?.toString() ?? null, reason: b.reason },
+    ),
+  };
+}
+
+/** A started run: its row's id and when it started. */
+export interface LogVerificationRun {
+  runId: string;
+  startedAt: Date;
+}
+
+/** Another whole-log verification is running (the one-running row of `audit_verification_runs`). */
+export class LogVerificationRunning extends Error {
+  constructor(readonly running: { runId: string; startedBy: string; startedAt: Date; checked: number; total: number } | null) {
+    super('A verification of the whole log is already running');
+  }
+}
+
+/**
+ * Opens a whole-log verification run (ADR 0071, 0083): a running row by `startedBy` (an auditor's
+ * user id, or `cli:<OS user>` for `audit verify --all`), after marking a running row whose
+ * heartbeat is older than 30 s interrupted. Throws `LogVerificationRunning` while another runs
+ * (the partial unique index decides between two that start together).
+ */
+export async function openLogVerificationRun(database: Database, clock: Clock, startedBy: string): Promise<LogVerificationRun> {
+  const now = clock.now();
+  await query(database.db, `update audit_verification_runs set status = 'interrupted', finished_at = $1 where status = 'running' and heartbeat_at < $2`, [now, new Date(now.getTime() - LOG_VERIFICATION_STALE_MS)]);
+  const runId = newId();
+  try {
+    await query(database.db, `insert into audit_verification_runs (id, status, started_by, started_at, heartbeat_at) values ($1, 'running', $2, $3, $3)`, [runId, startedBy, now]);
+  } catch (error) {
+    if ((error as { code?: string }).code !== '23505') throw error;
+    const [row] = await query<{ id: string; started_by: string; started_at: Date | string; checked: string | number; total: string | number }>(
+      database.db,
+      `select id, started_by, started_at, checked, total from audit_verification_runs where status = 'running' limit 1`,
+    );
+    throw new LogVerificationRunning(row ? { runId: row.id, startedBy: row.started_by, startedAt: new Date(row.started_at), checked: Number(row.checked), total: Number(row.total) } : null);
+  }
+  return { runId, startedAt: now };
+}
+
+/**
+ * Runs `verifyWholeLog` for an opened run and records it: progress and heartbeat at most every
+ * 500 ms, then passed or failed with the checked count and the result (an exception: error, then
+ * rethrown). The auditor's screen and the CLI both record their runs this way, so the subjects'
+ * "whole log last verified" line (`latestWholeLogVerification`) reads either.
+ */
+export async function recordLogVerification(
+  database: Database,
+  logAudit: LogAudit,
+  config: AppConfig,
+  clock: Clock,
+  run: LogVerificationRun,
+  onProgress?: (progress: LogVerifyProgress) => void,
+): Promise<LogVerifyResult> {
+  const db = database.db;
+  const started = performance.now();
+  let lastWrite = 0;
+  let writing: Promise<unknown> = Promise.resolve();
+  const rate = (checked: number) => Math.round(checked / Math.max((performance.now() - started) / 1000, 0.001));
+  const progress = (p: LogVerifyProgress) => {
+    onProgress?.(p);
+    const at = performance.now();
+    if (at - lastWrite < PROGRESS_EVERY_MS && p.checked < p.total) return;
+    lastWrite = at;
+    const now = clock.now();
+    writing = writing
+      .then(() => query(db, `update audit_verification_runs set checked = $2, total = $3, events_per_second = $4, heartbeat_at = $5 where id = $1 and status = 'running'`, [run.runId, p.checked, p.total, rate(p.checked), now]))
+      .catch(() => undefined);
+  };
+  try {
+    const result = await verifyWholeLog(logAudit, config, progress);
+    await writing;
+    const finishedAt = new Date(Math.max(clock.now().getTime(), run.startedAt.getTime()));
+    await query(
+      db,
+      `update audit_verification_runs set status = $2, finished_at = $3, heartbeat_at = $3, checked = $4, total = $4, events_per_second = $5, result = $6::jsonb where id = $1`,
+      [run.runId, result.ok ? 'passed' : 'failed', finishedAt, result.events, rate(result.events), JSON.stringify(logVerificationRunResultOf(result))],
+    );
+    return result;
+  } catch (error) {
+    await writing;
+    await query(db, `update audit_verification_runs set status = 'error', finished_at = $2, error = $3 where id = $1`, [run.runId, clock.now(), error instanceof Error ? error.message : String(error)]).catch(() => undefined);
+    throw error;
+  }
 }

@@ -5,14 +5,18 @@ import type { RecordedEvent } from '@portal/eventstore';
  * A read model: its own Postgres schema (so it can be rebuilt beside the live one and swapped),
  * a migration that creates its tables in that schema, and a handler that applies a batch.
  */
-export interface ProjectionDefinition {
+export interface ProjectionDefinition<E = unknown> {
   name: string;
   /** Bump to rebuild from the log on the next start (the old version serves until the swap). */
   version: number;
   eventTypes: string[];
   migrate(db: Kysely<any>, schema: string): Promise<void>;
-  /** Applies events in order inside the runner's transaction; write only to `schema`. */
-  apply(trx: Transaction<any>, schema: string, events: RecordedEvent[]): Promise<void>;
+  /**
+   * Applies events in order inside the runner's transaction; write only to `schema`. A typed
+   * projection (defineProjection) answers the events as it parsed them: what `onApplied`
+   * listeners receive, so they read parsed events too (ADR 0086).
+   */
+  apply(trx: Transaction<any>, schema: string, events: RecordedEvent[]): Promise<readonly E[] | void>;
   /**
    * The schema's secondary indexes serve reads only (`apply` finds rows by primary key): a rebuild
    * drops them while it copies the log and builds each once before the swap, instead of keeping
@@ -45,11 +49,15 @@ export function defineProjection<DB, E extends { type: string }>(definition: {
   apply(trx: Transaction<DB>, schema: string, events: E[]): Promise<void>;
   /** see ProjectionDefinition.readIndexesAfterCopy */
   readIndexesAfterCopy?: boolean;
-}): ProjectionDefinition {
+}): ProjectionDefinition<E> {
   const { events, eventTypes, apply, ...rest } = definition;
   return {
     ...rest,
     eventTypes: [...(eventTypes ?? events.types)],
-    apply: (trx, schema, recorded) => apply(trx as Transaction<DB>, schema, recorded.map((r) => events.parseRecorded(r))),
+    apply: async (trx, schema, recorded) => {
+      const parsed = recorded.map((r) => events.parseRecorded(r));
+      await apply(trx as Transaction<DB>, schema, parsed);
+      return parsed;
+    },
   };
 }

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { createTestDatabase, type TestDatabase } from '@portal/testing/database';
-import { createEventStore, type EventStore, type RecordedEvent } from '@portal/eventstore';
+import { z } from 'zod';
+import { createEventStore, defineEvents, type EventStore, type RecordedEvent } from '@portal/eventstore';
 import { ProjectionAheadOfLogError, ProjectionRuntime } from './runtime.js';
-import type { ProjectionDefinition } from './projection.js';
+import { defineProjection, type ProjectionDefinition } from './projection.js';
 
 /** A read model that sums amounts per account; it can be told to fail on one event. */
 function ledger(options: { failOnAmount?: number; version?: number; readIndex?: boolean; name?: string; eventType?: string } = {}): ProjectionDefinition & { failing: { amount: number | null }; indexesWhileApplying: number[] } {
@@ -151,6 +152,24 @@ describe('projection runtime', () => {
     expect(await runtime.waitFor('ledger', checkpoint, 5000)).toBe(true);
     expect(await balances(runtime)).toContainEqual({ account: 'b', balance: 5, deposits: 1 });
     expect(await runtime.lag('ledger')).toBe(0);
+    await runtime.stop();
+  });
+
+  it('reports each committed batch to onApplied listeners as the projection parsed it (upcast, typed), never raw (ADR 0086)', async () => {
+    // Noted v1 stored { text }; v2 is { words }
+    const noted = defineEvents({ Noted: z.object({ words: z.array(z.string()) }) }, { Noted: { 1: (data) => ({ words: String(data.text).split(' ') }) } });
+    const notes = defineProjection({ name: 'notes', version: 1, events: noted, migrate: async () => {}, apply: async () => {} });
+    const runtime = new ProjectionRuntime(db.database, store, [notes], { batchSize: 10, pollMs: 5000 });
+    const batches: (string[][] | null)[] = [];
+    const off = runtime.onApplied(notes, (events) => batches.push(events && events.map((e) => e.data.words)));
+    await runtime.start();
+    const { checkpoint } = await store.append('notes-1', [{ type: 'Noted', data: { text: 'soja milho' }, schemaVersion: 1 }, { type: 'Noted', data: { words: ['trigo'] }, schemaVersion: 2 }], {
+      expectedRevision: 'any',
+      context: ctx,
+    });
+    expect(await runtime.waitFor('notes', checkpoint, 5000)).toBe(true);
+    expect(batches.filter((b) => b !== null).flat()).toEqual([['soja', 'milho'], ['trigo']]);
+    off();
     await runtime.stop();
   });
 

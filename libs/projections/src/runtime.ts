@@ -119,7 +119,7 @@ export class ProjectionRuntime {
   private readonly states = new Map<string, RunnerState>();
   private stopped = false;
   private wake: (() => void) | null = null;
-  private readonly appliedListeners = new Map<string, Set<(events: readonly RecordedEvent[] | null) => void>>();
+  private readonly appliedListeners = new Map<string, Set<(events: readonly unknown[] | null) => void>>();
   /** Event types appended in this process since the loop last looked ('all': unknown, e.g. another process's). */
   private appended: Set<string> | 'all' = 'all';
   private loop: Promise<void> | null = null;
@@ -233,19 +233,22 @@ export class ProjectionRuntime {
   /**
    * Called after this process committed a batch of a projection (with its events), or when the
    * projection's rows were replaced (a rebuild, a swap by another process: `null`). Batches applied
-   * by another process are not reported: check `status().leaseHeld` before relying on it.
+   * by another process are not reported: check `status().leaseHeld` before relying on it. The
+   * events are the projection's own parsed ones (defineProjection's `events`), never cast.
    */
-  onApplied(name: string, listener: (events: readonly RecordedEvent[] | null) => void): () => void {
+  onApplied<E>(projection: ProjectionDefinition<E>, listener: (events: readonly E[] | null) => void): () => void {
+    const name = projection.name;
     if (!this.states.has(name) && !this.definitions.some((d) => d.name === name)) throw new Error(`unknown projection ${name}`);
     let set = this.appliedListeners.get(name);
     if (!set) this.appliedListeners.set(name, (set = new Set()));
-    set.add(listener);
+    const untyped = listener as (events: readonly unknown[] | null) => void;
+    set.add(untyped);
     return () => {
-      set.delete(listener);
+      set.delete(untyped);
     };
   }
 
-  private applied(name: string, events: readonly RecordedEvent[] | null): void {
+  private applied(name: string, events: readonly unknown[] | null): void {
     for (const listener of this.appliedListeners.get(name) ?? []) {
       try {
         listener(events);
@@ -362,8 +365,9 @@ export class ProjectionRuntime {
   /**
    * Runs every projection until it has read everything committed before the call (tests, tools).
    * Events of an older transaction still open elsewhere are not visible yet: wait for them.
+   * `only`: just these projections (a test whose events the others are not meant to read).
    */
-  async catchUp(timeoutMs = 15_000): Promise<void> {
+  async catchUp(timeoutMs = 15_000, only?: readonly string[]): Promise<void> {
     const target = await this.store.headCheckpoint();
     const deadline = Date.now() + timeoutMs;
     while (!(await this.visibleUpTo(target))) {
@@ -371,6 +375,7 @@ export class ProjectionRuntime {
       await new Promise((r) => setTimeout(r, 10));
     }
     for (const state of this.states.values()) {
+      if (only && !only.includes(state.def.name)) continue;
       while ((await this.step(state)) > 0) {
         /* keep going */
       }
@@ -758,13 +763,13 @@ export class ProjectionRuntime {
       if (row.schema_name !== schema || Number(row.version) !== def.version || compareCheckpoints(stored, from) !== 0) {
         return { moved: true as const, row: { name: def.name, version: Number(row.version), schema: row.schema_name, checkpoint: stored } };
       }
-      await def.apply(trx, schema, events as RecordedEvent[]);
+      const parsed = await def.apply(trx, schema, events as RecordedEvent[]);
       await query(trx, `update ${CHECKPOINTS} set transaction_id = $2, position = $3, updated_at = now() where name = $1`, [
         def.name,
         next.transactionId.toString(),
         next.position.toString(),
       ]);
-      return { moved: false as const };
+      return { moved: false as const, parsed: parsed ?? events };
     });
     if (outcome.moved) {
       if (outcome.row.schema === state.schema && outcome.row.version === def.version) {
@@ -778,7 +783,7 @@ export class ProjectionRuntime {
     state.checkpoint = next;
     state.scanned = next;
     // before the waiters: a read that waited for this batch must not find an outdated cache
-    this.applied(def.name, events as RecordedEvent[]);
+    this.applied(def.name, outcome.parsed);
     releaseWaiters(state);
     return events.length;
   }

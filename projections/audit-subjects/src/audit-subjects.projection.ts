@@ -20,7 +20,7 @@ type Audited = ReturnType<typeof auditedEvents.parseRecorded>;
 /** The e-mail key of identity's claim streams and booking's visitor streams: sha256 of the trimmed, lower-cased address, 40 hex. */
 export const emailKeyOf = (email: string): string => createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 40);
 
-const text = (data: Record<string, unknown>, field: string): string | null => {
+const text = (data: Readonly<Record<string, unknown>>, field: string): string | null => {
   const value = data[field];
   return typeof value === 'string' && value.length > 0 ? value : null;
 };
@@ -75,7 +75,8 @@ export const auditSubjectsProjection = defineProjection({
       const add = (kind: string, id: string | null) => {
         if (id) subjects.add(`${kind}\u0000${id}`);
       };
-      const data = event.data as Record<string, unknown>;
+      // every event's data, parsed by its owner's contract, read as a record (the fields that may name a subject)
+      const data: Readonly<Record<string, unknown>> = event.data;
       const addUser = (id: string | null) => {
         if (id && isUuid(id)) add('user', id);
       };
@@ -254,7 +255,7 @@ async function prefetch(trx: Transaction<AuditSubjectsDB>, schema: string, event
   for (const event of events) {
     if (event.type === 'SessionRefreshed') sessionIds.add(event.data.sessionId);
     if (event.streamId.startsWith('booking.')) {
-      const bookingId = text(event.data as Record<string, unknown>, 'bookingId');
+      const bookingId = text(event.data, 'bookingId');
       if (bookingId) bookingIds.add(bookingId);
     }
     if (event.type === 'NpsAnswered' || event.type === 'RecommendationsUpdated') answerKeys.push({ userId: event.data.actor, questionId: event.data.questionId });

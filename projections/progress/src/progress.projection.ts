@@ -23,7 +23,7 @@ const events: ProjectionEvents<Handled> = {
 
 export const progressProjection = defineProjection<ProgressDB, Handled>({
   name: 'progress',
-  version: 1,
+  version: 2,
   events,
   migrate: migrateProgress,
   /**
@@ -118,9 +118,13 @@ class Batch {
   private readonly dirtyStations = new Set<string>();
 
   touch(event: ProgressEvent): void {
-    const d = event.data as { actor: string; stationId: string; entryId?: string };
-    if (event.type === 'StationVisited' || event.type === 'StationFeedbackGiven' || event.type === 'StationMediaCompleted') this.stationKeys.set(key(d.actor, d.stationId), [d.actor, d.stationId]);
-    else if (d.entryId && event.type !== 'ScormCompleted' && event.type !== 'PodcastEpisodeDownloaded' && event.type !== 'ProtectedMediaDownloaded') this.entryKeys.set(key(d.actor, d.entryId), [d.actor, d.entryId]);
+    if (event.type === 'StationVisited' || event.type === 'StationFeedbackGiven' || event.type === 'StationMediaCompleted') {
+      const { actor, stationId } = event.data;
+      this.stationKeys.set(key(actor, stationId), [actor, stationId]);
+    } else if (event.type !== 'ScormCompleted' && event.type !== 'PodcastEpisodeDownloaded' && event.type !== 'ProtectedMediaDownloaded' && 'entryId' in event.data && event.data.entryId) {
+      const { actor, entryId } = event.data;
+      this.entryKeys.set(key(actor, entryId), [actor, entryId]);
+    }
   }
 
   async load(t: Kysely<ProgressDB>): Promise<void> {
@@ -329,7 +333,26 @@ function chunks<T>(list: T[]): T[][] {
 }
 
 async function applyScorm(t: Kysely<ProgressDB>, event: ProgressEvent) {
-  if (event.type === 'ScormStateSaved') {
+  if (event.type === 'ScormStateSaved' && event.data.scoId !== undefined) {
+    const d = event.data;
+    const scoId = d.scoId ?? '';
+    const sco = JSON.stringify({ [scoId]: { cmi: d.cmi, savedAt: d.savedAt } });
+    await t
+      .insertInto('scorm_states')
+      .values({ actor: d.actor, entry_id: d.entryId, station_id: d.stationId, version: d.version, scos: sco, current_sco_id: scoId, sequencing: d.sequencing ?? null, lesson_status: d.lessonStatus, score: d.score ?? null, saved_at: d.savedAt })
+      .onConflict((oc) =>
+        oc.columns(['actor', 'entry_id']).doUpdateSet({
+          scos: sql`scorm_states.scos || ${sco}::jsonb`,
+          current_sco_id: scoId,
+          sequencing: sql`coalesce(${d.sequencing ?? null}::text, scorm_states.sequencing)`,
+          lesson_status: d.lessonStatus,
+          saved_at: d.savedAt,
+          version: d.version,
+          score: sql<number | null>`coalesce(${d.score ?? null}::double precision, scorm_states.score)`,
+        }),
+      )
+      .execute();
+  } else if (event.type === 'ScormStateSaved') {
     const d = event.data;
     await t
       .insertInto('scorm_states')

@@ -44,6 +44,10 @@ export interface ScormStatesTable {
   station_id: string;
   version: string;
   cmi: Json<Record<string, string>>;
+  /** multi-SCO packages (issue 27): each SCO's run-time data, the last SCO saved, the sequencing state */
+  scos: Json<Record<string, { cmi: Record<string, string>; savedAt: string }>>;
+  current_sco_id: string | null;
+  sequencing: string | null;
   lesson_status: string | null;
   saved_at: Time;
   status: string | null;
@@ -114,6 +118,9 @@ export async function migrateProgress(db: Kysely<any>, schema: string): Promise<
       .addColumn('station_id', 'text', (c) => c.notNull())
       .addColumn('version', 'text', (c) => c.notNull())
       .addColumn('cmi', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+      .addColumn('scos', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+      .addColumn('current_sco_id', 'text')
+      .addColumn('sequencing', 'text')
       .addColumn('lesson_status', 'text')
       .addColumn('saved_at', 'timestamptz')
       .addColumn('status', 'text')

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { ERROR_CATALOGUE } from '@portal/kernel';
 import type { AppConfig } from '@portal/platform';
-import { ContentOrigin, contentOriginFor, resolveContentDir } from '@portal/learning/application';
+import { ContentOrigin, contentOriginFor, resolveContentDir, scormPackagesDir } from '@portal/learning/application';
 
 /**
  * The sandboxed content origin (ADR 0084): a second Fastify server of the same process, on
@@ -10,7 +10,7 @@ import { ContentOrigin, contentOriginFor, resolveContentDir } from '@portal/lear
  */
 export async function createContentServer(config: AppConfig, contentDir = resolveContentDir()): Promise<FastifyInstance> {
   const server = Fastify({ logger: false, trustProxy: config.trustProxy, forceCloseConnections: 'idle' });
-  const origin = new ContentOrigin(contentDir, config);
+  const origin = new ContentOrigin(contentDir, config, scormPackagesDir(config.dataDir));
   server.route({
     method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     url: '/*',

@@ -41,9 +41,10 @@ const MALFORMED: [string, string, (field: string) => string][] = [
 ];
 
 describe('malformed multipart bodies on every upload route', () => {
-  it('finds the upload routes (profile picture, user import, event import, attendee import, materials)', () => {
+  it('finds the upload routes (profile picture, user import, event import, attendee import, materials, SCORM zip)', () => {
     expect(uploadRoutes().map((r) => r.url.replace(/[0-9a-f-]{36}/, ':id')).sort()).toEqual([
       '/api/manage-users/import',
+      '/api/manager/scorm-packages',
       '/api/scheduledEvents/import',
       '/api/scheduledEvents/import-users',
       '/api/scheduledEvents/materials/:id',

@@ -140,6 +140,8 @@ export const routes: RouteObject[] = [
               { path: 'stations-content-report', lazy: () => import('../features/manager-reports/routes/station-content-report-route') },
               { path: 'stations-report', lazy: () => import('../features/manager-reports/routes/stations-report-route') },
               { path: 'ctb-cast-dowload-status', lazy: () => import('../features/manager-reports/routes/podcast-downloads-report-route') },
+              // SCORM zips uploaded into stations (issue 27, ADR 0084): manage_all_companies
+              { path: 'scorm-upload', lazy: () => import('../features/manager-content/routes/scorm-upload-route') },
               // the reports of issue 13 follow
             ],
           },

@@ -38,6 +38,7 @@ const submit = (actor: string, q: string): AnswerSheetCommand => ({
     actor,
     question: question(q),
     followUp: null,
+    postQuestionId: null,
     answerId: `${q}-b`,
     postAnswerId: null,
     secondsToAnswer: 1,

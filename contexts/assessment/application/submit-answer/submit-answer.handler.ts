@@ -14,8 +14,9 @@ import { teachingCatalogueOf } from './teaching-catalogue.js';
 import { SubmitAnswerCommand } from './submit-answer.command.js';
 
 /**
- * POST /user-store/answer: finds the question's current revision, where it is asked and what
- * teaches it, lets the learner's answer sheet decide (one stream per learner: AnswerSubmitted,
+ * POST /user-store/answer: finds the question's current revision (and its follow-up's), where
+ * it is asked and what teaches it, lets the learner's answer sheet decide (the option and the
+ * follow-up are checked there only) (one stream per learner: AnswerSubmitted,
  * NpsAnswered for AV1/AV2, RecommendationsUpdated, in one append), then pushes the new
  * recommendations to the learner's open tabs. isCorrect and score never come from the client.
  */
@@ -36,13 +37,8 @@ export class SubmitAnswerHandler implements ICommandHandler<SubmitAnswerCommand>
     if (!cat.questions.has(questionId)) cat = await this.catalogue.fresh();
     const q = cat.questions.get(questionId);
     if (!q) throw fieldError('questionId', 'unknown question');
-    if (!q.options.some((o) => o.id === input.answerId)) throw fieldError('answerId', `not an option of question ${questionId}`);
-    const postQuestionId = input.postQuestionId ? normalizeQuestionId(input.postQuestionId) : null;
-    if (postQuestionId && postQuestionId !== (q.postAnswerQuestionId ?? null)) {
-      throw fieldError('postQuestionId', q.postAnswerQuestionId ? `the follow-up question is ${q.postAnswerQuestionId}` : 'this question has no follow-up question');
-    }
+    // the options and the follow-up are judged by the answer sheet's decider alone (ADR 0087)
     const follow = q.postAnswerQuestionId ? cat.questions.get(q.postAnswerQuestionId) : undefined;
-    if (q.postAnswerQuestionId && !follow) throw fieldError('postQuestionId', `unknown follow-up question ${q.postAnswerQuestionId}`);
 
     const place = placeAnswer(cat, questionId, input);
     if (place.stationId) requireStationAccess(cat, principal, place.stationId);
@@ -56,6 +52,7 @@ export class SubmitAnswerHandler implements ICommandHandler<SubmitAnswerCommand>
           actor,
           question: questionFacts(q, q.revision),
           followUp: follow ? questionFacts(follow, follow.revision) : null,
+          postQuestionId: input.postQuestionId ? normalizeQuestionId(input.postQuestionId) : null,
           answerId: input.answerId,
           postAnswerId: input.postAnswerId ?? null,
           secondsToAnswer: input.secondsToAnswer,

@@ -5,6 +5,7 @@ import { PROJECTIONS, type CommandOutcome } from '@portal/platform';
 import type { ProjectionRuntime } from '@portal/projections-runtime';
 import { findBooking } from '@portal/projection-booking-bookings';
 import type { BookingRow } from '../../contracts/index.js';
+import type { SeatOutcome } from '../../domain/index.js';
 import { BookingFlows } from '../shared/booking-flows.js';
 import { BookingMailer } from '../shared/booking-mail.js';
 import { issueToken } from '../shared/link-tokens.js';
@@ -26,9 +27,10 @@ export class ChangeBookingStatusHandler implements ICommandHandler<ChangeBooking
 
   async execute({ bookingId, input, source, context }: ChangeBookingStatusCommand): Promise<CommandOutcome<BookingRow>> {
     const cancel = input.status === 'confirmed' ? issueToken(bookingId) : null;
-    const command = (now: string) => ({
+    // a confirmation carries its seat's outcome (taken first, ADR 0087); a cancellation takes none
+    const command = (now: string, seat: SeatOutcome = 'not-asked') => ({
       type: 'ChangeStatusByStaff' as const,
-      data: { status: input.status, reason: input.reason, newCancelTokenHash: cancel?.hash ?? null, now, source },
+      data: { status: input.status, reason: input.reason, newCancelTokenHash: cancel?.hash ?? null, seat, now, source },
     });
     const outcome = input.status === 'confirmed' ? await this.flows.confirm(bookingId, command, context) : await this.flows.cancel(bookingId, command, context);
     if (outcome.event) {

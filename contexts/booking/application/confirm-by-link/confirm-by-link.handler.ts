@@ -24,7 +24,7 @@ export class ConfirmByLinkHandler implements ICommandHandler<ConfirmByLinkComman
     const cancel = issueToken(bookingId);
     const outcome = await this.flows.confirm(
       bookingId,
-      (now) => ({ type: 'ConfirmByLink', data: { tokenHash: hash, newCancelTokenHash: cancel.hash, now, source: { ...source, channel: 'confirm-link', linkHash: hash } } }),
+      (now, seat) => ({ type: 'ConfirmByLink', data: { tokenHash: hash, newCancelTokenHash: cancel.hash, seat, now, source: { ...source, channel: 'confirm-link', linkHash: hash } } }),
       context,
       { loaded, location },
     );

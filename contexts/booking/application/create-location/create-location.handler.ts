@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { newId, type Clock } from '@portal/kernel';
 import type { EventStore } from '@portal/eventstore';
 import { CLOCK, EVENT_STORE, handleCommand, type CommandOutcome } from '@portal/platform';
-import { locationEvents, locationStream, type Location } from '../../contracts/index.js';
+import { locationStream, type Location } from '../../contracts/index.js';
 import { locationDecider } from '../../domain/index.js';
 import { toLocation } from '../shared/location-view.js';
 import { CreateLocationCommand } from './create-location.command.js';
@@ -24,7 +24,6 @@ export class CreateLocationHandler implements ICommandHandler<CreateLocationComm
       locationDecider,
       { type: 'CreateLocation', data: { locationId, definition: input, by: context.actor, now } },
       context,
-      { parse: locationEvents.parse },
     );
     if (state.status !== 'defined') throw new Error('location was not created');
     return { value: toLocation(locationId, state.definition, now, now), checkpoint: result?.checkpoint ?? null };

@@ -1,7 +1,7 @@
 import type { Clock } from '@portal/kernel';
 import type { AppendContext, EventStore } from '@portal/eventstore';
 import { handleCommand, loadState } from '@portal/platform';
-import { locationEvents, locationStream, type LocationDefinition, type OpeningHours } from '../../contracts/index.js';
+import { locationStream, type LocationDefinition, type OpeningHours } from '../../contracts/index.js';
 import { locationDecider } from '../../domain/index.js';
 
 const weekdays = (days: OpeningHours['weekday'][], ...intervals: [string, string][]): OpeningHours[] =>
@@ -87,9 +87,9 @@ export async function seedDemoLocations(store: EventStore, clock: Clock): Promis
   let created = 0;
   for (const l of DEMO_LOCATIONS) {
     const stream = locationStream(l.locationId);
-    const { exists } = await loadState(store, stream, locationDecider, locationEvents.parse);
+    const { exists } = await loadState(store, stream, locationDecider);
     if (exists) continue;
-    await handleCommand(store, stream, locationDecider, { type: 'CreateLocation', data: { locationId: l.locationId, definition: l.definition, by: 'system', now: clock.now().toISOString() } }, ctx, { parse: locationEvents.parse });
+    await handleCommand(store, stream, locationDecider, { type: 'CreateLocation', data: { locationId: l.locationId, definition: l.definition, by: 'system', now: clock.now().toISOString() } }, ctx);
     created += 1;
   }
   return created;

@@ -7,7 +7,6 @@ import {
   bookingStream,
   locationEvents,
   locationStream,
-  visitorEvents,
   visitorStream,
   type BookingCanceled,
   type BookingConfirmed,
@@ -22,10 +21,12 @@ import {
   bookingDecider,
   isPastDeadline,
   locationDecider,
+  seatToConfirm,
   visitorDecider,
   type BookingCommand,
   type BookingState,
   type KnownBooking,
+  type SeatOutcome,
   type VisitorCommand,
   type VisitorState,
 } from '../../domain/index.js';
@@ -53,9 +54,9 @@ const withState = (read: LoadedBooking, state: BookingState, revision: bigint | 
 /**
  * The multi-stream steps of a booking's life, shared by the visitor's links, staff and the
  * expiry process; every write runs through the one decider runner (ADR 0009). Order matters: a
- * confirmation takes its seat in the slot stream first and only then records BookingConfirmed
- * (appended at the revision it decided on); if that append loses a race, the seat it took is
- * given back and the decision is made again.
+ * confirmation takes its seat in the slot stream first and only then decides BookingConfirmed,
+ * with the seat's outcome in its command (ADR 0087); a seat it took for a booking that did not
+ * end confirmed is given back.
  */
 @Injectable()
 export class BookingFlows {
@@ -67,8 +68,8 @@ export class BookingFlows {
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(SeatKeeper) private readonly seats: SeatKeeper,
   ) {
-    this.bookings = new StreamWriter(store, bookingDecider, { parse: bookingLifeEvents.parse });
-    this.visitors = new StreamWriter(store, visitorDecider, { parse: visitorEvents.parse });
+    this.bookings = new StreamWriter(store, bookingDecider);
+    this.visitors = new StreamWriter(store, visitorDecider);
   }
 
   now(): string {
@@ -94,52 +95,46 @@ export class BookingFlows {
     return state.status === 'defined' ? { locationId: state.locationId, definition: state.definition } : null;
   }
 
-  /** Confirms (by link or staff): seat first, then the booking event. */
+  /**
+   * Confirms (by link or staff), deciding once (ADR 0087): the seat the booking needs is taken
+   * first (none when it is not pendent or past its deadline), then the booking decider decides the
+   * command built with that seat's outcome, on the state the caller read (decided again only by
+   * the runner, on fresh state, when its append loses a race). When a seat this call took ends
+   * without a confirmed booking (a refusal, a cancel that went first, a failed append), it is
+   * given back: SlotSeatReleased with reason `not-confirmed`, the compensation.
+   */
   async confirm(
     bookingId: string,
-    command: (now: string) => BookingCommand,
+    command: (now: string, seat: SeatOutcome) => BookingCommand,
     context: AppendContext,
-    /** What the caller already read (the link check): the first decision starts from it. */
+    /** What the caller already read (the link check): the decision starts from it. */
     read?: { loaded: LoadedBooking; location: KnownLocation | null },
   ): Promise<{ loaded: LoadedBooking; event: BookingConfirmed | null; checkpoint: Checkpoint | null }> {
-    // one read of the booking: its request (for the answer and the mails) and the state the first decision is made on
+    // one read of the booking: its request (for the answer and the mails) and the state the decision is made on
     const known = read?.loaded ?? (await this.loadBooking(bookingId));
-    // the seat this decision took, until its BookingConfirmed is appended
-    let held: { ref: SlotRef; now: string } | null = null;
-    const giveBack = async () => {
-      if (!held) return;
-      const { ref, now } = held;
-      held = null;
-      await this.seats.release(ref, bookingId, 'not-confirmed', now, context);
-    };
+    const now = this.now();
+    const ref = seatToConfirm(known.state, now);
+    const seat: SeatOutcome = ref ? await this.seats.claim(ref, bookingId, await this.capacityOf(ref.locationId, read?.location), now, context) : 'not-asked';
+    const giveBack = () => this.seats.release(ref!, bookingId, 'not-confirmed', now, context);
     let outcome;
     try {
-      outcome = await this.bookings.execute(
-        bookingStream(bookingId),
-        async (state) => {
-          // a previous attempt lost the race (a cancel, a parallel confirm): its seat goes back first
-          await giveBack();
-          const now = this.now();
-          const decided = command(now);
-          if (bookingDecider.decide(decided, state).length === 0) return decided;
-          const booking = state as KnownBooking;
-          const location = read?.location?.locationId === booking.locationId ? read.location : await this.loadLocation(booking.locationId);
-          if (!location) throw new AppError('booking-invalid', 'Unknown location');
-          const ref = slotOf(booking);
-          const seat = await this.seats.take(ref, bookingId, location.definition.capacity, now, context);
-          if (seat.taken) held = { ref, now };
-          return decided;
-        },
-        context,
-        known,
-      );
+      outcome = await this.bookings.execute(bookingStream(bookingId), command(now, seat), context, known);
     } catch (error) {
-      await giveBack();
+      // the expiry process gives back a seat whose compensation failed too (the booking is still pendent)
+      if (seat === 'taken') await giveBack().catch(() => undefined);
       throw error;
     }
-    held = null;
+    // a confirmation that changed nothing (another one went first) keeps the seat only if the booking is confirmed
+    if (seat === 'taken' && outcome.state.status !== 'confirmed') await giveBack();
     const loaded = withState(known, outcome.state, outcome.result?.nextRevision ?? null);
     return { loaded, event: (outcome.events[0] as BookingConfirmed | undefined) ?? null, checkpoint: outcome.result?.checkpoint ?? null };
+  }
+
+  /** The slot's capacity now: the location's (the one the caller read, when it is this booking's). */
+  private async capacityOf(locationId: string, read: KnownLocation | null | undefined): Promise<number> {
+    const location = read?.locationId === locationId ? read : await this.loadLocation(locationId);
+    if (!location) throw new AppError('booking-invalid', 'Unknown location');
+    return location.definition.capacity;
   }
 
   /** Cancels (by link or staff): the booking event, then the seat and the visitor's hold. */

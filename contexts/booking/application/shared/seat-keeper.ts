@@ -1,7 +1,8 @@
+import { AppError } from '@portal/kernel';
 import { capacityWriter, type StreamWriter } from '@portal/platform';
 import type { AppendContext, AppendResult, EventStore } from '@portal/eventstore';
-import { slotEvents, slotStream, type SlotEvent, type SlotSeatReleased } from '../../contracts/index.js';
-import { slotDecider, type SlotCommand, type SlotState } from '../../domain/index.js';
+import { slotStream, type SlotEvent, type SlotSeatReleased } from '../../contracts/index.js';
+import { slotDecider, type SeatOutcome, type SlotCommand, type SlotState } from '../../domain/index.js';
 
 export interface SlotRef {
   locationId: string;
@@ -29,13 +30,23 @@ export class SeatKeeper {
   private readonly writer: StreamWriter<SlotCommand, SlotEvent, SlotState>;
 
   constructor(store: EventStore, options: SeatKeeperOptions = {}) {
-    this.writer = capacityWriter(store, slotDecider, { serialize: options.serialize, attempts: options.maxAttempts, parse: slotEvents.parse });
+    this.writer = capacityWriter(store, slotDecider, { serialize: options.serialize, attempts: options.maxAttempts });
   }
 
   /** A seat for the booking, or AppError booking-unavailable. `taken` is false when it already held one. */
   async take(ref: SlotRef, bookingId: string, capacity: number, now: string, context: AppendContext): Promise<{ taken: boolean; result: AppendResult | null }> {
     const { events, result } = await this.writer.execute(slotStream(ref.locationId, ref.date, ref.time), { type: 'TakeSeat', data: { ...ref, bookingId, capacity, now } }, context);
     return { taken: events.length > 0, result };
+  }
+
+  /** The seat as a confirmation's command states it (ADR 0087): a full slot is an outcome, not an error. */
+  async claim(ref: SlotRef, bookingId: string, capacity: number, now: string, context: AppendContext): Promise<Exclude<SeatOutcome, 'not-asked'>> {
+    try {
+      return (await this.take(ref, bookingId, capacity, now, context)).taken ? 'taken' : 'held';
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'booking-unavailable') return 'full';
+      throw error;
+    }
   }
 
   async release(ref: SlotRef, bookingId: string, reason: SlotSeatReleased['data']['reason'], now: string, context: AppendContext): Promise<{ released: boolean; result: AppendResult | null }> {

@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Clock } from '@portal/kernel';
 import type { EventStore } from '@portal/eventstore';
 import { CLOCK, EVENT_STORE, handleCommand, type CommandOutcome } from '@portal/platform';
-import { locationEvents, locationStream, type Location, type LocationDefinition } from '../../contracts/index.js';
+import { locationStream, type Location, type LocationDefinition } from '../../contracts/index.js';
 import { locationDecider } from '../../domain/index.js';
 import { toLocation } from '../shared/location-view.js';
 import { UpdateLocationCommand } from './update-location.command.js';
@@ -25,7 +25,6 @@ export class UpdateLocationHandler implements ICommandHandler<UpdateLocationComm
       locationDecider,
       { type: 'UpdateLocation', data: { locationId, changes: sent, by: context.actor, now } },
       context,
-      { parse: locationEvents.parse },
     );
     if (state.status !== 'defined') throw new Error('location vanished');
     return { value: toLocation(locationId, state.definition, state.createdAt, now), checkpoint: result?.checkpoint ?? null };

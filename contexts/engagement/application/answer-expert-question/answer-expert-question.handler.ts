@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { EventStore } from '@portal/eventstore';
 import type { Clock } from '@portal/kernel';
 import { CLOCK, EVENT_STORE, handleCommand, type CommandOutcome } from '@portal/platform';
-import { expertQuestionEvents, expertQuestionStream, type AnswerExpertResponse } from '../../contracts/index.js';
+import { expertQuestionStream, type AnswerExpertResponse } from '../../contracts/index.js';
 import { expertQuestionDecider } from '../../domain/index.js';
 import { expertThemesOf } from '../shared/expert-access.js';
 import { ExpertNotices } from '../shared/expert-notices.js';
@@ -32,7 +32,6 @@ export class AnswerExpertQuestionHandler implements ICommandHandler<AnswerExpert
       expertQuestionDecider,
       { type: 'AnswerExpertQuestion', data: { questionId, expertId, expertName: expert.displayName, expertThemeIds, response, now } },
       context,
-      { parse: expertQuestionEvents.parse },
     );
     const answered = events.find((e) => e.type === 'ExpertQuestionAnswered');
     if (answered && state.status !== 'none') this.notices.answered(state, answered, result?.checkpoint ?? null);

@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { EventStore } from '@portal/eventstore';
 import { DEFAULT_LOCALE, newId, type Clock } from '@portal/kernel';
 import { CLOCK, EVENT_STORE, handleCommand, type CommandOutcome } from '@portal/platform';
-import { expertQuestionEvents, expertQuestionStream } from '../../contracts/index.js';
+import { expertQuestionStream } from '../../contracts/index.js';
 import { expertQuestionDecider } from '../../domain/index.js';
 import { ExpertNotices } from '../shared/expert-notices.js';
 import { readExpertThemeCatalogue } from '../shared/identity-reads.js';
@@ -47,7 +47,7 @@ export class AskExpertHandler implements ICommandHandler<AskExpertCommand> {
         },
       },
       context,
-      { parse: expertQuestionEvents.parse, known: { state: expertQuestionDecider.initial(), revision: null } },
+      { known: { state: expertQuestionDecider.initial(), revision: null } },
     );
     const asked = events.find((e) => e.type === 'ExpertQuestionAsked');
     if (asked) this.notices.asked(asked, result?.checkpoint ?? null);

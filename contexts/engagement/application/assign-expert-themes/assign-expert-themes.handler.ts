@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { EventStore } from '@portal/eventstore';
 import type { Clock } from '@portal/kernel';
 import { CLOCK, EVENT_STORE, handleCommand, type CommandOutcome } from '@portal/platform';
-import { expertEvents, expertStream, type ExpertAssignment } from '../../contracts/index.js';
+import { expertStream, type ExpertAssignment } from '../../contracts/index.js';
 import { expertDecider } from '../../domain/index.js';
 import { readExpertThemeCatalogue, readIdentityUser } from '../shared/identity-reads.js';
 import { AssignExpertThemesCommand } from './assign-expert-themes.command.js';
@@ -26,7 +26,6 @@ export class AssignExpertThemesHandler implements ICommandHandler<AssignExpertTh
       expertDecider,
       { type: 'AssignExpertThemes', data: { userId, themeIds, userKnown: user.registered, activeThemeIds, by, now } },
       context,
-      { parse: expertEvents.parse },
     );
     const last = events.at(-1);
     return {

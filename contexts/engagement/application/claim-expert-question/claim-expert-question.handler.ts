@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { EventStore } from '@portal/eventstore';
 import type { Clock } from '@portal/kernel';
 import { CLOCK, EVENT_STORE, handleCommand, type CommandOutcome } from '@portal/platform';
-import { expertQuestionEvents, expertQuestionStream } from '../../contracts/index.js';
+import { expertQuestionStream } from '../../contracts/index.js';
 import { expertQuestionDecider } from '../../domain/index.js';
 import { expertThemesOf } from '../shared/expert-access.js';
 import { readIdentityUser } from '../shared/identity-reads.js';
@@ -25,7 +25,6 @@ export class ClaimExpertQuestionHandler implements ICommandHandler<ClaimExpertQu
       expertQuestionDecider,
       { type: 'ClaimExpertQuestion', data: { questionId, expertId, expertName: expert.displayName, expertThemeIds, now: this.clock.now().toISOString() } },
       context,
-      { parse: expertQuestionEvents.parse },
     );
     return { value: undefined, checkpoint: result?.checkpoint ?? null };
   }

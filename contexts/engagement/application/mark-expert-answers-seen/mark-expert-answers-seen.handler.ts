@@ -5,7 +5,7 @@ import type { Clock } from '@portal/kernel';
 import { CLOCK, EVENT_STORE, handleCommand, PROJECTIONS, waitForReads, type CommandOutcome } from '@portal/platform';
 import type { ProjectionRuntime } from '@portal/projections-runtime';
 import { questionsOfUser } from '@portal/projection-expert-questions';
-import { expertAnswerRowId, inboxEvents, inboxStream } from '../../contracts/index.js';
+import { expertAnswerRowId, inboxStream } from '../../contracts/index.js';
 import { inboxDecider } from '../../domain/index.js';
 import { unseenAnswerIds } from '../shared/unseen-answers.js';
 import { MarkExpertAnswersSeenCommand } from './mark-expert-answers-seen.command.js';
@@ -34,7 +34,6 @@ export class MarkExpertAnswersSeenHandler implements ICommandHandler<MarkExpertA
       inboxDecider,
       { type: 'ViewRows', data: { userId, rowIds: unseen.map(expertAnswerRowId), now: this.clock.now().toISOString() } },
       context,
-      { parse: inboxEvents.parse },
     );
     return { value: undefined, checkpoint: result?.checkpoint ?? null };
   }

@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Clock } from '@portal/kernel';
 import type { EventStore } from '@portal/eventstore';
 import { CLOCK, EVENT_STORE, handleCommand, type CommandOutcome } from '@portal/platform';
-import { inboxEvents, inboxStream } from '../../contracts/index.js';
+import { inboxStream } from '../../contracts/index.js';
 import { inboxDecider } from '../../domain/index.js';
 import { MarkNotificationReadCommand } from './mark-notification-read.command.js';
 
@@ -22,7 +22,6 @@ export class MarkNotificationReadHandler implements ICommandHandler<MarkNotifica
       inboxDecider,
       { type: 'MarkNotificationRead', data: { userId, notificationId, clientTime, now: this.clock.now().toISOString() } },
       context,
-      { parse: inboxEvents.parse },
     );
     return { value: undefined, checkpoint: result?.checkpoint ?? null };
   }

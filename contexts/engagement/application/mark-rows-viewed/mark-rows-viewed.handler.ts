@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Clock } from '@portal/kernel';
 import type { EventStore } from '@portal/eventstore';
 import { CLOCK, EVENT_STORE, handleCommand, REALTIME, type CommandOutcome, type RealtimeHub } from '@portal/platform';
-import { inboxEvents, inboxStream } from '../../contracts/index.js';
+import { inboxStream } from '../../contracts/index.js';
 import { inboxDecider } from '../../domain/index.js';
 import { MarkRowsViewedCommand } from './mark-rows-viewed.command.js';
 
@@ -17,9 +17,7 @@ export class MarkRowsViewedHandler implements ICommandHandler<MarkRowsViewedComm
   ) {}
 
   async execute({ userId, rowIds, context }: MarkRowsViewedCommand): Promise<CommandOutcome<void>> {
-    const { result } = await handleCommand(this.store, inboxStream(userId), inboxDecider, { type: 'ViewRows', data: { userId, rowIds, now: this.clock.now().toISOString() } }, context, {
-      parse: inboxEvents.parse,
-    });
+    const { result } = await handleCommand(this.store, inboxStream(userId), inboxDecider, { type: 'ViewRows', data: { userId, rowIds, now: this.clock.now().toISOString() } }, context);
     await this.realtime.publish(userId, { type: 'unseen', data: { count: 0 } });
     return { value: undefined, checkpoint: result?.checkpoint ?? null };
   }

@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { newId, type Clock, type Locale } from '@portal/kernel';
 import type { EventStore } from '@portal/eventstore';
 import { CLOCK, EVENT_STORE, handleCommand, type CommandOutcome } from '@portal/platform';
-import { notificationEvents, notificationStream } from '../../contracts/index.js';
+import { notificationStream } from '../../contracts/index.js';
 import { notificationDecider } from '../../domain/index.js';
 import { sanitizeNotificationHtml } from '../shared/sanitize.js';
 import { PublishNotificationCommand } from './publish-notification.command.js';
@@ -28,7 +28,6 @@ export class PublishNotificationHandler implements ICommandHandler<PublishNotifi
         data: { notificationId, title: body.title, content, displayViewConfig: body.displayViewConfig, categories: body.categories, countries: body.countries, publishedAt: this.clock.now().toISOString(), publishedBy },
       },
       context,
-      { parse: notificationEvents.parse },
     );
     return { value: { id: notificationId }, checkpoint: result?.checkpoint ?? null };
   }

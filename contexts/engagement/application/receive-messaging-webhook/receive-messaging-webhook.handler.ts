@@ -5,7 +5,7 @@ import { compareCheckpoints, type Checkpoint, type EventStore } from '@portal/ev
 import type { ProjectionRuntime } from '@portal/projections-runtime';
 import { CLOCK, EVENT_STORE, PROJECTIONS, StreamWriter, type CommandOutcome } from '@portal/platform';
 import { userByPhone } from '@portal/projection-messaging';
-import { messagingEvents, messagingStream, type MessagingWebhookResponse } from '../../contracts/index.js';
+import { messagingStream, type MessagingWebhookResponse } from '../../contracts/index.js';
 import { messagingDecider } from '../../domain/index.js';
 import { deliveredMessages } from './delivered-messages.js';
 import { ReceiveMessagingWebhookCommand } from './receive-messaging-webhook.command.js';
@@ -25,7 +25,7 @@ export class ReceiveMessagingWebhookHandler implements ICommandHandler<ReceiveMe
     @Inject(PROJECTIONS) private readonly projections: ProjectionRuntime,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
-    this.writer = new StreamWriter(store, messagingDecider, { serialize: true, parse: messagingEvents.parse });
+    this.writer = new StreamWriter(store, messagingDecider, { serialize: true });
   }
 
   async execute({ delivery, context }: ReceiveMessagingWebhookCommand): Promise<CommandOutcome<MessagingWebhookResponse>> {

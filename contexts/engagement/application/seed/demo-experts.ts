@@ -1,7 +1,7 @@
 import type { AppendContext, EventStore } from '@portal/eventstore';
 import type { Clock } from '@portal/kernel';
 import { handleCommand } from '@portal/platform';
-import { expertEvents, expertStream } from '../../contracts/index.js';
+import { expertStream } from '../../contracts/index.js';
 import { expertDecider } from '../../domain/index.js';
 import { readExpertThemeCatalogue, readIdentityUser } from '../shared/identity-reads.js';
 
@@ -22,7 +22,6 @@ export async function seedDemoExperts(store: EventStore, clock: Clock): Promise<
       expertDecider,
       { type: 'AssignExpertThemes', data: { userId: e.userId, themeIds: e.themeIds, userKnown: true, activeThemeIds, by: 'system:seed', now: clock.now().toISOString() } },
       ctx,
-      { parse: expertEvents.parse },
     );
   }
 }

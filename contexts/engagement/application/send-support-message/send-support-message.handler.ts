@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AppError, newId, type Clock } from '@portal/kernel';
 import type { EventStore } from '@portal/eventstore';
 import { CLOCK, EVENT_STORE, handleCommand, type CommandOutcome } from '@portal/platform';
-import { supportEvents, supportStream } from '../../contracts/index.js';
+import { supportStream } from '../../contracts/index.js';
 import { supportDecider } from '../../domain/index.js';
 import { SendSupportMessageCommand } from './send-support-message.command.js';
 
@@ -28,7 +28,6 @@ export class SendSupportMessageHandler implements ICommandHandler<SendSupportMes
         data: { messageId, registerId: user.userId, email: user.email, country: user.country, context: body.context, origin: body.origin, subject: body.subject, title: body.title, message: body.message, lang: body.lang ?? 'pt-BR', sentAt },
       },
       context,
-      { parse: supportEvents.parse },
     );
     return { value: { messageId, sentAt }, checkpoint: result?.checkpoint ?? null };
   }

@@ -1,7 +1,7 @@
 import type { EventStore } from '@portal/eventstore';
 import type { Role } from '@portal/kernel';
 import { loadState } from '@portal/platform';
-import { expertEvents, expertStream } from '../../contracts/index.js';
+import { expertStream } from '../../contracts/index.js';
 import { expertDecider } from '../../domain/index.js';
 
 /** Who asks and answers (ADR 0072): every role of the learner area; the auditor only reads (001 §6). */
@@ -9,6 +9,6 @@ export const ASKING_ROLES: Role[] = ['learner', 'company_manager', 'company_admi
 
 /** The themes a user answers for, from their expert stream (the write path's source; reads use the projection). */
 export async function expertThemesOf(store: EventStore, userId: string): Promise<readonly string[]> {
-  const { state } = await loadState(store, expertStream(userId), expertDecider, expertEvents.parse);
+  const { state } = await loadState(store, expertStream(userId), expertDecider);
   return state.themeIds;
 }

@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { EventStore } from '@portal/eventstore';
 import type { Clock } from '@portal/kernel';
 import { CLOCK, EVENT_STORE, handleCommand, type CommandOutcome } from '@portal/platform';
-import { expertQuestionEvents, expertQuestionStream } from '../../contracts/index.js';
+import { expertQuestionStream } from '../../contracts/index.js';
 import { expertQuestionDecider } from '../../domain/index.js';
 import { WithdrawExpertQuestionCommand } from './withdraw-expert-question.command.js';
 
@@ -22,7 +22,6 @@ export class WithdrawExpertQuestionHandler implements ICommandHandler<WithdrawEx
       expertQuestionDecider,
       { type: 'WithdrawExpertQuestion', data: { questionId, userId, now: this.clock.now().toISOString() } },
       context,
-      { parse: expertQuestionEvents.parse },
     );
     return { value: undefined, checkpoint: result?.checkpoint ?? null };
   }

@@ -5,7 +5,7 @@ import type { Clock, Locale } from '@portal/kernel';
 import { CLOCK, USER_ACCOUNTS, type CommandOutcome } from '@portal/platform';
 import type { UserAccount, UserAccounts } from '@portal/identity/contracts';
 import { ATTENDEE_IMPORT_COLUMNS, type AttendeeImportField, type AttendeeImportRow, type ImportAttendeesResponse } from '../../contracts/index.js';
-import { decideScheduledEvent, earlierLines, evolveScheduledEvent, importLocale, type ScheduledEventCommand, type ScheduledEventState } from '../../domain/index.js';
+import { earlierLines, importLocale, type ScheduledEventCommand, type ScheduledEventState } from '../../domain/index.js';
 import { EventNotices } from '../shared/event-notices.js';
 import { ScheduledEventWriter } from '../shared/event-writer.js';
 import { eachLimit, parseImportFile, ReachedCheckpoint, refusalOf } from '../shared/import-file.js';
@@ -29,9 +29,10 @@ interface Work {
  * (its external key or id, or the query's event) and a person by e-mail (an account or a
  * pre-registration, identity's `UserAccounts`); tc_admin enrols them as the enrol call would,
  * without the learner's visibility rule: a seat while vacancies last, else the waiting list, in
- * the file's order. The dry run decides every row on the event's stream as stored, row after row,
- * and writes nothing; the import decides each again as it appends (booking's seat guarantee, the
- * capacity writer), so an enrolment between the two is counted. Someone already on the list is
+ * the file's order. Each row is decided once (ADR 0087): the dry run decides every row on the
+ * event's stream as stored, row after row, and writes nothing (`ScheduledEventWriter.judge`); the
+ * import decides each as it appends (booking's seat guarantee, the capacity writer), so an
+ * enrolment between a dry run and the import is counted. Someone already on the list is
  * unchanged: the same file twice changes nothing the second time.
  */
 @CommandHandler(ImportAttendeesCommand)
@@ -75,9 +76,10 @@ export class ImportAttendeesHandler implements ICommandHandler<ImportAttendeesCo
         const command = (now: string): ScheduledEventCommand => ({ type: 'Enrol', data: { attendee: w.enrol!, audience: null, now, by: context.actor } });
         try {
           if (query.dryRun) {
-            const decided = decideScheduledEvent(command(this.clock.now().toISOString()), state);
-            state = decided.reduce(evolveScheduledEvent, state);
-            this.judged(w, decided.length > 0, state);
+            // the row's one decision, on the state the rows before it left; nothing is appended
+            const judged = this.writer.judge(state, command(this.clock.now().toISOString()));
+            state = judged.state;
+            this.judged(w, judged.events.length > 0, state);
           } else {
             const outcome = await this.writer.execute(eventId, () => command(this.clock.now().toISOString()), context);
             reached.reach(outcome.result?.checkpoint);

@@ -1,20 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { Clock } from '@portal/kernel';
+import { AppError, type Clock } from '@portal/kernel';
 import { CLOCK, type CommandOutcome } from '@portal/platform';
-import { EVENT_IMPORT_COLUMNS, type EventImportRow, type ImportEventsResponse, type EventImportField, type ScheduledEventBody } from '../../contracts/index.js';
-import {
-  changedFields,
-  decideScheduledEvent,
-  earlierLines,
-  evolveScheduledEvent,
-  eventInstants,
-  importKeyOf,
-  initialScheduledEventState,
-  parseEventRow,
-  type ScheduledEventCommand,
-  type ScheduledEventState,
-} from '../../domain/index.js';
+import { EVENT_IMPORT_COLUMNS, type EventImportRow, type ImportEventsResponse, type EventImportField, type ScheduledEventEvent } from '../../contracts/index.js';
+import { earlierLines, eventInstants, importKeyOf, initialScheduledEventState, parseEventRow, type ScheduledEventCommand } from '../../domain/index.js';
 import { EventNotices } from '../shared/event-notices.js';
 import { ScheduledEventWriter } from '../shared/event-writer.js';
 import { eachLimit, parseImportFile, ReachedCheckpoint, refusalOf } from '../shared/import-file.js';
@@ -24,29 +13,14 @@ import { ImportEventsCommand } from './import-events.command.js';
 /** Rows judged or written at once (each row is its own event's stream). */
 const IMPORT_CONCURRENCY = 8;
 
-type Step = (now: string, by: string) => ScheduledEventCommand;
-
-/** What a valid row does to its event, in order: create or update, then publish. */
-function stepsOf(state: ScheduledEventState, eventId: string, definition: ScheduledEventBody, publish: boolean): { steps: Step[]; changes: EventImportField[]; publishes: boolean } {
-  const steps: Step[] = [];
-  let changes: EventImportField[] = [];
-  if (state.status === 'none') steps.push((now, by) => ({ type: 'CreateScheduledEvent', data: { eventId, definition, ...eventInstants(definition), now, by } }));
-  else {
-    changes = changedFields(state.definition!, definition);
-    if (changes.length > 0) steps.push((now, by) => ({ type: 'UpdateScheduledEvent', data: { definition, ...eventInstants(definition), now, by } }));
-  }
-  const publishes = publish && (state.status === 'none' || state.status === 'draft');
-  if (publishes) steps.push((now, by) => ({ type: 'PublishScheduledEvent', data: { now, by } }));
-  return { steps, changes, publishes };
-}
-
 /**
  * The events import (ADR 0062): each row names its event by external key (the event's id is the
- * key's uuid v5), its cells over the stored definition; the scheduled-event decider judges every
- * step (create or update, then publish) on the event's stream as stored, so the dry run shows
- * exactly what the import will refuse, and writes nothing. The import decides the same steps on
- * the stream again as it writes; a row equal to the stored event appends nothing, so the same
- * file twice changes nothing the second time. Attendees of a published event hear of a change.
+ * key's uuid v5), its cells over the stored definition; the row is one command of the
+ * scheduled-event decider, `ImportScheduledEvent` (create or update, then publish), decided once
+ * (ADR 0087): by the dry run on the event's stream as stored, writing nothing, or by the import as
+ * it appends (on the stream as it is then: a write in between is counted), all of the row's
+ * events at once. A row equal to the stored event appends nothing, so the same file twice changes
+ * nothing the second time. Attendees of a published event hear of a change.
  */
 @CommandHandler(ImportEventsCommand)
 export class ImportEventsHandler implements ICommandHandler<ImportEventsCommand> {
@@ -95,31 +69,27 @@ export class ImportEventsHandler implements ICommandHandler<ImportEventsCommand>
     const report: EventImportRow = { line, externalKey: parsed.externalKey, action: 'invalid', eventId: null, values: parsed.values, changes: [], publishes: false, errors: parsed.errors };
     if (duplicateOf !== undefined) report.errors = [{ field: 'externalKey', code: 'duplicate-in-file', limit: duplicateOf }, ...report.errors];
     if (report.errors.length > 0 || !parsed.definition || !eventId) return report;
-    const { steps, changes, publishes } = stepsOf(state, eventId, parsed.definition, parsed.publish);
-    const now = this.clock.now().toISOString();
-    // judged on the stream as stored: the decider's refusals are the row's errors
-    let judged = state;
-    for (const step of steps) {
-      const command = step(now, context.actor);
-      try {
-        judged = decideScheduledEvent(command, judged).reduce(evolveScheduledEvent, judged);
-      } catch (error) {
-        return { ...report, errors: [refusalOf(error, command.type === 'PublishScheduledEvent' ? 'publish' : 'row')] };
-      }
-    }
-    const action = state.status === 'none' ? 'create' : steps.length > 0 ? 'update' : 'unchanged';
-    const done: EventImportRow = { ...report, action, eventId, changes, publishes };
-    if (dryRun) return done;
-    for (const step of steps) {
-      try {
-        const outcome = await this.writer.execute(eventId, step(this.clock.now().toISOString(), context.actor), context);
+    const command: ScheduledEventCommand = {
+      type: 'ImportScheduledEvent',
+      data: { eventId, definition: parsed.definition, ...eventInstants(parsed.definition), publish: parsed.publish, now: this.clock.now().toISOString(), by: context.actor },
+    };
+    let before = state;
+    let events: ScheduledEventEvent[];
+    try {
+      if (dryRun) events = this.writer.judge(state, command).events;
+      else {
+        const outcome = await this.writer.execute(eventId, command, context);
         reached.reach(outcome.result?.checkpoint);
         this.notices.after(outcome);
-      } catch (error) {
-        // a write in between (another import, tc_admin in the form) made the step refusable
-        return { ...done, action: 'invalid', errors: [refusalOf(error, step === steps[0] ? 'row' : 'publish')] };
+        ({ before, events } = outcome);
       }
+    } catch (error) {
+      // the decider's refusals are the row's errors (a write in between may have made the row refusable)
+      const publishStep = error instanceof AppError && error.details?.[0]?.path === 'publish';
+      return { ...report, errors: [refusalOf(error, publishStep ? 'publish' : 'row')] };
     }
-    return done;
+    const updated = events.find((e) => e.type === 'ScheduledEventUpdated');
+    const action = before.status === 'none' ? 'create' : events.length > 0 ? 'update' : 'unchanged';
+    return { ...report, action, eventId, changes: updated ? updated.data.changed : [], publishes: events.some((e) => e.type === 'ScheduledEventPublished') };
   }
 }

@@ -1,6 +1,6 @@
 import { capacityWriter, type DecisionOutcome, type StreamWriter } from '@portal/platform';
 import type { AppendContext, EventStore } from '@portal/eventstore';
-import { scheduledEventEvents, scheduledEventStream, type ScheduledEventEvent } from '../../contracts/index.js';
+import { scheduledEventStream, type ScheduledEventEvent } from '../../contracts/index.js';
 import { scheduledEventDecider, type ScheduledEventCommand, type ScheduledEventState } from '../../domain/index.js';
 
 /**
@@ -13,7 +13,7 @@ export class ScheduledEventWriter {
   private readonly writer: StreamWriter<ScheduledEventCommand, ScheduledEventEvent, ScheduledEventState>;
 
   constructor(store: EventStore, options: { serialize?: boolean } = {}) {
-    this.writer = capacityWriter(store, scheduledEventDecider, { parse: scheduledEventEvents.parse, serialize: options.serialize });
+    this.writer = capacityWriter(store, scheduledEventDecider, { serialize: options.serialize });
   }
 
   execute(
@@ -22,6 +22,15 @@ export class ScheduledEventWriter {
     context: AppendContext,
   ): Promise<DecisionOutcome<ScheduledEventEvent, ScheduledEventState>> {
     return this.writer.execute(scheduledEventStream(eventId), command, context);
+  }
+
+  /**
+   * What `command` decides on `state` (the stream as just loaded), appending nothing: the imports'
+   * dry runs (ADR 0087). The writes decide their command once, through `execute`.
+   */
+  judge(state: ScheduledEventState, command: ScheduledEventCommand): { events: ScheduledEventEvent[]; state: ScheduledEventState } {
+    const events = scheduledEventDecider.decide(command, state);
+    return { events, state: events.reduce(scheduledEventDecider.evolve, state) };
   }
 
   /** The event's folded state (the cached fold plus the stream's tail). */

@@ -4,7 +4,7 @@ import { AppError, newId, type Clock } from '@portal/kernel';
 import { CLOCK, EVENT_STORE, handleCommand, loadState, PROJECTIONS } from '@portal/platform';
 import type { ProjectionRuntime } from '@portal/projections-runtime';
 import { findQuiz } from '@portal/projection-events-quizzes';
-import { quizEvents, quizStream, type Quiz, type QuizBody, type QuizDefinition } from '../../contracts/index.js';
+import { quizStream, type Quiz, type QuizBody, type QuizDefinition } from '../../contracts/index.js';
 import { quizDecider, type QuizCommand } from '../../domain/index.js';
 import { QUIZZES } from './event-reads.js';
 
@@ -32,7 +32,7 @@ export class QuizStore {
   ) {}
 
   async change(quizId: string, command: (now: string, by: string) => QuizCommand, context: AppendContext): Promise<Checkpoint | null> {
-    const { result } = await handleCommand(this.store, quizStream(quizId), quizDecider, command(this.clock.now().toISOString(), context.actor), context, { parse: quizEvents.parse });
+    const { result } = await handleCommand(this.store, quizStream(quizId), quizDecider, command(this.clock.now().toISOString(), context.actor), context);
     return result?.checkpoint ?? null;
   }
 
@@ -46,7 +46,7 @@ export class QuizStore {
 
   /** A quiz that is not deleted, from its stream, or 404. */
   async active(quizId: string): Promise<QuizDefinition> {
-    const { state } = await loadState(this.store, quizStream(quizId), quizDecider, quizEvents.parse);
+    const { state } = await loadState(this.store, quizStream(quizId), quizDecider);
     if (state.status !== 'active' || !state.definition) throw new AppError('404');
     return state.definition;
   }

@@ -68,7 +68,7 @@ describe("the auditor's user history: who made each change", () => {
     // newest first, the same stored events (hashes) as the user's own history
     expect(onJoana.map((a) => a.type)).toEqual(['UserDeleted', 'AccessChanged', 'UserDetailsChanged', 'InvitationSent', 'UserPreRegistered']);
     expect(onJoana.map((a) => a.hash)).toEqual([...(account?.events ?? [])].reverse().map((e) => e.hash));
-    expect(onJoana.every((a) => a.verified && a.data.by === manager.userId && a.metadata.actor === manager.userId)).toBe(true);
+    expect(onJoana.every((a) => a.verified && a.data.by === manager.userId && a.actor === manager.userId)).toBe(true);
     expect(mine.actionsBefore).toBeNull();
   });
 

@@ -34,7 +34,7 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand>
 
   async execute({ input, client, context }: RegisterUserCommand): Promise<CommandOutcome<IssuedSession>> {
     // an invitation-only company's domain admits only pre-registered addresses (ADR 0051)
-    await admitRegistration(this.store, this.projections, input.email);
+    await admitRegistration(this.store, this.projections, input.email, context);
     const preRegistered = await this.preRegistrationOf(input.email);
     const registered = preRegistered ? await this.takeOver(preRegistered, input, context) : await this.register(input, context);
     // registration signs the new user in (000 §4.5)

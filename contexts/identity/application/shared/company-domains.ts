@@ -1,5 +1,5 @@
 import type { AppendContext, Checkpoint, EventStore } from '@portal/eventstore';
-import { handleCommand, loadState } from '@portal/platform';
+import { handleCommand } from '@portal/platform';
 import type { ProjectionRuntime } from '@portal/projections-runtime';
 import { companyOfDomain } from '@portal/projection-companies';
 import { companyStream, userStream } from '../../contracts/index.js';
@@ -16,15 +16,16 @@ export async function isPreRegistered(store: EventStore, email: string): Promise
 
 /**
  * Invitation-only (ADR 0051): registering with an address of an invitation-only company's domain
- * that no manager pre-registered is refused with app/invalid-whitelist-email (the company decider's
- * AdmitRegistration). Other addresses pass.
+ * that no manager pre-registered is refused with app/invalid-whitelist-email. The company
+ * decider's AdmitRegistration decides it, once, through the decider runner on the company's
+ * stream (ADR 0087); it appends nothing. The read model only finds the company of the domain
+ * (and skips the stream of one it shows as open to all); the rule is the decider's.
  */
-export async function admitRegistration(store: EventStore, projections: ProjectionRuntime, email: string): Promise<void> {
+export async function admitRegistration(store: EventStore, projections: ProjectionRuntime, email: string, context: AppendContext): Promise<void> {
   const company = await companyOfDomain(projections.reader('companies'), domainOfEmail(email));
   if (!company?.invitationOnly) return;
   const preRegistered = await isPreRegistered(store, email);
-  const { state } = await loadState(store, companyStream(company.companyId), companyDecider);
-  companyDecider.decide({ type: 'AdmitRegistration', data: { email, preRegistered } }, state);
+  await handleCommand(store, companyStream(company.companyId), companyDecider, { type: 'AdmitRegistration', data: { email, preRegistered } }, context);
 }
 
 /**

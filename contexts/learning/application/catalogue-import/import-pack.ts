@@ -18,8 +18,9 @@ import {
 } from '../../contracts/index.js';
 import { catalogueImportsDecider, catalogueItemDecider } from '../../domain/index.js';
 import { canonicalJson, shortHash } from '../shared/canonical.js';
-import { contentFile, isExternal, resolveContentDir } from '../shared/content-dir.js';
+import { contentFile, isExternal, manifestIn, resolveContentDir } from '../shared/content-dir.js';
 import { ManifestError, manifestText, parseScormManifest } from '../shared/scorm-manifest.js';
+import { keepPublishedEntries, storedStation } from '../shared/scorm-publish.js';
 
 /** A pack that does not validate: every problem with its path in the pack. */
 export class PackValidationError extends Error {
@@ -103,12 +104,6 @@ export function scormPackageRoot(contentDir: string, launchFile: string): string
   return null;
 }
 
-/** A folder's imsmanifest.xml, whatever the case of its name (IMSManifest.xml from Windows tools). */
-function manifestIn(dir: string): string | null {
-  if (existsSync(join(dir, 'imsmanifest.xml'))) return join(dir, 'imsmanifest.xml');
-  const name = readdirSync(dir).find((n) => n.toLowerCase() === 'imsmanifest.xml');
-  return name ? join(dir, name) : null;
-}
 
 /** A launch source without its query (`shared/launchpage.html?content=playing` is the file shared/launchpage.html). */
 export const withoutQuery = (src: string): string => src.split(/[?#]/, 1)[0] ?? src;
@@ -194,11 +189,13 @@ export async function importContentPack(store: EventStore, clock: Clock, options
   const pack = readPack(file);
   const problems: { path: string; message: string }[] = [];
   const items: Item[] = [];
-  pack.stations.forEach((s, i) => {
-    const station = catalogueStation(s, contentDir, problems, i);
-    items.push({ kind: 'station', id: s.stationId, stream: stationStream(s.stationId), item: station, contentHash: shortHash(canonicalJson(station)) });
-  });
+  const fromPack = pack.stations.map((s, i) => catalogueStation(s, contentDir, problems, i));
   if (problems.length > 0) throw new PackValidationError(file, problems);
+  for (const built of fromPack) {
+    // the SCORM packages published into the station from uploads stay in it (issue 27)
+    const station = keepPublishedEntries(built, (await storedStation(store, built.stationId)).station);
+    items.push({ kind: 'station', id: station.stationId, stream: stationStream(station.stationId), item: station, contentHash: shortHash(canonicalJson(station)) });
+  }
   for (const q of pack.questions) items.push({ kind: 'question', id: q.questionId, stream: questionStream(q.questionId), item: q, contentHash: shortHash(canonicalJson(q)) });
   for (const c of pack.certificates) items.push({ kind: 'certificate', id: c.certificateId, stream: certificateStream(c.certificateId), item: c, contentHash: shortHash(canonicalJson(c)) });
   for (const p of pack.pages) {

@@ -1,5 +1,5 @@
 import { Query } from '@nestjs/cqrs';
-import type { Principal } from '@portal/kernel';
+import type { Locale, Principal } from '@portal/kernel';
 import type { PortalRequest } from '@portal/platform';
 import type { ScormContent } from '../shared/scorm.js';
 
@@ -9,6 +9,8 @@ export class GetScormContentQuery extends Query<ScormContent> {
     readonly principal: Principal,
     readonly scormId: string,
     readonly request: PortalRequest,
+    /** the package of this locale (a locale's package may differ) */
+    readonly lang: Locale = 'pt-BR',
   ) {
     super();
   }

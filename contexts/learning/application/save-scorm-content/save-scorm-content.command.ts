@@ -2,6 +2,7 @@ import { Command } from '@nestjs/cqrs';
 import type { Principal } from '@portal/kernel';
 import type { AppendContext } from '@portal/eventstore';
 import type { CommandOutcome } from '@portal/platform';
+import type { ScormRollup } from '../../domain/index.js';
 import type { ScormContent } from '../shared/scorm.js';
 
 /** POST /user-store/scorm-content/:id: the package commits its run-time data (cmi.*). */
@@ -11,6 +12,8 @@ export class SaveScormContentCommand extends Command<CommandOutcome<ScormContent
     readonly scormId: string,
     readonly cmi: Record<string, string>,
     readonly context: AppendContext,
+    /** a multi-SCO package: the SCO, the course's roll-up and the sequencing state (issue 27) */
+    readonly sco: { scoId?: string; rollup?: ScormRollup; sequencing?: string } = {},
   ) {
     super();
   }

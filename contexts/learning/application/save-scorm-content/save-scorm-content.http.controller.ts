@@ -20,6 +20,7 @@ export class SaveScormContentController {
     @ZodBody(scormContentBodySchema) body: z.infer<typeof scormContentBodySchema>,
     @CurrentRequest() req: PortalRequest,
   ): Promise<CommandOutcome<ScormContent>> {
-    return this.commands.execute(new SaveScormContentCommand(requireScormUser(req), params.id, body.cmi, appendContextOf(req)));
+    const { cmi, scoId, rollup, sequencing } = body;
+    return this.commands.execute(new SaveScormContentCommand(requireScormUser(req), params.id, cmi, appendContextOf(req), { scoId, rollup, sequencing }));
   }
 }

@@ -5,6 +5,7 @@ import { AppError } from '@portal/kernel';
 import { contentFile } from '../shared/content-dir.js';
 import { portalOriginFor, type ContentOriginSettings } from '../shared/content-origin.js';
 import { contentTypeOf, sendFile, statFile, type FileReply } from '../shared/file-response.js';
+import { UPLOADED_PACKAGES_PREFIX, uploadedPackageFile } from '../shared/uploaded-packages.js';
 
 /**
  * What the content origin answers (ADR 0084), independent of the HTTP server that carries it:
@@ -13,7 +14,8 @@ import { contentTypeOf, sendFile, statFile, type FileReply } from '../shared/fil
  *   player holds, then loads the SCO in a child frame of the same origin: the package finds the
  *   API by walking up its parents as it would in any LMS, and every call travels to the portal's
  *   page by postMessage.
- * - `/media/scorm/...`: the pack's unzipped packages, under a permissive policy (inline scripts,
+ * - `/media/scorm/...`: the pack's unzipped packages, and `/media/scorm-uploads/...` the uploaded
+ *   ones (`<DATA_DIR>/scorm-packages`), under a permissive policy (inline scripts,
  *   handlers, eval, third-party scripts), framed only by the portal and by this origin.
  * Nothing else: no API, no cookies, no other file of the content folder.
  */
@@ -72,6 +74,8 @@ export class ContentOrigin {
   constructor(
     private readonly contentDir: string,
     private readonly settings: ContentOriginSettings,
+    /** uploaded packages (`<DATA_DIR>/scorm-packages`), served as /media/scorm-uploads/<id>/... (issue 27) */
+    private readonly packagesDir: string | null = null,
   ) {}
 
   /** Answers one request of the content origin on `reply` (a file, our frame, or 404/405). */
@@ -106,7 +110,7 @@ export class ContentOrigin {
     }
   }
 
-  /** /media/scorm/<package>/<file> -> the file under the content folder's package folder. */
+  /** /media/scorm/<package>/<file> -> the file under the content folder's package folder; /media/scorm-uploads/<id>/<file> -> the uploaded package's. */
   private packageFile(path: string): string | null {
     let decoded: string;
     try {
@@ -114,10 +118,10 @@ export class ContentOrigin {
     } catch {
       return null;
     }
+    if (this.packagesDir && decoded.startsWith(`/${UPLOADED_PACKAGES_PREFIX}`)) return withCaseFallback(this.packagesDir, uploadedPackageFile(this.packagesDir, decoded.slice(1)));
     if (!decoded.startsWith(`/${PACKAGE_FOLDER}/`)) return null;
     const folder = join(this.contentDir, PACKAGE_FOLDER);
-    const file = contentFile(folder, decoded.slice(PACKAGE_FOLDER.length + 2));
-    return file && !statFile(file) ? (caseInsensitive(folder, file) ?? file) : file;
+    return withCaseFallback(folder, contentFile(folder, decoded.slice(PACKAGE_FOLDER.length + 2)));
   }
 }
 
@@ -126,6 +130,8 @@ export class ContentOrigin {
  * ignore case: `Images/Logo.PNG` for images/logo.png): found folder by folder, only where one
  * name matches.
  */
+const withCaseFallback = (folder: string, file: string | null): string | null => (file && !statFile(file) ? (caseInsensitive(folder, file) ?? file) : file);
+
 function caseInsensitive(folder: string, file: string): string | null {
   let dir = folder;
   for (const name of relative(folder, file).split(sep)) {

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -27,3 +27,10 @@ export function contentFile(contentDir: string, packPath: string): string | null
 }
 
 export const isExternal = (src: string) => /^https:\/\//.test(src);
+
+/** A package folder's imsmanifest.xml, whatever the case of its name (IMSManifest.xml from Windows tools); null when none. */
+export function manifestIn(dir: string): string | null {
+  if (existsSync(join(dir, 'imsmanifest.xml'))) return join(dir, 'imsmanifest.xml');
+  const name = readdirSync(dir).find((n) => n.toLowerCase() === 'imsmanifest.xml');
+  return name ? join(dir, name) : null;
+}

@@ -1,9 +1,8 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { PROJECTIONS } from '@portal/platform';
 import type { ProjectionRuntime } from '@portal/projections-runtime';
-import type { RecordedEvent } from '@portal/eventstore';
-import { loadLearnerFeed, type LearnerFeed } from '@portal/projection-feeds';
-import { loadAnswers, type QuestionFactRow } from '@portal/projection-progress';
+import { feedsProjection, loadLearnerFeed, type LearnerFeed } from '@portal/projection-feeds';
+import { loadAnswers, progressProjection, type QuestionFactRow } from '@portal/projection-progress';
 
 export interface LearnerFacts {
   feed: LearnerFeed;
@@ -12,7 +11,7 @@ export interface LearnerFacts {
 
 /** Learners whose feed rows are kept (least recently read go first). */
 export const CACHED_LEARNERS = 500;
-const SOURCES = ['feeds', 'progress'] as const;
+const SOURCE_NAMES: readonly string[] = [feedsProjection.name, progressProjection.name];
 
 /**
  * One learner's feed rows, visits and question facts, kept in memory between reads (ADR 0028).
@@ -30,7 +29,11 @@ export class LearnerFactsCache implements OnModuleDestroy {
   private readonly unsubscribe: Array<() => void>;
 
   constructor(@Inject(PROJECTIONS) private readonly projections: ProjectionRuntime) {
-    this.unsubscribe = SOURCES.map((name) => this.projections.onApplied(name, (events) => this.changed(events)));
+    this.unsubscribe = [
+      this.projections.onApplied(feedsProjection, (events) => this.changed(events && events.map((e) => e.data.actor))),
+      // an answer learning could not read (answer null) wrote no row: it names no one
+      this.projections.onApplied(progressProjection, (events) => this.changed(events && events.flatMap((e) => (e.type === 'AnswerSubmitted' ? (e.answer ? [e.answer.actor] : []) : [e.data.actor])))),
+    ];
   }
 
   onModuleDestroy(): void {
@@ -38,7 +41,7 @@ export class LearnerFactsCache implements OnModuleDestroy {
   }
 
   async load(actor: string, withAnswers: boolean): Promise<LearnerFacts> {
-    const usable = this.projections.status().every((s) => !(SOURCES as readonly string[]).includes(s.name) || s.leaseHeld);
+    const usable = this.projections.status().every((s) => !SOURCE_NAMES.includes(s.name) || s.leaseHeld);
     const cached = usable ? this.entries.get(actor) : undefined;
     // a rebuild or schema swap empties the cache (onApplied with null), so only the answers can be missing
     if (cached && (cached.withAnswers || !withAnswers)) {
@@ -69,17 +72,9 @@ export class LearnerFactsCache implements OnModuleDestroy {
     }
   }
 
-  private changed(events: readonly RecordedEvent[] | null): void {
-    const actors = new Set<string>();
-    for (const event of events ?? []) {
-      const actor = (event.data as { actor?: unknown }).actor;
-      if (typeof actor !== 'string') {
-        events = null;
-        break;
-      }
-      actors.add(actor);
-    }
-    if (events === null) {
+  /** `actors`: the learners a committed batch named (its events parsed by the projection); null when the rows were replaced. */
+  private changed(actors: readonly string[] | null): void {
+    if (actors === null) {
       this.entries.clear();
       for (const reads of this.loading.values()) for (const token of reads) token.stale = true;
       return;

@@ -3,7 +3,7 @@ import { actorOf, AppError, type Clock, type Principal } from '@portal/kernel';
 import type { AppendContext } from '@portal/eventstore';
 import { CLOCK, type CommandOutcome } from '@portal/platform';
 import type { ContentEntry, EntryState, EntryWriteBody, StationState } from '../../contracts/index.js';
-import type { ProgressCommand, ProgressState } from '../../domain/index.js';
+import type { ProgressCommand, ProgressState, ScormRollup } from '../../domain/index.js';
 import { requireEntry, requireStation } from './access.js';
 import { CatalogueService } from './catalogue.service.js';
 import { ProgressWriter, stationFactsOf } from './progress-writer.js';
@@ -15,7 +15,7 @@ export type TrackAction =
   | { kind: 'media-state'; entryId: string; mediaId: string; data: Record<string, unknown> }
   | { kind: 'station'; stationId: string; visit: boolean; viewType: 'map' | 'detail'; feedbackScore?: number | undefined }
   | { kind: 'entry'; stationId: string; entryId: string; body: EntryWriteBody }
-  | { kind: 'scorm-state'; entryId: string; cmi: Record<string, string> }
+  | { kind: 'scorm-state'; entryId: string; cmi: Record<string, string>; scoIds?: string[]; scoId?: string; rollup?: ScormRollup; sequencing?: string }
   | { kind: 'scorm-status'; entryId: string; status: string; score: number | null };
 
 export interface TrackResult {
@@ -77,7 +77,19 @@ export class ProgressTracker {
             ? { type: 'GiveStationFeedback', data: { ...base, score: action.feedbackScore } }
             : { type: 'VisitStation', data: { ...base, viewType: action.viewType } };
         case 'scorm-state':
-          return { type: 'SaveScormState', data: { ...base, entry: facts!, station: stationFacts, lock: await lockOf(state), cmi: action.cmi } };
+          return {
+            type: 'SaveScormState',
+            data: {
+              ...base,
+              entry: action.scoIds ? { ...facts!, scoIds: action.scoIds } : facts!,
+              station: stationFacts,
+              lock: await lockOf(state),
+              cmi: action.cmi,
+              ...(action.scoId !== undefined ? { scoId: action.scoId } : {}),
+              ...(action.rollup ? { rollup: action.rollup } : {}),
+              ...(action.sequencing !== undefined ? { sequencing: action.sequencing } : {}),
+            },
+          };
         case 'scorm-status':
           return { type: 'ReportScormStatus', data: { ...base, entry: facts!, station: stationFacts, lock: await lockOf(state), status: action.status, score: action.score } };
         case 'entry': {

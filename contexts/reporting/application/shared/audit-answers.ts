@@ -65,7 +65,8 @@ export class AnswerWords {
     return { question: question ? this.words(question.label) : questionId, option: option ? this.words(option.label) : answerId, ...rest };
   }
 
-  private async place(stationId: string | null, entryId: string | null, at: Checkpoint): Promise<string | null> {
+  /** "station · entry" as their StationRevised stood at `at`, in the asked language. */
+  async place(stationId: string | null, entryId: string | null, at: Checkpoint): Promise<string | null> {
     if (!stationId) return null;
     const revised = await this.asOf(stationStream(stationId), ['StationRevised'], at);
     const station = revised ? catalogueEvents.parseRecorded(revised) : null;

@@ -20,6 +20,7 @@ import type search from '../../locales/en/search.json';
 import type shell from '../../locales/en/shell.json';
 import type support from '../../locales/en/support.json';
 import type askExpert from '../../locales/en/ask-expert.json';
+import type managerContent from '../../locales/en/manager-content.json';
 
 /** Typed keys: t('nav.home') is checked against the English files (all locales match, see locales.unit.spec.ts). */
 declare module 'i18next' {
@@ -50,6 +51,7 @@ declare module 'i18next' {
       scheduledEvents: typeof scheduledEvents;
       audit: typeof audit;
       'ask-expert': typeof askExpert;
+      'manager-content': typeof managerContent;
     };
   }
 }

@@ -9,6 +9,7 @@ import { useErrorMessage } from '../../../shared/i18n/use-error-message';
 import { ChevronDownIcon } from '../../../shared/ui/icons';
 import { useExportTrail, useTimeline } from '../api/audit';
 import { chainsOf, shortId } from '../model/audit-model';
+import { ScormAttempt } from './scorm-attempt';
 
 const SEAL_COLORS: Record<AuditStreamChain['seal'], string> = { sealed: 'teal', 'partly-sealed': 'yellow', unsealed: 'yellow', broken: 'red' };
 /** What a stream's badge says: verified only as far as a checkpoint sealed it (ADR 0083). */
@@ -195,6 +196,14 @@ export function SubjectTimeline({ kind, id }: { kind: AuditSubjectKind; id: stri
                       <Text size="xs">{e.summary}</Text>
                     </Table.Td>
                   </Table.Tr>
+                  {e.scorm && (
+                    <Table.Tr>
+                      <Table.Td />
+                      <Table.Td colSpan={5}>
+                        <ScormAttempt attempt={e.scorm} />
+                      </Table.Td>
+                    </Table.Tr>
+                  )}
                   {open === e.eventId && (
                     <Table.Tr>
                       <Table.Td colSpan={6}>

@@ -30,3 +30,19 @@ export function progressOf(run: Pick<AuditVerification, 'status' | 'checked' | '
 
 /** The first 12 characters of a long id or hash, enough to tell them apart on screen. */
 export const shortId = (value: string): string => (value.length > 14 ? `${value.slice(0, 12)}…` : value);
+
+const SCORM_WORDS = {
+  results: ['correct', 'wrong', 'incorrect', 'unanticipated', 'neutral'],
+  statuses: ['passed', 'failed', 'completed', 'incomplete', 'browsed', 'not attempted', 'unknown'],
+} as const;
+
+/**
+ * A SCORM result or status in the auditor's words (issue 27): the standard's vocabulary through
+ * `scorm.results.*` / `scorm.statuses.*` (1.2's `wrong` and 2004's `incorrect` read the same), a
+ * numeric result as written, anything else as the package wrote it, nothing as a dash.
+ */
+type ScormWordKey = { [K in keyof typeof SCORM_WORDS]: `scorm.${K}.${(typeof SCORM_WORDS)[K][number]}` }[keyof typeof SCORM_WORDS];
+export function scormWord(t: (key: ScormWordKey) => string, kind: keyof typeof SCORM_WORDS, value: string | null): string {
+  if (value === null || value === '') return '—';
+  return (SCORM_WORDS[kind] as readonly string[]).includes(value) ? t(`scorm.${kind}.${value}` as ScormWordKey) : value;
+}

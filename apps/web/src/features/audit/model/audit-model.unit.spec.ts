@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breakPlace, chainsOf, firstBreak, progressOf, shortId } from './audit-model';
+import { breakPlace, chainsOf, firstBreak, progressOf, scormWord, shortId } from './audit-model';
 
 const chain = (streamId: string, verified: boolean, brokenAt: string | null = null) => ({
   streamId,
@@ -44,5 +44,16 @@ describe("the auditor's screen rules", () => {
   it('shortens long ids only', () => {
     expect(shortId('01900000-0000-7000-8000-0000000000a1')).toBe('01900000-000…');
     expect(shortId('short')).toBe('short');
+  });
+});
+
+describe('scormWord (issue 27)', () => {
+  const t = (key: string) => `<${key}>`;
+  it("words the standard's results and statuses, 1.2's wrong and 2004's incorrect alike, and leaves numbers and other words as written", () => {
+    expect(scormWord(t, 'results', 'wrong')).toBe('<scorm.results.wrong>');
+    expect(scormWord(t, 'results', 'incorrect')).toBe('<scorm.results.incorrect>');
+    expect(scormWord(t, 'statuses', 'not attempted')).toBe('<scorm.statuses.not attempted>');
+    expect(scormWord(t, 'results', '0.75')).toBe('0.75');
+    expect(scormWord(t, 'results', null)).toBe('—');
   });
 });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetEventPosition } from '../../../shared/api/client';
+import { clearAccessToken, setSession } from '../../../shared/session/token-store';
 import { fetchScormContent, saveScormContent } from './scorm';
 
 // Issue 27: a resume read right after a save came back stale. A player closed inside the page
@@ -8,6 +9,7 @@ const content = { scormId: 'c', version: '1.2', cmi: {}, savedAt: null, progress
 
 describe('a SCORM resume read after a commit', () => {
   afterEach(() => {
+    clearAccessToken();
     vi.unstubAllGlobals();
     resetEventPosition();
   });
@@ -20,6 +22,7 @@ describe('a SCORM resume read after a commit', () => {
       reads.push(new Headers(init?.headers).get('x-min-position'));
       return Promise.resolve(new Response(JSON.stringify(content), { status: 200, headers: { 'content-type': 'application/json' } }));
     });
+    setSession({ accessToken: 'token', userId: 'u1', expiresIn: 600 });
     const saving = saveScormContent('c', { 'cmi.core.lesson_location': '3' });
     const reading = fetchScormContent('c');
     await new Promise((resolve) => setTimeout(resolve, 20));

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { invalidateLearningData } from '../api/keys';
 import { reportScormProgress, saveScormContent, scormContentQueryOptions, scormPlayerQueryOptions } from '../api/scorm';
 import { persistableCmi, sandboxedLaunchUrl, restorableCmi, sameCmi, scormOutcome, type CmiMap, type ScormStatus, type ScormVersion } from '../model/scorm-state';
+import { ScormPackagePlayer } from './scorm-package-player';
+import { ScormSaveState } from './scorm-save-state';
 
 interface ScormPlayerProps {
   scormId: string;
@@ -34,6 +36,9 @@ type CrossFrameHostClass = new (api: ScormApi, origin: string, options: { rateLi
 /** What the launch frame may do: run scripts, forms, pop-ups and dialogs on its own origin; never navigate the portal's page. */
 const FRAME_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-modals allow-downloads';
 
+const LANGS = ['pt-BR', 'es', 'en'] as const;
+const toLocale = (lang: string): (typeof LANGS)[number] => (LANGS as readonly string[]).includes(lang) ? (lang as (typeof LANGS)[number]) : 'pt-BR';
+
 type ScormApiClass = new (settings: { autocommit: boolean; lmsCommitUrl: false; logLevel: 5 }) => ScormApi;
 
 const createApi = async (version: ScormVersion): Promise<ScormApi> => {
@@ -59,7 +64,7 @@ const createApi = async (version: ScormVersion): Promise<ScormApi> => {
 export function ScormPlayer({ scormId, version, launchUrl, title, lang, signedIn }: ScormPlayerProps) {
   const { t } = useTranslation('learning');
   const client = useQueryClient();
-  const saved = useQuery({ ...scormContentQueryOptions(scormId), enabled: signedIn });
+  const saved = useQuery({ ...scormContentQueryOptions(scormId, toLocale(lang)), enabled: signedIn });
   const player = useQuery(scormPlayerQueryOptions());
   const contentOrigin = player.data?.contentOrigin ?? null;
   const [ready, setReady] = useState(false);
@@ -69,9 +74,11 @@ export function ScormPlayer({ scormId, version, launchUrl, title, lang, signedIn
 
   const savedCmi: CmiMap | undefined = signedIn ? saved.data?.cmi : {};
   const waiting = (signedIn && saved.isPending) || player.isPending;
+  // a package of several SCOs has its own player: table of contents and sequencing (issue 27)
+  const pkg = signedIn ? (saved.data?.package ?? null) : null;
 
   useEffect(() => {
-    if (waiting || !savedCmi || !contentOrigin) return;
+    if (waiting || !savedCmi || !contentOrigin || pkg) return;
     let cancelled = false;
     let host: CrossFrameHost | null = null;
     let lastSaved: CmiMap = persistableCmi(version, savedCmi);
@@ -124,13 +131,28 @@ export function ScormPlayer({ scormId, version, launchUrl, title, lang, signedIn
       setReady(false);
     };
     // savedCmi is read once per launch (when `waiting` turns false): later answers must not restart the package.
-  }, [waiting, scormId, version, signedIn, client, contentOrigin]);
+  }, [waiting, scormId, version, signedIn, client, contentOrigin, pkg !== null]);
 
   if (failed || saved.isError || player.isError || (player.isSuccess && !contentOrigin)) {
     return (
       <Alert color="red" variant="light" role="alert">
         {t('player.scormFailed')}
       </Alert>
+    );
+  }
+  if (pkg && saved.data && contentOrigin) {
+    return (
+      <ScormPackagePlayer
+        scormId={scormId}
+        version={version}
+        title={title}
+        lang={lang}
+        contentOrigin={contentOrigin}
+        saved={saved.data}
+        pkg={pkg}
+        frameSandbox={FRAME_SANDBOX}
+        onFailed={() => setFailed(true)}
+      />
     );
   }
   if (!ready) {
@@ -153,6 +175,7 @@ export function ScormPlayer({ scormId, version, launchUrl, title, lang, signedIn
           style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-md)', background: 'white' }}
         />
       </AspectRatio>
+      {signedIn && <ScormSaveState />}
     </Box>
   );
 }

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Button, Group, NativeSelect, Paper, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, NativeSelect, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { BOOKING_STATUSES, type BookingRow } from '@portal/booking/contracts/http';
 import { useErrorMessage } from '../../../shared/i18n/use-error-message';
+import { ListPageFrame } from '../../../shared/ui/list-page-frame';
 import { useBookings } from '../api/bookings';
 import { downloadBookingsCsv } from '../api/export-csv';
 import { useStaffLocations } from '../api/staff-locations';
@@ -51,9 +52,25 @@ export function Component() {
   };
 
   return (
-    <Stack gap="md">
-      <Paper withBorder radius="md" p="md">
-        <Group align="flex-end" gap="sm" wrap="wrap">
+    <ListPageFrame
+      testId="bookings"
+      list={list}
+      totalText={(count) => t('bookings.total', { count })}
+      columns={[t('bookings.date'), t('bookings.time'), t('bookings.location'), t('bookings.visitor'), t('bookings.contact'), t('bookings.status'), t('bookings.reason'), t('bookings.actions')]}
+      minWidth={900}
+      emptyText={t('bookings.empty')}
+      footer={
+        <>
+          {list.data && list.data.items.length < list.data.total && (
+            <Button variant="subtle" onClick={() => setLimit(limit + PAGE)} loading={list.isFetching}>
+              {t('bookings.more')}
+            </Button>
+          )}
+          <StatusChangeModal booking={changing} onClose={() => setChanging(null)} />
+        </>
+      }
+      filters={
+        <>
           <NativeSelect
             label={t('bookings.location')}
             value={filters.locationId ?? ''}
@@ -86,90 +103,52 @@ export function Component() {
           <Button ml="auto" variant="light" onClick={() => void exportCsv()} loading={exporting} data-testid="bookings-export">
             {t('bookings.export')}
           </Button>
-        </Group>
-      </Paper>
-      {list.isError && (
-        <Alert color="red" variant="light" role="alert">
-          {toMessage(list.error)}
-        </Alert>
-      )}
-      {list.data && (
-        <Text size="sm" c="dimmed" data-testid="bookings-total" data-total={list.data.total}>
-          {t('bookings.total', { count: list.data.total })}
-        </Text>
-      )}
-      <ScrollArea>
-        <Table striped highlightOnHover verticalSpacing="xs" miw={900} aria-busy={list.isFetching} data-testid="bookings-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('bookings.date')}</Table.Th>
-              <Table.Th>{t('bookings.time')}</Table.Th>
-              <Table.Th>{t('bookings.location')}</Table.Th>
-              <Table.Th>{t('bookings.visitor')}</Table.Th>
-              <Table.Th>{t('bookings.contact')}</Table.Th>
-              <Table.Th>{t('bookings.status')}</Table.Th>
-              <Table.Th>{t('bookings.reason')}</Table.Th>
-              <Table.Th>{t('bookings.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.data?.items.map((b) => (
-              <Table.Tr key={b.bookingId} data-testid={`booking-row-${b.bookingId}`} data-email={b.visitorEmail}>
-                <Table.Td>{b.date}</Table.Td>
-                <Table.Td>{b.time}</Table.Td>
-                <Table.Td>{b.locationName}</Table.Td>
-                <Table.Td>
-                  <Text size="sm" fw={600}>
-                    {b.visitorName}
-                  </Text>
-                  {b.visitorCompany && (
-                    <Text size="xs" c="dimmed">
-                      {b.visitorCompany}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{b.visitorEmail}</Text>
-                  {b.visitorPhone && (
-                    <Text size="xs" c="dimmed">
-                      {b.visitorPhone}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <StatusBadge status={b.status} />
-                  {b.statusBy && (
-                    <Text size="xs" c="dimmed">
-                      {t(`bookings.by.${b.statusBy}`)}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{b.statusReason ?? ''}</Text>
-                </Table.Td>
-                <Table.Td>
-                  {(b.status === 'pendent' || b.status === 'confirmed') && (
-                    <Button size="compact-sm" variant="default" onClick={() => setChanging(b)} data-testid={`booking-change-${b.bookingId}`}>
-                      {t('bookings.change')}
-                    </Button>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea>
-      {list.data && list.data.items.length === 0 && (
-        <Text c="dimmed" ta="center" data-testid="bookings-empty">
-          {t('bookings.empty')}
-        </Text>
-      )}
-      {list.data && list.data.items.length < list.data.total && (
-        <Button variant="subtle" onClick={() => setLimit(limit + PAGE)} loading={list.isFetching}>
-          {t('bookings.more')}
-        </Button>
-      )}
-      <StatusChangeModal booking={changing} onClose={() => setChanging(null)} />
-    </Stack>
+        </>
+      }
+    >
+      {list.data?.items.map((b) => (
+        <Table.Tr key={b.bookingId} data-testid={`booking-row-${b.bookingId}`} data-email={b.visitorEmail}>
+          <Table.Td>{b.date}</Table.Td>
+          <Table.Td>{b.time}</Table.Td>
+          <Table.Td>{b.locationName}</Table.Td>
+          <Table.Td>
+            <Text size="sm" fw={600}>
+              {b.visitorName}
+            </Text>
+            {b.visitorCompany && (
+              <Text size="xs" c="dimmed">
+                {b.visitorCompany}
+              </Text>
+            )}
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{b.visitorEmail}</Text>
+            {b.visitorPhone && (
+              <Text size="xs" c="dimmed">
+                {b.visitorPhone}
+              </Text>
+            )}
+          </Table.Td>
+          <Table.Td>
+            <StatusBadge status={b.status} />
+            {b.statusBy && (
+              <Text size="xs" c="dimmed">
+                {t(`bookings.by.${b.statusBy}`)}
+              </Text>
+            )}
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{b.statusReason ?? ''}</Text>
+          </Table.Td>
+          <Table.Td>
+            {(b.status === 'pendent' || b.status === 'confirmed') && (
+              <Button size="compact-sm" variant="default" onClick={() => setChanging(b)} data-testid={`booking-change-${b.bookingId}`}>
+                {t('bookings.change')}
+              </Button>
+            )}
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ListPageFrame>
   );
 }

@@ -20,3 +20,5 @@ export const MANAGER_COMPANIES_REPORT = `${MANAGER_USERS}/companies-report`;
 export const MANAGER_STATIONS_CONTENT_REPORT = `${MANAGER_USERS}/stations-content-report`;
 export const MANAGER_STATIONS_REPORT = `${MANAGER_USERS}/stations-report`;
 export const MANAGER_PODCAST_DOWNLOADS_REPORT = `${MANAGER_USERS}/ctb-cast-dowload-status`;
+/** Uploading a SCORM zip into a station (issue 27, features/manager-content): holders of manage_all_companies. */
+export const MANAGER_SCORM_UPLOAD = `${MANAGER_USERS}/scorm-upload`;

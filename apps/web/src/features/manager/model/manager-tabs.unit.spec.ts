@@ -8,7 +8,8 @@ describe('the child views of /manager/users a manager may open (ADR 0054)', () =
   const REPORTS = ['answers-report', 'stations-content-answers-report', 'stations-score-report', 'companies-report', 'stations-content-report', 'stations-report', 'ctb-cast-dowload-status', 'expert-ask-question'];
   it('the list and the reports for manage_companies_users; the companies for everyone in the area; the reports for auditors', () => {
     expect(managerTabs(staff).map((tab) => tab.value)).toEqual(['users', 'companies', ...REPORTS]);
-    expect(managerTabs({ ...staff, roles: [], companyId: null, permissions: ['manage_all_companies'] }).map((tab) => tab.value)).toEqual(['users', 'companies', ...REPORTS]);
+    // and the SCORM upload (issue 27): the catalogue is every company's, so manage_all_companies only
+    expect(managerTabs({ ...staff, roles: [], companyId: null, permissions: ['manage_all_companies'] }).map((tab) => tab.value)).toEqual(['users', 'companies', ...REPORTS, 'scorm-upload']);
     expect(managerTabs({ ...staff, roles: ['auditor'], companyId: null, permissions: [] }).map((tab) => tab.value)).toEqual(REPORTS);
     expect(managerTabs({ ...staff, permissions: [] }).map((tab) => tab.value)).toEqual(['companies']);
     expect(managerTabs({ ...staff, companyId: null })).toEqual([]);
@@ -33,5 +34,6 @@ describe('the child views of /manager/users a manager may open (ADR 0054)', () =
     expect(currentTab('/manager/users/ctb-cast-dowload-status')).toBe('ctb-cast-dowload-status');
     expect(currentTab('/manager/users/whatsapp-messages')).toBe('whatsapp-messages');
     expect(currentTab('/manager/users/expert-ask-question')).toBe('expert-ask-question');
+    expect(currentTab('/manager/users/scorm-upload')).toBe('scorm-upload');
   });
 });

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Button, Group, NativeSelect, Pagination, Paper, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, NativeSelect, Pagination, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { SCHEDULED_EVENT_STATES } from '@portal/events/contracts/http';
 import { queryClient } from '../../../shared/api/query-client';
 import { useUserData } from '../../../shared/api/user-data';
-import { useErrorMessage } from '../../../shared/i18n/use-error-message';
+import { ListPageFrame } from '../../../shared/ui/list-page-frame';
 import { PageShell } from '../../../shared/ui/page-shell';
 import { eventsQueryOptions, useEvents } from '../api/events';
 import { EventsNav } from '../components/events-nav';
@@ -28,7 +28,6 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<null> {
 
 export function Component() {
   const { t, i18n } = useTranslation('scheduledEvents');
-  const toMessage = useErrorMessage();
   const { data: user } = useUserData();
   const admin = isEventsAdmin(user);
   const [params, setParams] = useSearchParams();
@@ -59,9 +58,29 @@ export function Component() {
   return (
     <PageShell size="xl">
       <EventsNav />
-      <Stack gap="md">
-        <Paper withBorder radius="md" p="md">
-          <Group align="flex-end" gap="sm" wrap="wrap">
+      <ListPageFrame
+        testId="events"
+        list={list}
+        totalText={(count) => t('list.total', { count })}
+        columns={[t('fields.title'), t('fields.date'), t('list.state'), t('fields.region'), t('fields.bu'), t('list.seats'), t('list.actions')]}
+        minWidth={860}
+        emptyText={t('list.empty')}
+        footer={
+          list.data &&
+          list.data.total > 0 && (
+            <Group justify="center">
+              <Pagination
+                total={pageCount(list.data.total)}
+                value={page}
+                onChange={(next) => setParams(filtersToParams(filters, next))}
+                getControlProps={(control) => ({ 'aria-label': t(`list.page.${control}`) })}
+                data-testid="events-pages"
+              />
+            </Group>
+          )
+        }
+        filters={
+          <>
             <NativeSelect
               label={t('filters.state')}
               value={filters.state ?? ''}
@@ -103,103 +122,61 @@ export function Component() {
                 </Button>
               </Group>
             )}
-          </Group>
-        </Paper>
-        {list.isError && (
-          <Alert color="red" variant="light" role="alert">
-            {toMessage(list.error)}
-          </Alert>
-        )}
-        {list.data && (
-          <Text size="sm" c="dimmed" data-testid="events-total" data-total={list.data.total}>
-            {t('list.total', { count: list.data.total })}
-          </Text>
-        )}
-        <ScrollArea>
-          <Table striped highlightOnHover verticalSpacing="xs" miw={860} aria-busy={list.isFetching} data-testid="events-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('fields.title')}</Table.Th>
-                <Table.Th>{t('fields.date')}</Table.Th>
-                <Table.Th>{t('list.state')}</Table.Th>
-                <Table.Th>{t('fields.region')}</Table.Th>
-                <Table.Th>{t('fields.bu')}</Table.Th>
-                <Table.Th>{t('list.seats')}</Table.Th>
-                <Table.Th>{t('list.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data?.items.map((e) => (
-                <Table.Tr key={e.eventId} data-testid={`event-row-${e.eventId}`} data-title={e.title}>
-                  <Table.Td>
-                    <Text size="sm" fw={600}>
-                      {e.title}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {e.type}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{formatEventDate(e.date, i18n.language, 'medium')}</Text>
-                    <Text size="xs" c="dimmed">
-                      {e.startHour}–{e.finishHour}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <StateBadge state={e.state} />
-                  </Table.Td>
-                  <Table.Td>{e.region}</Table.Td>
-                  <Table.Td>{e.bu}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{t('list.seatsTaken', { enrolled: e.counts.enrolled, vacancies: e.vacancies })}</Text>
-                    {e.counts.waitlisted > 0 && (
-                      <Text size="xs" c="dimmed">
-                        {t('list.waitlisted', { count: e.counts.waitlisted })}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      {admin && canEdit(e.state) && (
-                        <Button size="compact-sm" variant="default" component={Link} to={eventPaths.form(e.eventId)} data-testid={`event-edit-${e.eventId}`}>
-                          {t('list.edit')}
-                        </Button>
-                      )}
-                      <Button size="compact-sm" variant="subtle" component={Link} to={eventPaths.published(e.eventId)}>
-                        {t('list.view')}
-                      </Button>
-                      {canRunPresence(e.state) && (
-                        <Button size="compact-sm" variant="subtle" component={Link} to={eventPaths.checkIn(e.eventId)} data-testid={`event-checkin-${e.eventId}`}>
-                          {t('list.checkIn')}
-                        </Button>
-                      )}
-                      <Button size="compact-sm" variant="subtle" component={Link} to={eventPaths.report(e.eventId)} data-testid={`event-report-${e.eventId}`}>
-                        {t('list.report')}
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
-        {list.data && list.data.items.length === 0 && (
-          <Text c="dimmed" ta="center" data-testid="events-empty">
-            {t('list.empty')}
-          </Text>
-        )}
-        {list.data && list.data.total > 0 && (
-          <Group justify="center">
-            <Pagination
-              total={pageCount(list.data.total)}
-              value={page}
-              onChange={(next) => setParams(filtersToParams(filters, next))}
-              getControlProps={(control) => ({ 'aria-label': t(`list.page.${control}`) })}
-              data-testid="events-pages"
-            />
-          </Group>
-        )}
-      </Stack>
+          </>
+        }
+      >
+          {list.data?.items.map((e) => (
+            <Table.Tr key={e.eventId} data-testid={`event-row-${e.eventId}`} data-title={e.title}>
+              <Table.Td>
+                <Text size="sm" fw={600}>
+                  {e.title}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {e.type}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{formatEventDate(e.date, i18n.language, 'medium')}</Text>
+                <Text size="xs" c="dimmed">
+                  {e.startHour}–{e.finishHour}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <StateBadge state={e.state} />
+              </Table.Td>
+              <Table.Td>{e.region}</Table.Td>
+              <Table.Td>{e.bu}</Table.Td>
+              <Table.Td>
+                <Text size="sm">{t('list.seatsTaken', { enrolled: e.counts.enrolled, vacancies: e.vacancies })}</Text>
+                {e.counts.waitlisted > 0 && (
+                  <Text size="xs" c="dimmed">
+                    {t('list.waitlisted', { count: e.counts.waitlisted })}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4} wrap="nowrap">
+                  {admin && canEdit(e.state) && (
+                    <Button size="compact-sm" variant="default" component={Link} to={eventPaths.form(e.eventId)} data-testid={`event-edit-${e.eventId}`}>
+                      {t('list.edit')}
+                    </Button>
+                  )}
+                  <Button size="compact-sm" variant="subtle" component={Link} to={eventPaths.published(e.eventId)}>
+                    {t('list.view')}
+                  </Button>
+                  {canRunPresence(e.state) && (
+                    <Button size="compact-sm" variant="subtle" component={Link} to={eventPaths.checkIn(e.eventId)} data-testid={`event-checkin-${e.eventId}`}>
+                      {t('list.checkIn')}
+                    </Button>
+                  )}
+                  <Button size="compact-sm" variant="subtle" component={Link} to={eventPaths.report(e.eventId)} data-testid={`event-report-${e.eventId}`}>
+                    {t('list.report')}
+                  </Button>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+      </ListPageFrame>
     </PageShell>
   );
 }

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { checkpointFromString, type EventStore, type LogAudit } from '@portal/eventstore';
+import { checkpointFromString, toAuditedEvent, type EventStore, type LogAudit } from '@portal/eventstore';
 import type { Database } from '@portal/database';
 import { APP_CONFIG, DATABASE, EVENT_STORE, LOG_AUDIT, PROJECTIONS, latestWholeLogVerification, verifySealedStreams, waitForReads, type AppConfig } from '@portal/platform';
 import type { ProjectionRuntime } from '@portal/projections-runtime';
@@ -8,9 +8,9 @@ import { subjectEvents, subjectFacets } from '@portal/projection-audit-subjects'
 import type { AuditTimeline } from '../../contracts/index.js';
 import { auditReader, requireLogAudit } from '../shared/audit-index.js';
 import { resolveSubject } from '../shared/audit-subjects.js';
-import { timelineEventOf } from '../shared/audit-timeline-view.js';
 import { answerDetail, answerLabel, AnswerWords } from '../shared/audit-answers.js';
 import { answerById } from '@portal/projection-audit-subjects';
+import { withScormAttempts } from '../shared/audit-scorm.js';
 import { AuditSubjectTimelineQuery } from './audit-subject-timeline.query.js';
 
 /**
@@ -40,14 +40,16 @@ export class AuditSubjectTimelineHandler implements IQueryHandler<AuditSubjectTi
     const more = refs.length > page.limit;
     const shown = refs.slice(0, page.limit);
     const [events, facets] = await Promise.all([logAudit.readAt(shown.map((r) => r.position)), page.after ? null : subjectFacets(audit, keys)]);
-    const timeline = events.map(timelineEventOf);
+    const words = new AnswerWords(this.store, logAudit, this.projections, page.lang);
+    // a learner's SCORM commits read with their course, interactions and objectives (issue 27)
+    const timeline = await withScormAttempts(events.map(toAuditedEvent), events, words);
     const [streams, lastWholeLog] = await Promise.all([
       verifySealedStreams(this.store, logAudit, this.config, [...new Set(timeline.map((e) => e.streamId))].sort()),
       latestWholeLogVerification(this.database),
     ]);
     // an answer's heading and its words (issue 26 item 8, ADR 0083)
     const row = kind === 'answer' ? await answerById(audit, id) : undefined;
-    const answer = row ? await new AnswerWords(this.store, logAudit, this.projections, page.lang).answerOf(row) : null;
+    const answer = row ? await words.answerOf(row) : null;
     if (answer) Object.assign(subject, { label: answerLabel(answer), detail: answerDetail(answer) });
     const last = shown.at(-1);
     return { subject, answer, events: timeline, streams, lastWholeLog, next: more && last ? `${last.transactionId}.${last.position}` : null, facets };

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { Database } from '@portal/database';
-import { toAuditedEvent, type EventStore, type LogAudit, type RecordedEvent } from '@portal/eventstore';
+import { toAuditedEvent, type EventStore, type LogAudit } from '@portal/eventstore';
 import { AppError } from '@portal/kernel';
 import { APP_CONFIG, DATABASE, EVENT_STORE, LOG_AUDIT, PROJECTIONS, latestWholeLogVerification, verifySealedStream, waitForReads, type AppConfig } from '@portal/platform';
 import type { ProjectionRuntime } from '@portal/projections-runtime';
@@ -12,12 +12,6 @@ import { sessionStream, USER_HISTORY_ACTIONS_PAGE, userStream, type userHistoryR
 import { GetUserHistoryQuery } from './get-user-history.query.js';
 
 type UserHistory = z.infer<typeof userHistoryResponseSchema>;
-
-/** A stored event of the history: the audited event's fields (secrets redacted there, ADR 0083) and the metadata as stored. */
-const entry = (e: RecordedEvent) => {
-  const { revision, type, recordedAt, data, hash } = toAuditedEvent(e);
-  return { revision, type, recordedAt, data, metadata: e.metadata, hash };
-};
 
 /**
  * The auditor's read of a user's history: every stream of the account (the account, its
@@ -47,7 +41,7 @@ export class GetUserHistoryHandler implements IQueryHandler<GetUserHistoryQuery>
     for (const streamId of streams) {
       const events = await this.store.readStream(streamId);
       if (events.length === 0) continue;
-      result.push({ ...(await this.verify(streamId)), events: events.map(entry) });
+      result.push({ ...(await this.verify(streamId)), events: events.map(toAuditedEvent) });
     }
     const { actions, next } = await this.actionsOf(userId, actionsBefore);
     if (result.length === 0 && actions.length === 0) throw new AppError('user-not-found');
@@ -63,7 +57,7 @@ export class GetUserHistoryHandler implements IQueryHandler<GetUserHistoryQuery>
       const [event] = await this.store.readStream(row.streamId, { fromRevision: row.revision, limit: 1 });
       if (!event) continue;
       if (!verified.has(row.streamId)) verified.set(row.streamId, (await this.verify(row.streamId)).verified);
-      actions.push({ streamId: row.streamId, verified: verified.get(row.streamId) ?? false, ...entry(event) });
+      actions.push({ ...toAuditedEvent(event), verified: verified.get(row.streamId) ?? false });
     }
     const last = page.at(-1);
     return { actions, next: rows.length > page.length && last ? last.position.toString() : null };

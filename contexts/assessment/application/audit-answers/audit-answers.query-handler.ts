@@ -29,13 +29,7 @@ export class AuditAnswersHandler implements IQueryHandler<AuditAnswersQuery> {
       userId,
       ...verification,
       lastWholeLog,
-      answers: events
-        .filter((e) => e.type === 'AnswerSubmitted')
-        .map((e) => {
-          // the audited event's fields (secrets redacted there, ADR 0083) and the metadata as stored
-          const { revision, eventId, recordedAt, hash, data } = toAuditedEvent(e);
-          return { revision, eventId, type: 'AnswerSubmitted' as const, recordedAt, hash, data, metadata: { ...e.metadata } };
-        }),
+      answers: events.filter((e) => e.type === 'AnswerSubmitted').map(toAuditedEvent),
     };
   }
 }

@@ -2,13 +2,12 @@ import { Readable } from 'node:stream';
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { stringify } from 'csv-stringify';
-import type { LogAudit } from '@portal/eventstore';
+import { toAuditedEvent, type LogAudit } from '@portal/eventstore';
 import { LOG_AUDIT, PROJECTIONS, safeCell } from '@portal/platform';
 import type { ProjectionRuntime } from '@portal/projections-runtime';
 import { subjectEvents } from '@portal/projection-audit-subjects';
 import { AUDIT_TRAIL_CSV_COLUMNS, type AuditTimelineEvent } from '../../contracts/index.js';
 import { auditReader, requireLogAudit } from '../shared/audit-index.js';
-import { timelineEventOf } from '../shared/audit-timeline-view.js';
 import type { RecordedTrailExport } from './audit-export-trail.command.js';
 import { AuditTrailFileQuery } from './audit-trail-file.query.js';
 
@@ -49,7 +48,7 @@ export class AuditTrailFileHandler implements IQueryHandler<AuditTrailFileQuery>
     for (;;) {
       const refs = await subjectEvents(audit, recorded.keys, { after, upTo: recorded.upTo }, PAGE);
       if (refs.length === 0) return;
-      for (const e of await logAudit.readAt(refs.map((r) => r.position))) yield timelineEventOf(e);
+      for (const e of await logAudit.readAt(refs.map((r) => r.position))) yield toAuditedEvent(e);
       if (refs.length < PAGE) return;
       const last = refs.at(-1)!;
       after = { transactionId: last.transactionId, position: last.position };

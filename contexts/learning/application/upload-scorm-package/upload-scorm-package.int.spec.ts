@@ -1,0 +1,221 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startTestApp, type TestApp } from '@portal/testing/app';
+import type { TestUser } from '@portal/testing/identity';
+import { after, seedLearning, tokenFor } from '../../testing/test-kit.js';
+import { fixtureFiles, fixtureVersion, LINK_MODE, lyingAboutSize, UPLOAD_FIXTURE_ENTRY, zipOf, zipWithName } from '../../testing/scorm-zips.js';
+import { importContentPack } from '../catalogue-import/import-pack.js';
+import Fastify from 'fastify';
+import { parseConfig } from '@portal/api';
+import { ContentOrigin } from '../serve-package/content-origin.js';
+import { resolveContentDir } from '../shared/content-dir.js';
+import { scormPackagesDir } from '../shared/uploaded-packages.js';
+
+// Issue 27: a SCORM zip uploaded in the manager area, judged (zip safety, manifest), previewed,
+// then published into a station as its next revision.
+
+let t: TestApp;
+let dataDir: string;
+let learner: TestUser;
+let admin: string;
+let manager: string;
+const STATION = 'soja-plantio';
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'scorm-upload-'));
+  t = await startTestApp({ DATA_DIR: dataDir });
+  learner = await seedLearning(t);
+  admin = await tokenFor(t, { sub: '01900000-0000-7000-8000-0000000000a1', email: 'admin@upload.test', roles: ['company_admin'], permissions: ['manage_all_companies'] });
+  manager = await tokenFor(t, { sub: '01900000-0000-7000-8000-0000000000a2', email: 'manager@upload.test', roles: ['company_admin'], permissions: ['manage_companies_users', 'view_manager_dashboard'] });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const packages = () => scormPackagesDir(dataDir);
+/** Every file and folder under the packages folder (nothing written: empty). */
+const written = () => (existsSync(packages()) ? readdirSync(packages(), { recursive: true }) : []);
+const eventCount = async () => (await t.infra.store.readAll({ limit: 100_000 })).events.length;
+
+function multipart(zip: Buffer, name = 'course.zip'): { body: Buffer; headers: Record<string, string> } {
+  const boundary = 'scorm-upload-boundary';
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/zip\r\n\r\n`);
+  return { body: Buffer.concat([head, zip, Buffer.from(`\r\n--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+const upload = (zip: Buffer, token = admin) => t.request('POST', '/api/manager/scorm-packages', { token, ...multipart(zip) });
+const publish = (packageId: string, stationId = STATION, token = admin) => t.request('POST', `/api/manager/scorm-packages/${packageId}/publish`, { token, body: { stationId } });
+
+/** Uploads a refused zip: 400 with this detail code, and nothing on disk nor in the log. */
+async function expectRefused(zip: Buffer, code: string) {
+  const events = await eventCount();
+  const res = await upload(zip);
+  expect({ status: res.statusCode, code: res.json().code, detail: res.json().details?.[0]?.code }).toEqual({ status: 400, code: 'app/bed-request', detail: code });
+  expect(written()).toEqual([]);
+  expect(await eventCount()).toBe(events);
+  return res.json();
+}
+
+describe('SCORM zip upload: who may', () => {
+  it('is for holders of manage_all_companies only', async () => {
+    const zip = await zipOf(fixtureFiles());
+    expect((await t.request('POST', '/api/manager/scorm-packages', multipart(zip))).statusCode).toBe(401);
+    expect((await upload(zip, learner.token)).statusCode).toBe(403);
+    expect((await upload(zip, manager)).statusCode).toBe(403);
+    expect((await publish('0123456789abcdef', STATION, manager)).statusCode).toBe(403);
+    expect(written()).toEqual([]);
+  });
+});
+
+describe('SCORM zip upload: zip safety, nothing written', () => {
+  it('refuses a 0-byte file and a file that is no zip', async () => {
+    await expectRefused(Buffer.alloc(0), 'zip_empty');
+    await expectRefused(Buffer.from('<html>not a zip</html>'), 'not_a_zip');
+  });
+
+  it('refuses zip-slip: an entry whose path leaves the package folder', async () => {
+    const zip = await zipWithName({ ...fixtureFiles(), 'zz/evil.htm': 'owned' }, 'zz/evil.htm', '../evil.htm');
+    const body = await expectRefused(zip, 'zip_unsafe_path');
+    expect(body.details[0].message).toContain('../evil.htm');
+    expect(existsSync(join(dataDir, 'evil.htm'))).toBe(false);
+  });
+
+  it('refuses an absolute path and a symbolic link', async () => {
+    await expectRefused(await zipWithName({ ...fixtureFiles(), 'xtmp/evil.htm': 'owned' }, 'xtmp/evil.htm', '/tmp/evil.htm'), 'zip_unsafe_path');
+    await expectRefused(await zipOf({ ...fixtureFiles(), 'lessons/link.htm': '/etc/passwd' }, { 'lessons/link.htm': { mode: LINK_MODE } }), 'zip_link');
+  });
+
+  it('refuses a zip bomb (a file compressed over 100 to 1)', async () => {
+    const zip = await zipOf({ ...fixtureFiles(), 'media/zeros.bin': Buffer.alloc(20 * 1024 * 1024) });
+    expect(zip.length).toBeLessThan(200 * 1024);
+    await expectRefused(zip, 'zip_bomb');
+  });
+
+  it('refuses a zip bomb that lies about its size, removing what it had begun to write', async () => {
+    // the central directory says 1 KB; 3 MB come out: the copy stops, the incoming folder goes
+    const zip = lyingAboutSize(await zipOf({ ...fixtureFiles(), 'media/zeros.bin': Buffer.alloc(3 * 1024 * 1024, 7) }), 'media/zeros.bin', 1024);
+    const body = await expectRefused(zip, 'zip_bomb');
+    expect(body.details[0].message).toContain('media/zeros.bin is not the size it declares');
+  });
+
+  it('refuses a bad manifest with its file and line, and a missing launch file', async () => {
+    const manifest = fixtureFiles()['imsmanifest.xml']!.toString().replace('<title>Introdução</title>', '<title>Introdução</titel>');
+    const body = await expectRefused(await zipOf(fixtureFiles({ 'imsmanifest.xml': manifest })), 'manifest_invalid');
+    const line = manifest.split('\n').findIndex((l) => l.includes('</titel>')) + 1;
+    expect(body.params).toMatchObject({ file: 'imsmanifest.xml', line });
+    expect(body.details[0].message).toMatch(new RegExp(`^imsmanifest\\.xml:${line}:\\d+: `));
+    const files = fixtureFiles();
+    delete files['lessons/practice.htm'];
+    const missing = await expectRefused(await zipOf(files), 'launch_missing');
+    expect(missing.details[0].message).toContain('lessons/practice.htm');
+    const noManifest = fixtureFiles();
+    delete noManifest['imsmanifest.xml'];
+    await expectRefused(await zipOf(noManifest), 'manifest_missing');
+  });
+});
+
+describe('SCORM zip upload: preview, publish, a new version', () => {
+  let first: string;
+
+  it('previews the course (title, version, SCOs) before anything is published', async () => {
+    const events = await eventCount();
+    const res = await upload(await zipOf(fixtureFiles()));
+    expect(res.statusCode).toBe(200);
+    const preview = res.json();
+    expect(preview).toMatchObject({
+      identifier: 'agro.upload.irrigacao',
+      title: 'Irrigação por gotejamento',
+      edition: '2004-4th',
+      version: '2004',
+      entryId: UPLOAD_FIXTURE_ENTRY,
+      scos: [
+        { id: 'intro', title: 'Introdução', launch: 'lessons/intro.htm?lang=pt' },
+        { id: 'practice', title: 'Na prática', launch: 'lessons/practice.htm?part=2' },
+      ],
+      files: 4,
+    });
+    expect(preview.stations.map((s: { stationId: string }) => s.stationId)).toContain(STATION);
+    first = preview.packageId;
+    expect(readdirSync(packages())).toEqual([first]);
+    // nothing is published yet: the learner does not see it, the log has no new event
+    expect(await eventCount()).toBe(events);
+    const scorms = (await t.request('GET', '/api/scorms', { token: learner.token })).json();
+    expect(scorms.map((s: { scormId: string }) => s.scormId)).not.toContain(UPLOAD_FIXTURE_ENTRY);
+    // the same zip again is the same package
+    expect((await upload(await zipOf(fixtureFiles()))).json().packageId).toBe(first);
+    expect(readdirSync(packages())).toEqual([first]);
+  });
+
+  it('publishes it into a station as its next revision, which the learner then opens', async () => {
+    const before = (await t.infra.store.readStream(`learning.station-${STATION}`)).length;
+    const res = await publish(first);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ stationId: STATION, entryId: UPLOAD_FIXTURE_ENTRY, revision: before + 1, revised: true });
+    const stream = await t.infra.store.readStream(`learning.station-${STATION}`);
+    expect(stream.at(-1)).toMatchObject({ type: 'StationRevised', metadata: { actor: '01900000-0000-7000-8000-0000000000a1' } });
+    const scorms = (await t.request('GET', '/api/scorms', { token: learner.token, headers: after(res) })).json();
+    const course = scorms.find((s: { scormId: string }) => s.scormId === UPLOAD_FIXTURE_ENTRY);
+    expect(course).toMatchObject({ version: '2004' });
+    // the launch address as the manifest writes it, in the package's own folder (ADR 0084, real packages)
+    expect(course.launchUrl['pt-BR']).toBe(`/api/media/scorm-uploads/${first}/lessons/intro.htm?lang=pt`);
+    // publishing the same package again changes nothing
+    expect((await publish(first)).json()).toMatchObject({ revised: false, revision: before + 1 });
+    expect(await t.infra.store.readStream(`learning.station-${STATION}`)).toHaveLength(before + 1);
+  });
+
+  it("serves the published package's files from the content origin, and nothing of an upload being judged", async () => {
+    const server = Fastify();
+    const origin = new ContentOrigin(resolveContentDir(), parseConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(32) }), packages());
+    server.get('/*', (req, reply) => {
+      origin.handle({ method: req.method, path: req.url, headers: req.headers as Record<string, string | undefined> }, reply);
+      return reply;
+    });
+    const get = async (url: string) => (await server.inject({ method: 'GET', url, headers: { host: 'localhost:3001' } })).statusCode;
+    const launch = await server.inject({ method: 'GET', url: `/media/scorm-uploads/${first}/lessons/intro.htm?lang=pt`, headers: { host: 'localhost:3001' } });
+    expect(launch.statusCode).toBe(200);
+    expect(launch.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(launch.body).toContain('onload="start()"');
+    mkdirSync(join(packages(), '.incoming-probe'), { recursive: true });
+    writeFileSync(join(packages(), '.incoming-probe', 'x.htm'), 'half');
+    expect(await get('/media/scorm-uploads/.incoming-probe/x.htm')).toBe(404);
+    expect(await get(`/media/scorm-uploads/${first}/..%2F..%2Fjwt-secret`)).toBe(404);
+    rmSync(join(packages(), '.incoming-probe'), { recursive: true });
+    await server.close();
+  });
+
+  it('makes a new version of the course a new revision of the same entry, keeping the old files for attempts begun', async () => {
+    const learnerSave = await t.request('POST', `/api/user-store/scorm-content/${UPLOAD_FIXTURE_ENTRY}`, { token: learner.token, body: { cmi: { 'cmi.location': 'page-2', 'cmi.completion_status': 'incomplete' } } });
+    expect(learnerSave.statusCode).toBe(200);
+    const preview = (await upload(await zipOf(fixtureVersion(2)))).json();
+    expect(preview.packageId).not.toBe(first);
+    expect(preview.stations[0]).toMatchObject({ stationId: STATION, hasCourse: true });
+    const res = await publish(preview.packageId);
+    expect(res.json()).toMatchObject({ entryId: UPLOAD_FIXTURE_ENTRY, revised: true });
+    const scorms = (await t.request('GET', '/api/scorms', { token: learner.token, headers: after(res) })).json();
+    expect(scorms.filter((s: { scormId: string }) => s.scormId === UPLOAD_FIXTURE_ENTRY)).toHaveLength(1);
+    expect(scorms.find((s: { scormId: string }) => s.scormId === UPLOAD_FIXTURE_ENTRY).launchUrl.en).toContain(`/scorm-uploads/${preview.packageId}/`);
+    // the first version's files stay: a learner's frame opened on them keeps playing
+    expect(readdirSync(packages()).sort()).toEqual([first, preview.packageId].sort());
+    // and the learner's run-time data is the entry's, across versions
+    const resume = await t.request('GET', `/api/user-store/scorm-content/${UPLOAD_FIXTURE_ENTRY}`, { token: learner.token, headers: after(res) });
+    expect(resume.json().cmi).toMatchObject({ 'cmi.location': 'page-2' });
+  });
+
+  it('keeps the published course when the content pack is imported again', async () => {
+    const before = await t.infra.store.readStream(`learning.station-${STATION}`);
+    const report = await importContentPack(t.infra.store, t.infra.clock);
+    expect(report.revised.stations).toEqual([]);
+    expect(await t.infra.store.readStream(`learning.station-${STATION}`)).toHaveLength(before.length);
+    const scorms = (await t.request('GET', '/api/scorms', { token: learner.token })).json();
+    expect(scorms.map((s: { scormId: string }) => s.scormId)).toContain(UPLOAD_FIXTURE_ENTRY);
+  });
+
+  it('answers 404 for an unknown package or station, 400 for a bad id', async () => {
+    expect((await publish('0123456789abcdef')).json()).toMatchObject({ code: '404', details: [{ code: 'unknown_package' }] });
+    expect((await publish(first, 'no-such-station')).json()).toMatchObject({ code: '404', details: [{ code: 'unknown_station' }] });
+    expect((await publish('../../etc')).statusCode).toBe(404);
+    expect((await publish('not-a-package-id')).statusCode).toBe(400);
+    expect((await t.request('POST', `/api/manager/scorm-packages/${first}/publish`, { token: admin, body: {} })).json()).toMatchObject({ code: 'app/bed-request', details: [{ path: 'stationId' }] });
+  });
+});

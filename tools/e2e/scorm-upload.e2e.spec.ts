@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { usePortalAndBrowser, type Portal } from './harness.js';
+import { signIn, signInAt } from './shell-portal.js';
+import { fixtureFiles, UPLOAD_FIXTURE_ENTRY, zipOf } from '../../contexts/learning/testing/scorm-zips.js';
+
+/**
+ * Issue 27, the upload (ADR 0084): an administrator uploads a SCORM zip in the manager area, a
+ * bad manifest is refused with its file and line, the good zip's course is previewed (title,
+ * version, SCOs) and published into a station, and a learner opens it: the package's own inline
+ * script finds the SCORM API through the sandboxed content origin and its result reaches the
+ * learner's progress.
+ */
+let portal: Portal;
+let browser: Browser;
+
+usePortalAndBrowser('scorm upload', (p, b) => ((portal = p), (browser = b)), () => ({ portal, browser }));
+
+const ADMIN = 'admin@demo.agro';
+const STATION = { stationId: 'soja-plantio', path: '/training/soja/soja-plantio' };
+const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 20_000 });
+
+const newPage = async (locale: string): Promise<Page> => (await browser.newContext({ locale, baseURL: portal.url, viewport: { width: 1280, height: 900 } })).newPage();
+const chooseZip = async (page: Page, name: string, zip: Buffer) => page.getByTestId('scorm-upload').locator('input[type="file"]').setInputFiles({ name, mimeType: 'application/zip', buffer: zip });
+
+describe('uploading a SCORM zip', () => {
+  it('refuses a bad manifest with its line, previews and publishes a good zip, and a learner plays it', async () => {
+    const admin = await newPage('pt-BR');
+    await signInAt(admin, '/manager/users/scorm-upload', ADMIN);
+    await admin.getByTestId('manager-tab-scorm-upload').waitFor();
+
+    // a manifest that is not well-formed: the screen names the file and the line
+    const manifest = fixtureFiles()['imsmanifest.xml']!.toString().replace('<title>Na prática</title>', '<title>Na prática</titel>');
+    const line = manifest.split('\n').findIndex((l) => l.includes('</titel>')) + 1;
+    await chooseZip(admin, 'broken.zip', await zipOf(fixtureFiles({ 'imsmanifest.xml': manifest })));
+    await admin.getByTestId('scorm-upload-send').click();
+    const error = admin.getByTestId('scorm-upload-error');
+    await poll(() => error.getAttribute('data-code')).toBe('manifest_invalid');
+    await expect.poll(() => error.textContent()).toContain(`Em imsmanifest.xml, linha ${line}:`);
+    expect(await error.textContent()).toContain('O manifesto (imsmanifest.xml) é inválido');
+
+    // the good zip: uploaded with its progress, then the course as its manifest says it
+    await chooseZip(admin, 'irrigacao.zip', await zipOf(fixtureFiles()));
+    await admin.getByTestId('scorm-upload-send').click();
+    await admin.getByTestId('scorm-preview').waitFor({ timeout: 20_000 });
+    expect(await admin.getByTestId('scorm-preview-title').textContent()).toBe('Irrigação por gotejamento');
+    expect(await admin.getByTestId('scorm-preview-version').textContent()).toBe('SCORM 2004 4ª edição');
+    expect(await admin.getByTestId('scorm-preview-scos').locator('tbody tr').allTextContents()).toEqual(['Introduçãolessons/intro.htm?lang=pt', 'Na práticalessons/practice.htm?part=2']);
+    expect(await admin.getByTestId('scorm-upload-error').count()).toBe(0);
+
+    await admin.getByTestId('scorm-publish-station').click();
+    await admin.getByRole('option', { name: `Plantio · ${STATION.stationId}` }).click();
+    await admin.getByTestId('scorm-publish').click();
+    await poll(() => admin.getByTestId('scorm-published').textContent()).toMatch(/^Publicado em Plantio \(revisão \d+\)/);
+
+    // the learner opens it: the package's inline script finds the API and its result is the learner's progress
+    const learner = await newPage('pt-BR');
+    await signIn(learner, 'learner@demo.agro');
+    await learner.goto(`${STATION.path}?video=${UPLOAD_FIXTURE_ENTRY}&start=true`);
+    const sco = learner.frameLocator('[data-testid="player-scorm-frame"]').frameLocator('#sco');
+    await poll(() => sco.locator('#state').textContent()).toBe('ready');
+    expect(await sco.locator('#course-version').textContent()).toBe('Irrigação por gotejamento: versão 1');
+    const reported = learner.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/scorms/progress'));
+    await sco.locator('#finish').click();
+    expect(await (await reported).json()).toMatchObject({ scormId: UPLOAD_FIXTURE_ENTRY, status: 'passed', score: 90, completed: true });
+    await poll(() => learner.getByTestId(`entry-status-${UPLOAD_FIXTURE_ENTRY}`).getAttribute('data-status')).toBe('completed');
+  });
+});

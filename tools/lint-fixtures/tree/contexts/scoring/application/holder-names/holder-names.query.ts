@@ -1,0 +1,4 @@
+// Clean: a query class.
+export class HolderNamesQuery {
+  constructor(readonly userId: string) {}
+}

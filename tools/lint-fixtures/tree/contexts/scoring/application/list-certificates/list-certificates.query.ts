@@ -1,0 +1,4 @@
+// Clean: a query class.
+export class ListCertificatesQuery {
+  constructor(readonly userId: string) {}
+}
