@@ -1,8 +1,8 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, relative, sep } from 'node:path';
+import { join } from 'node:path';
 import { AppError } from '@portal/kernel';
-import { contentFile } from '../shared/content-dir.js';
+import { contentFile, fileAnyCase } from '../shared/content-dir.js';
 import { portalOriginFor, type ContentOriginSettings } from '../shared/content-origin.js';
 import { contentTypeOf, sendFile, statFile, type FileReply } from '../shared/file-response.js';
 import { UPLOADED_PACKAGES_PREFIX, uploadedPackageFile } from '../shared/uploaded-packages.js';
@@ -118,34 +118,11 @@ export class ContentOrigin {
     } catch {
       return null;
     }
-    if (this.packagesDir && decoded.startsWith(`/${UPLOADED_PACKAGES_PREFIX}`)) return withCaseFallback(this.packagesDir, uploadedPackageFile(this.packagesDir, decoded.slice(1)));
+    if (this.packagesDir && decoded.startsWith(`/${UPLOADED_PACKAGES_PREFIX}`)) return fileAnyCase(this.packagesDir, uploadedPackageFile(this.packagesDir, decoded.slice(1)));
     if (!decoded.startsWith(`/${PACKAGE_FOLDER}/`)) return null;
     const folder = join(this.contentDir, PACKAGE_FOLDER);
-    return withCaseFallback(folder, contentFile(folder, decoded.slice(PACKAGE_FOLDER.length + 2)));
+    return fileAnyCase(folder, contentFile(folder, decoded.slice(PACKAGE_FOLDER.length + 2)));
   }
-}
-
-/**
- * A file a package names in another case than its own (written on Windows or macOS, whose disks
- * ignore case: `Images/Logo.PNG` for images/logo.png): found folder by folder, only where one
- * name matches.
- */
-const withCaseFallback = (folder: string, file: string | null): string | null => (file && !statFile(file) ? (caseInsensitive(folder, file) ?? file) : file);
-
-function caseInsensitive(folder: string, file: string): string | null {
-  let dir = folder;
-  for (const name of relative(folder, file).split(sep)) {
-    let names: string[];
-    try {
-      names = readdirSync(dir);
-    } catch {
-      return null;
-    }
-    const same = names.filter((n) => n.toLowerCase() === name.toLowerCase());
-    if (same.length !== 1) return null;
-    dir = join(dir, same[0]!);
-  }
-  return statFile(dir) ? dir : null;
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });

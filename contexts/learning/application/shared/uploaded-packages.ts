@@ -3,7 +3,7 @@ import { join, relative, sep } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { ScormManifest } from '../../contracts/index.js';
 import { shortHash } from './canonical.js';
-import { contentFile, manifestIn } from './content-dir.js';
+import { contentFile, fileAnyCase, manifestIn } from './content-dir.js';
 import { ManifestError, manifestText, parseScormManifest } from './scorm-manifest.js';
 import { extractZip, SCORM_ZIP_LIMITS, ZipRefused, type ZipLimits } from './scorm-zip.js';
 
@@ -81,7 +81,7 @@ function readPackage(dir: string, packageId: string): StoredPackage {
     throw error;
   }
   const missing = manifest.scos.filter((sco) => {
-    const file = contentFile(join(dir, root), sco.launch.split(/[?#]/, 1)[0]!);
+    const file = fileAnyCase(join(dir, root), contentFile(join(dir, root), sco.launch.split(/[?#]/, 1)[0]!));
     return !file || !existsSync(file) || !statSync(file).isFile();
   });
   if (missing.length > 0) {

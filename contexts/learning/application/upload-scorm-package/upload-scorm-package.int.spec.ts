@@ -219,3 +219,17 @@ describe('SCORM zip upload: preview, publish, a new version', () => {
     expect((await t.request('POST', `/api/manager/scorm-packages/${first}/publish`, { token: admin, body: {} })).json()).toMatchObject({ code: 'app/bed-request', details: [{ path: 'stationId' }] });
   });
 });
+
+describe('SCORM zip upload: a zip as a Windows tool leaves it (ADR 0084, real packages)', () => {
+  it('takes IMSManifest.xml saved as UTF-16 and a launch file named in another case than the manifest says', async () => {
+    const files = fixtureFiles();
+    const manifest = files['imsmanifest.xml']!.toString().replace(/^<\?xml[^>]*\?>/, '<?xml version="1.0" encoding="UTF-16"?>');
+    delete files['imsmanifest.xml'];
+    files['IMSManifest.xml'] = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(manifest, 'utf16le')]);
+    files['lessons/INTRO.htm'] = files['lessons/intro.htm']!;
+    delete files['lessons/intro.htm'];
+    const res = await upload(await zipOf(files));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ title: 'Irrigação por gotejamento', edition: '2004-4th', scos: [{ id: 'intro', launch: 'lessons/intro.htm?lang=pt' }, { id: 'practice' }] });
+  });
+});
