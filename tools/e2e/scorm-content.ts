@@ -1,7 +1,11 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { explainFailures, launchBrowser, startPortal, type Portal } from './harness.js';
+import { signIn } from './shell-portal.js';
 
 /**
  * A content folder for a SCORM browser test (ADR 0084): a copy of the repository's content/ with
@@ -64,4 +68,30 @@ export function contentWithFixtures(entries: FixtureEntry[]): string {
   });
   writeFileSync(join(dir, 'pack.json'), JSON.stringify(pack, null, 2));
   return dir;
+}
+
+/**
+ * A portal on a content folder with these fixture packages, a browser and a page signed in as
+ * `email` (pt-BR), for one spec file: started before its tests, stopped and cleaned after them.
+ */
+export function useScormFixtures(label: string, entries: FixtureEntry[], email = 'learner@demo.agro'): { page: () => Page; portal: () => Portal } {
+  let portal: Portal | undefined;
+  let browser: Browser | undefined;
+  let page: Page | undefined;
+  let contentDir: string | undefined;
+  explainFailures(label, () => browser, () => portal?.output() ?? '');
+  beforeAll(async () => {
+    contentDir = contentWithFixtures(entries);
+    portal = await startPortal({ CONTENT_DIR: contentDir });
+    browser = await launchBrowser();
+    const context = await browser.newContext({ locale: 'pt-BR', baseURL: portal.url, viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+    await signIn(page, email);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+    if (contentDir) rmSync(contentDir, { recursive: true, force: true });
+  });
+  return { page: () => page!, portal: () => portal! };
 }

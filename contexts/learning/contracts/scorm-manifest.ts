@@ -25,6 +25,12 @@ export const scormScoSchema = z.object({
   timeLimitAction: z.string().nullable(),
   /** 2004 adlcp:completionThreshold (minProgressMeasure) */
   completionThreshold: z.number().nullable(),
+  /**
+   * adlcp:scormType (1.2 scormtype) of the resource: an `asset` never calls the API, so the player
+   * counts it done once launched (ADL's test packages and Golf's one-file-per-SCO 2004 example
+   * launch assets). Absent in data written before the field: a SCO.
+   */
+  scormType: z.enum(['sco', 'asset']).optional(),
 });
 export type ScormSco = z.infer<typeof scormScoSchema>;
 

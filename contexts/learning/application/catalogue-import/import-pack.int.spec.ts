@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fixedClock } from '@portal/kernel';
 import { createEventStore, type EventStore } from '@portal/eventstore';
 import { ProjectionRuntime } from '@portal/projections-runtime';
@@ -191,5 +191,56 @@ describe('SCORM versions at import (issue 27)', () => {
     const bad = (await importContentPack(store, clock, { file: packFile() }).catch((e: unknown) => e)) as PackValidationError;
     expect(bad.problems.map((p) => p.message)).toContainEqual(expect.stringMatching(/^media\/scorm\/solo-12\/imsmanifest\.xml:\d+:\d+: /));
     expect(await countEvents()).toBe(before);
+  });
+});
+
+/**
+ * Unzipped packages as Windows authoring tools leave them (issue 27, ADR 0084 "Real packages
+ * tried"), written here: the manifest named IMSManifest.xml and saved as UTF-16 with its BOM, the
+ * launch page in a sub-folder with a query, the SCO's files only through a dependency.
+ */
+const WINDOWS_MANIFEST = `<?xml version="1.0" encoding="UTF-16" standalone="no" ?>
+<manifest identifier="golf.windows" version="1" xmlns="http://www.imsglobal.org/xsd/imscp_v1p1" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3" xmlns:imsss="http://www.imsglobal.org/xsd/imsss">
+  <metadata><schema>ADL SCORM</schema><schemaversion>2004 4th Edition</schemaversion></metadata>
+  <organizations default="org"><organization identifier="org"><title>Golfe – edição Windows</title>
+    <item identifier="playing" identifierref="playing_resource"><title>Jogando</title></item>
+  </organization></organizations>
+  <resources>
+    <resource identifier="playing_resource" type="webcontent" adlcp:scormType="sco" href="shared/launchpage.html?content=playing"><dependency identifierref="common"/></resource>
+    <resource identifier="common" type="webcontent" adlcp:scormType="asset"><file href="shared/launchpage.html"/><file href="shared/scormfunctions.js"/></resource>
+  </resources>
+</manifest>`;
+
+describe('importing a package as a Windows tool leaves it (issue 27)', () => {
+  let real: string;
+  beforeAll(() => {
+    real = mkdtempSync(join(tmpdir(), 'pack-real-'));
+    cpSync(resolveContentDir(), real, { recursive: true });
+    const put = (path: string, body: string | Buffer) => {
+      mkdirSync(dirname(join(real, path)), { recursive: true });
+      writeFileSync(join(real, path), body);
+    };
+    put('media/scorm/golf-windows/IMSManifest.xml', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(WINDOWS_MANIFEST, 'utf16le')]));
+    put('media/scorm/golf-windows/shared/launchpage.html', '<script src="scormfunctions.js"></script>');
+    put('media/scorm/golf-windows/shared/scormfunctions.js', 'var API = null;');
+    const pack = JSON.parse(readFileSync(join(real, 'pack.json'), 'utf8'));
+    const station = pack.stations.find((s: { stationId: string }) => s.stationId === 'soja-plantio');
+    const src = 'media/scorm/golf-windows/shared/launchpage.html?content=playing';
+    station.entries.push({ entryId: 'golf-windows', type: 'scorm', title: { 'pt-BR': 'Golfe', es: 'Golf', en: 'Golf' }, src: { 'pt-BR': src, es: src, en: src }, displayOrder: 99, optional: true });
+    writeFileSync(join(real, 'pack.json'), JSON.stringify(pack, null, 2));
+  });
+  afterAll(() => rmSync(real, { recursive: true, force: true }));
+
+  it('finds IMSManifest.xml at the package root, reads it as UTF-16 and takes its version; a changed script is a new revision', async () => {
+    const first = await importContentPack(store, clock, { file: join(real, 'pack.json') });
+    expect(first.events).toBeGreaterThan(0);
+    await runtime.catchUp();
+    const entryOf = async () => (await loadCatalogue(runtime.reader('catalogue'))).stations.flatMap((s) => s.entries).find((e) => e.entryId === 'golf-windows');
+    expect(await entryOf()).toMatchObject({ type: 'scorm', scormVersion: '2004' });
+    // the revision hash covers the package root, the dependency's script included
+    writeFileSync(join(real, 'media/scorm/golf-windows/shared/scormfunctions.js'), 'var API = window.parent.API;');
+    clock.advance(60_000);
+    const second = await importContentPack(store, clock, { file: join(real, 'pack.json') });
+    expect(second.revised.stations).toContain('soja-plantio');
   });
 });

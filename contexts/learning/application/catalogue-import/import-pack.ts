@@ -18,8 +18,8 @@ import {
 } from '../../contracts/index.js';
 import { catalogueImportsDecider, catalogueItemDecider } from '../../domain/index.js';
 import { canonicalJson, shortHash } from '../shared/canonical.js';
-import { contentFile, isExternal, resolveContentDir } from '../shared/content-dir.js';
-import { ManifestError, parseScormManifest } from '../shared/scorm-manifest.js';
+import { contentFile, isExternal, manifestIn, resolveContentDir } from '../shared/content-dir.js';
+import { ManifestError, manifestText, parseScormManifest } from '../shared/scorm-manifest.js';
 import { keepPublishedEntries, storedStation } from '../shared/scorm-publish.js';
 
 /** A pack that does not validate: every problem with its path in the pack. */
@@ -99,10 +99,11 @@ function hashFile(file: string, packageRoot: string | null): string {
 export function scormPackageRoot(contentDir: string, launchFile: string): string | null {
   const top = resolve(contentDir, 'media', 'scorm');
   for (let dir = dirname(launchFile); dir.startsWith(top + sep); dir = dirname(dir)) {
-    if (existsSync(join(dir, 'imsmanifest.xml'))) return dir;
+    if (manifestIn(dir)) return dir;
   }
   return null;
 }
+
 
 /** A launch source without its query (`shared/launchpage.html?content=playing` is the file shared/launchpage.html). */
 export const withoutQuery = (src: string): string => src.split(/[?#]/, 1)[0] ?? src;
@@ -115,9 +116,9 @@ const NO_SCHEMAVERSION = 'no <schemaversion> in <metadata>';
  * problem of the pack, with the manifest's file, line and column.
  */
 function manifestVersion(root: string, contentDir: string, path: string, problems: { path: string; message: string }[]): '1.2' | '2004' | null {
-  const file = join(root, 'imsmanifest.xml');
+  const file = manifestIn(root) ?? join(root, 'imsmanifest.xml');
   try {
-    return parseScormManifest(readFileSync(file, 'utf8'), relative(contentDir, file)).version;
+    return parseScormManifest(manifestText(readFileSync(file)), relative(contentDir, file)).version;
   } catch (error) {
     if (!(error instanceof ManifestError)) throw error;
     if (error.problems.every((p) => p.message === NO_SCHEMAVERSION)) return null;

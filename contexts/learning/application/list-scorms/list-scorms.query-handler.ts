@@ -9,7 +9,7 @@ import { entriesOf, type scormListItemSchema } from '../../contracts/index.js';
 import { visibleStations } from '../shared/access.js';
 import { LEARNER_READS, LearnerReader } from '../shared/learner-reader.js';
 import { scormProgressFromRow } from '../shared/scorm.js';
-import { languagesOf, mediaUrl } from '../shared/views.js';
+import { entrySrcUrl, languagesOf, mediaUrl } from '../shared/views.js';
 import { ListScormsQuery } from './list-scorms.query.js';
 
 type ScormListItem = z.infer<typeof scormListItemSchema>;
@@ -30,7 +30,7 @@ export class ListScormsHandler implements IQueryHandler<ListScormsQuery> {
       for (const entry of entriesOf(station).filter((e) => e.type === 'scorm')) {
         const launchUrl: Record<string, string> = {};
         for (const l of LOCALES) {
-          const url = mediaUrl(entry.src[l], station.mediaHashes);
+          const url = entrySrcUrl(entry, l, station.mediaHashes);
           if (url) launchUrl[l] = url;
         }
         items.push({

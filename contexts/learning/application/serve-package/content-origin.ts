@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { AppError } from '@portal/kernel';
-import { contentFile } from '../shared/content-dir.js';
+import { contentFile, fileAnyCase } from '../shared/content-dir.js';
 import { portalOriginFor, type ContentOriginSettings } from '../shared/content-origin.js';
-import { sendFile, type FileReply } from '../shared/file-response.js';
+import { contentTypeOf, sendFile, statFile, type FileReply } from '../shared/file-response.js';
 import { UPLOADED_PACKAGES_PREFIX, uploadedPackageFile } from '../shared/uploaded-packages.js';
 
 /**
@@ -48,9 +48,14 @@ export const FRAME_SCRIPT = `(function () {
 })();
 `;
 
+/**
+ * Our launch frame, in ASCII and with no charset (header or <meta>): a package page without a
+ * charset of its own takes the encoding of the same-origin frame around it, so the browser's own
+ * fallback reaches it as it would outside the portal (legacy 8-bit pages keep their accents).
+ */
 const frameHtml = (portalOrigin: string) => `<!doctype html>
 <html lang="en" data-portal-origin="${portalOrigin.replace(/[^A-Za-z0-9:/.[\]-]/g, '')}">
-<head><meta charset="utf-8"><title>SCORM</title>
+<head><title>SCORM</title>
 <style>html,body,iframe{margin:0;border:0;width:100%;height:100%;display:block;overflow:hidden}</style>
 <script src="/_portal/cross-frame-api.js"></script>
 <script src="/_portal/frame.js"></script>
@@ -83,7 +88,7 @@ export class ContentOrigin {
     }
     const path = req.path.split('?')[0] ?? '';
     if (path === '/_portal/frame.html') {
-      reply.code(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('content-security-policy', framePolicy(portal)).send(frameHtml(portal));
+      reply.code(200).header('content-type', 'text/html').header('cache-control', 'no-cache').header('content-security-policy', framePolicy(portal)).send(frameHtml(portal));
       return;
     }
     if (path === '/_portal/frame.js' || path === '/_portal/cross-frame-api.js') {
@@ -98,7 +103,7 @@ export class ContentOrigin {
     }
     reply.header('content-security-policy', packagePolicy(portal));
     try {
-      sendFile(reply, file, req.headers, { cacheControl: 'public, max-age=300' });
+      sendFile(reply, file, req.headers, { cacheControl: 'public, max-age=300', contentType: packageContentType(file) });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       reply.code(404).header('content-type', 'text/plain; charset=utf-8').send('Not found');
@@ -113,8 +118,44 @@ export class ContentOrigin {
     } catch {
       return null;
     }
-    if (this.packagesDir && decoded.startsWith(`/${UPLOADED_PACKAGES_PREFIX}`)) return uploadedPackageFile(this.packagesDir, decoded.slice(1));
+    if (this.packagesDir && decoded.startsWith(`/${UPLOADED_PACKAGES_PREFIX}`)) return fileAnyCase(this.packagesDir, uploadedPackageFile(this.packagesDir, decoded.slice(1)));
     if (!decoded.startsWith(`/${PACKAGE_FOLDER}/`)) return null;
-    return contentFile(join(this.contentDir, PACKAGE_FOLDER), decoded.slice(PACKAGE_FOLDER.length + 2));
+    const folder = join(this.contentDir, PACKAGE_FOLDER);
+    return fileAnyCase(folder, contentFile(folder, decoded.slice(PACKAGE_FOLDER.length + 2)));
   }
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+const sniffed = new Map<string, boolean>();
+const SNIFFED_MAX = 2000;
+
+/**
+ * A package file's Content-Type. Text is labelled UTF-8 only when it has bytes beyond ASCII and
+ * they are UTF-8. Older packages keep pages in a legacy 8-bit encoding without a charset (the Golf
+ * examples' Etiquette/Distracting.html): a header's charset would override the browser's fallback
+ * and turn their accents into replacement characters, and a frame with no charset of its own takes
+ * its parent's, so an ASCII launch page labelled UTF-8 would do the same to the pages it frames.
+ */
+export function packageContentType(file: string): string {
+  const type = contentTypeOf(file);
+  if (!type.endsWith('; charset=utf-8')) return type;
+  const stats = statFile(file);
+  if (!stats) return type;
+  const key = `${file}:${stats.size}:${stats.mtimeMs}`;
+  let isUtf8 = sniffed.get(key);
+  if (isUtf8 === undefined) {
+    const bytes = readFileSync(file);
+    isUtf8 = false;
+    if (bytes.some((b) => b >= 0x80)) {
+      try {
+        utf8.decode(bytes);
+        isUtf8 = true;
+      } catch {
+        // 8-bit text: left to the page's own <meta charset> or the browser's fallback
+      }
+    }
+    if (sniffed.size >= SNIFFED_MAX) sniffed.clear();
+    sniffed.set(key, isUtf8);
+  }
+  return isUtf8 ? type : type.slice(0, -'; charset=utf-8'.length);
 }

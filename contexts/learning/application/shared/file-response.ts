@@ -51,12 +51,12 @@ export function sendFile(
   reply: FileReply,
   file: string,
   headers: Record<string, string | undefined>,
-  options: { cacheControl: string; disposition?: string },
+  options: { cacheControl: string; disposition?: string; contentType?: string },
 ): { start: number; end: number } | null {
   const stats = statFile(file);
   if (!stats) throw new AppError('404');
   const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
-  reply.header('cache-control', options.cacheControl).header('etag', etag).header('accept-ranges', 'bytes').header('content-type', contentTypeOf(file));
+  reply.header('cache-control', options.cacheControl).header('etag', etag).header('accept-ranges', 'bytes').header('content-type', options.contentType ?? contentTypeOf(file));
   if (options.disposition) reply.header('content-disposition', options.disposition);
   if (headers['if-none-match'] === etag) {
     reply.code(304).send();

@@ -18,18 +18,43 @@ export class ManifestError extends Error {
 type Node = Record<string, unknown>;
 const ARRAYS = new Set([
   'organization', 'item', 'resource', 'file', 'dependency', 'preConditionRule', 'exitConditionRule', 'postConditionRule',
-  'ruleCondition', 'rollupRule', 'rollupCondition', 'objective', 'mapInfo', 'hideLMSUI', 'sequencing',
+  'ruleCondition', 'rollupRule', 'rollupCondition', 'objective', 'mapInfo', 'hideLMSUI', 'sequencing', 'map',
+  'adlseq:objective', 'adlseq:mapInfo',
 ]);
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@',
-  removeNSPrefix: true,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  processEntities: true,
-  isArray: (name) => ARRAYS.has(name),
-});
+const ADLSEQ = 'http://www.adlnet.org/xsd/adlseq_v1p3';
+
+/**
+ * A parser for one manifest. Namespace prefixes are dropped, except that elements of the adlseq
+ * namespace (whatever prefix the manifest binds to it) are named `adlseq:<name>`: 4th Edition's
+ * `adlseq:objectives` sit beside `imsss:objectives` in the same `<imsss:sequencing>` and would
+ * otherwise merge with them.
+ */
+function parserFor(xml: string): XMLParser {
+  const adlseq = new Set<string>();
+  for (const m of xml.matchAll(/xmlns:([\w.-]+)\s*=\s*(["'])(.*?)\2/g)) if (m[3]!.trim() === ADLSEQ) adlseq.add(m[1]!);
+  // called again on a self-closing tag's name already transformed: `adlseq:` stays
+  const local = (name: string) => {
+    const at = name.indexOf(':');
+    if (at < 0) return name;
+    const prefix = name.slice(0, at);
+    return adlseq.has(prefix) || prefix === 'adlseq' ? `adlseq:${name.slice(at + 1)}` : name.slice(at + 1);
+  };
+  return new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: '@',
+    removeNSPrefix: false,
+    transformTagName: local,
+    // `@xml:base` -> `@base`, `@adlcp:scormType` -> `@scormType`
+    transformAttributeName: (name) => name.replace(/^(@?)[^:@]*:/, '$1'),
+    parseTagValue: false,
+    parseAttributeValue: false,
+    trimValues: true,
+    processEntities: true,
+    // numeric character references (&#233;) as authoring tools write accented titles
+    htmlEntities: true,
+    isArray: (name) => ARRAYS.has(name),
+  });
+}
 
 const list = (v: unknown): Node[] => (Array.isArray(v) ? (v as Node[]) : v && typeof v === 'object' ? [v as Node] : []);
 const child = (node: Node | undefined, name: string): Node | undefined => {
@@ -80,16 +105,20 @@ const EDITIONS: [RegExp, ScormEdition][] = [
 ];
 
 /**
- * Joins xml:base parts and an href into a package-relative path and its query; null when a part
- * is absolute (a scheme or a leading slash) or the path climbs out of the package.
+ * Joins xml:base parts and an href into a package-relative path, its query and its fragment; null
+ * when a part is absolute (a scheme or a leading slash) or the path climbs out of the package.
+ * Backslashes are folder separators (manifests written on Windows: `sco\\index.html`).
  */
 function packagePath(parts: (string | undefined)[]): { path: string; query: string } | null {
   let path = '';
   let query = '';
-  for (const part of parts) {
-    if (!part) continue;
-    if (/^[a-z][a-z0-9+.-]*:/i.test(part) || part.startsWith('/') || part.startsWith('\\')) return null;
-    const [p = '', q = ''] = part.split(/\?(.*)/s, 2);
+  let fragment = '';
+  for (const raw of parts) {
+    if (!raw) continue;
+    const part = raw.replace(/\\/g, '/');
+    if (/^[a-z][a-z0-9+.-]*:/i.test(part) || part.startsWith('/')) return null;
+    const [beforeFragment = '', f = ''] = part.split(/#(.*)/s, 2);
+    const [p = '', q = ''] = beforeFragment.split(/\?(.*)/s, 2);
     let decoded: string;
     try {
       decoded = decodeURIComponent(p);
@@ -98,19 +127,36 @@ function packagePath(parts: (string | undefined)[]): { path: string; query: stri
     }
     path = posix.join(path, decoded);
     query = q ? `?${q}` : '';
+    fragment = f ? `#${f}` : '';
   }
   path = posix.normalize(path);
   if (path === '.' || path === '' || path === '..' || path.startsWith('../') || path.includes('\0')) return null;
-  return { path, query };
+  return { path, query: `${query}${fragment}` };
 }
 
-/** The item's parameters joined to the resource's address (content packaging: ?a=b, &a=b or #frag). */
+/**
+ * The item's parameters joined to the resource's address (content packaging: `?a=b`, `&a=b` or
+ * `#frag`): a query goes before the address's fragment, a fragment only where there is none.
+ */
 function withParameters(launch: string, parameters: string | undefined): string {
   if (!parameters) return launch;
-  if (parameters.startsWith('#')) return launch.includes('#') ? launch : `${launch}${parameters}`;
+  const [address = '', fragment] = launch.split(/(?=#)/, 2) as [string, string | undefined];
+  if (parameters.startsWith('#')) return fragment ? launch : `${address}${parameters}`;
   const params = parameters.replace(/^[?&]+/, '');
   if (!params) return launch;
-  return `${launch}${launch.includes('?') ? '&' : '?'}${params}`;
+  return `${address}${address.includes('?') ? '&' : '?'}${params}${fragment ?? ''}`;
+}
+
+const EXTENDED_MAP_FLAGS = [
+  'readCompletionStatus', 'writeCompletionStatus', 'readProgressMeasure', 'writeProgressMeasure', 'readRawScore', 'writeRawScore',
+  'readMinScore', 'writeMinScore', 'readMaxScore', 'writeMaxScore', 'updateAttemptData',
+] as const;
+
+/** A map to a global objective with every flag set: those of `base`, then an adlseq:mapInfo's (false when absent). */
+function mapInfoOf(targetObjectiveID: string, base: Record<string, unknown>, adlseq?: Node): Record<string, unknown> {
+  const info: Record<string, unknown> = { readSatisfiedStatus: false, readNormalizedMeasure: false, writeSatisfiedStatus: false, writeNormalizedMeasure: false, ...base, targetObjectiveID };
+  for (const flag of EXTENDED_MAP_FLAGS) info[flag] = (adlseq ? bool(attr(adlseq, flag)) : undefined) ?? (info[flag] as boolean | undefined) ?? false;
+  return info;
 }
 
 /** imsss:sequencing -> scorm-again's ActivitySettings fields. */
@@ -118,7 +164,9 @@ function sequencingOf(seq: Node | undefined): Record<string, unknown> {
   if (!seq) return {};
   const controlMode = child(seq, 'controlMode');
   const rollupRules = child(seq, 'rollupRules');
-  const constrained = child(seq, 'constrainedChoiceConsiderations');
+  // adlseq elements (named adlseq:… by the parser); a manifest that puts them in imsss is read too
+  const constrained = child(seq, 'adlseq:constrainedChoiceConsiderations') ?? child(seq, 'constrainedChoiceConsiderations');
+  const randomization = child(seq, 'randomizationControls');
   const sequencingControls = defined({
     choice: bool(attr(controlMode, 'choice')),
     choiceExit: bool(attr(controlMode, 'choiceExit')),
@@ -131,6 +179,11 @@ function sequencingOf(seq: Node | undefined): Record<string, unknown> {
     objectiveMeasureWeight: num(attr(rollupRules, 'objectiveMeasureWeight')),
     preventActivation: bool(attr(constrained, 'preventActivation')),
     constrainChoice: bool(attr(constrained, 'constrainChoice')),
+    randomizationTiming: attr(randomization, 'randomizationTiming'),
+    randomizeChildren: bool(attr(randomization, 'reorderChildren')),
+    reorderChildren: bool(attr(randomization, 'reorderChildren')),
+    selectionTiming: attr(randomization, 'selectionTiming'),
+    selectCount: num(attr(randomization, 'selectCount')),
   });
   const rules = child(seq, 'sequencingRules');
   const ruleList = (kind: string) =>
@@ -162,25 +215,42 @@ function sequencingOf(seq: Node | undefined): Record<string, unknown> {
     });
   });
   const objectives = child(seq, 'objectives');
-  const objective = (o: Node, isPrimary: boolean) =>
-    defined({
-      objectiveID: attr(o, 'objectiveID') ?? (isPrimary ? 'primary' : ''),
+  // 4th Edition: adlseq:objectives add completion, progress and score maps to the imsss objectives
+  const extended = new Map<string, Node[]>();
+  for (const o of list(child(seq, 'adlseq:objectives')?.['adlseq:objective'])) {
+    const id = attr(o, 'objectiveID') ?? '';
+    extended.set(id, [...(extended.get(id) ?? []), ...list(o['adlseq:mapInfo'])]);
+  }
+  const objective = (o: Node, isPrimary: boolean) => {
+    const objectiveID = attr(o, 'objectiveID') ?? (isPrimary ? 'primary' : '');
+    const maps = new Map<string, Record<string, unknown>>();
+    // every flag explicit, with the schemas' defaults (imsss reads status and measure unless told
+    // otherwise; adlseq reads and writes nothing unless told): scorm-again's defaults differ
+    for (const m of list(o['mapInfo'])) {
+      const target = attr(m, 'targetObjectiveID') ?? '';
+      maps.set(target, {
+        ...mapInfoOf(target, {}),
+        readSatisfiedStatus: bool(attr(m, 'readSatisfiedStatus')) ?? true,
+        readNormalizedMeasure: bool(attr(m, 'readNormalizedMeasure')) ?? true,
+        writeSatisfiedStatus: bool(attr(m, 'writeSatisfiedStatus')) ?? false,
+        writeNormalizedMeasure: bool(attr(m, 'writeNormalizedMeasure')) ?? false,
+      });
+    }
+    for (const m of extended.get(objectiveID) ?? []) {
+      const target = attr(m, 'targetObjectiveID') ?? '';
+      maps.set(target, mapInfoOf(target, maps.get(target) ?? {}, m));
+    }
+    return defined({
+      objectiveID,
       isPrimary,
       satisfiedByMeasure: bool(attr(o, 'satisfiedByMeasure')),
       minNormalizedMeasure: num(elementText(o, 'minNormalizedMeasure')),
-      mapInfo: list(o['mapInfo']).map((m) =>
-        defined({
-          targetObjectiveID: attr(m, 'targetObjectiveID') ?? '',
-          readSatisfiedStatus: bool(attr(m, 'readSatisfiedStatus')),
-          readNormalizedMeasure: bool(attr(m, 'readNormalizedMeasure')),
-          writeSatisfiedStatus: bool(attr(m, 'writeSatisfiedStatus')),
-          writeNormalizedMeasure: bool(attr(m, 'writeNormalizedMeasure')),
-        }),
-      ),
+      mapInfo: [...maps.values()],
     });
+  };
   const primary = child(objectives, 'primaryObjective');
   const delivery = child(seq, 'deliveryControls');
-  const considerations = child(seq, 'rollupConsiderations');
+  const considerations = child(seq, 'adlseq:rollupConsiderations') ?? child(seq, 'rollupConsiderations');
   const limit = child(seq, 'limitConditions');
   return defined({
     sequencingControls: Object.keys(sequencingControls).length ? sequencingControls : undefined,
@@ -205,9 +275,36 @@ function sequencingOf(seq: Node | undefined): Record<string, unknown> {
   });
 }
 
+/** adlcp:data -> scorm-again's sharedDataMaps (4th Edition adl.data buckets). */
+const sharedDataMapsOf = (item: Node): Record<string, unknown>[] =>
+  list(child(item, 'data')?.['map']).map((m) =>
+    ({ targetID: attr(m, 'targetID') ?? '', readSharedData: bool(attr(m, 'readSharedData')) ?? true, writeSharedData: bool(attr(m, 'writeSharedData')) ?? false }),
+  );
+
 /** adlnav:presentation -> hideLmsUi tokens. */
 const hideLmsUiOf = (item: Node): string[] =>
   list(child(child(item, 'presentation'), 'navigationInterface')?.['hideLMSUI']).map((h) => text(h)).filter(Boolean);
+
+/**
+ * A manifest file's text from its bytes: UTF-8 (with or without a BOM), UTF-16 with its BOM (as
+ * some Windows tools write it), or the 8-bit encoding its XML declaration names (ISO-8859-1,
+ * windows-1252); an encoding this runtime does not know is read as UTF-8.
+ */
+export function manifestText(bytes: Uint8Array): string {
+  const [a, b, c] = bytes;
+  if (a === 0xef && b === 0xbb && c === 0xbf) return new TextDecoder('utf-8').decode(bytes.subarray(3));
+  if (a === 0xff && b === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
+  if (a === 0xfe && b === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
+  const declared = /^\s*<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(new TextDecoder('latin1').decode(bytes.subarray(0, 200)))?.[1];
+  if (declared && !/^utf-?8$/i.test(declared)) {
+    try {
+      return new TextDecoder(declared).decode(bytes);
+    } catch {
+      // an encoding TextDecoder does not know
+    }
+  }
+  return new TextDecoder('utf-8').decode(bytes);
+}
 
 /**
  * Parses a manifest's text. `file` names it in problems (imsmanifest.xml, or its path in a zip).
@@ -218,7 +315,7 @@ export function parseScormManifest(xml: string, file = 'imsmanifest.xml'): Scorm
   if (xml.trim() === '') throw new ManifestError([problem('the manifest is empty')]);
   const valid = XMLValidator.validate(xml, { allowBooleanAttributes: true });
   if (valid !== true) throw new ManifestError([{ file, line: valid.err.line, column: valid.err.col, message: `not well-formed XML: ${valid.err.msg}` }]);
-  const doc = parser.parse(xml) as Node;
+  const doc = parserFor(xml).parse(xml) as Node;
   const manifest = child(doc, 'manifest');
   if (!manifest) throw new ManifestError([problem('the root element is not <manifest>')]);
   const problems: ManifestProblem[] = [];
@@ -276,7 +373,8 @@ export function parseScormManifest(xml: string, file = 'imsmanifest.xml'): Scorm
     const ref = attr(own, 'IDRef');
     const shared = ref ? collections.get(ref) : undefined;
     if (ref && !shared) problems.push(problem(`sequencing IDRef "${ref}" names no sequencingCollection entry`, `IDRef="${ref}"`));
-    return { ...sequencingOf(shared), ...sequencingOf(own) };
+    // the activity's own elements override the collection entry's, element by element (IMS SS)
+    return sequencingOf(shared && own ? { ...shared, ...own } : (own ?? shared));
   };
 
   const scos: ScormSco[] = [];
@@ -307,6 +405,7 @@ export function parseScormManifest(xml: string, file = 'imsmanifest.xml'): Scorm
             dataFromLms: elementText(item, 'datafromlms') ?? null,
             timeLimitAction: elementText(item, 'timelimitaction') ?? null,
             completionThreshold: num(attr(completion, 'minProgressMeasure') ?? text(completion)) ?? null,
+            scormType: attr(resource, 'scormType')?.toLowerCase() === 'asset' ? 'asset' : 'sco',
           });
         }
       }
@@ -319,7 +418,7 @@ export function parseScormManifest(xml: string, file = 'imsmanifest.xml'): Scorm
       : undefined;
     return {
       toc: { id, title, scoId, isVisible, children: children.map((c) => c.toc) },
-      activity: defined({ id, title, isVisible, children: children.length ? children.map((c) => c.activity) : undefined, ...sequencingFor(item), hideLmsUi: hideLmsUiOf(item), completionThreshold }),
+      activity: defined({ id, title, isVisible, children: children.length ? children.map((c) => c.activity) : undefined, ...sequencingFor(item), hideLmsUi: hideLmsUiOf(item), completionThreshold, sharedDataMaps: sharedDataMapsOf(item) }),
     };
   };
   const items = org ? list(org['item']).map(walk) : [];
@@ -340,7 +439,15 @@ export function parseScormManifest(xml: string, file = 'imsmanifest.xml'): Scorm
     organizationId: orgId,
     toc: items.map((i) => i.toc),
     scos,
-    sequencing: version === '2004' ? { activityTree: defined({ id: orgId, title, children: items.map((i) => i.activity), ...sequencingFor(org!) }) } : null,
+    sequencing:
+      version === '2004'
+        ? defined({
+            activityTree: defined({ id: orgId, title, children: items.map((i) => i.activity), ...sequencingFor(org!) }),
+            // whether global objectives and shared data reach beyond this course (both default true)
+            objectivesGlobalToSystem: bool(attr(org, 'objectivesGlobalToSystem')),
+            sharedDataGlobalToSystem: bool(attr(org, 'sharedDataGlobalToSystem')),
+          })
+        : null,
     files: [...files].sort(),
   };
 }

@@ -6,8 +6,8 @@ import { APP_CONFIG, type AppConfig } from '@portal/platform';
 import type { z } from 'zod';
 import type { CatalogueStation, ContentEntry, scormPackageSchema } from '../../contracts/index.js';
 import { scormPackageRoot, withoutQuery } from '../catalogue-import/import-pack.js';
-import { CONTENT_DIR, contentFile } from './content-dir.js';
-import { parseScormManifest } from './scorm-manifest.js';
+import { CONTENT_DIR, contentFile, manifestIn } from './content-dir.js';
+import { manifestText, parseScormManifest } from './scorm-manifest.js';
 import { scormPackagesDir, storedPackage, UPLOADED_PACKAGES_PREFIX } from './uploaded-packages.js';
 
 export type ScormPackageView = z.infer<typeof scormPackageSchema>;
@@ -46,7 +46,7 @@ export class ScormPackages {
   private read(src: string, hash: string): ScormPackageView | null {
     const key = `${src}#${hash}`;
     if (this.cache.has(key)) return this.cache.get(key)!;
-    const view = this.parse(src, hash);
+    const view = this.parse(src);
     if (this.cache.size > 500) this.cache.clear();
     this.cache.set(key, view);
     return view;
@@ -63,18 +63,23 @@ export class ScormPackages {
     const root = file ? scormPackageRoot(this.contentDir, file) : null;
     if (!root) return null;
     try {
-      return { manifest: parseScormManifest(readFileSync(join(root, 'imsmanifest.xml'), 'utf8')), base: `/api/${relative(this.contentDir, root).split('\\').join('/')}/` };
+      return {
+        manifest: parseScormManifest(manifestText(readFileSync(manifestIn(root) ?? join(root, 'imsmanifest.xml')))),
+        base: `/api/${relative(this.contentDir, root).split('\\').join('/')}/`,
+      };
     } catch {
       // the importer refused bad manifests; a package changed on disk since then plays as one SCO
       return null;
     }
   }
 
-  private parse(src: string, hash: string): ScormPackageView | null {
+  private parse(src: string): ScormPackageView | null {
     const found = this.located(src);
     if (!found || found.manifest.scos.length < 2) return null;
     const { manifest, base } = found;
-    const launchUrl = (launch: string) => `${base}${launch}${hash ? `${launch.includes('?') ? '&' : '?'}v=${hash}` : ''}`;
+    // the SCO's address as the manifest writes it: packages read their own query (Golf's
+    // location.search.replace("?content=", "")), so nothing is added to it (ADR 0084)
+    const launchUrl = (launch: string) => `${base}${launch}`;
     return {
       title: manifest.title,
       edition: manifest.edition,

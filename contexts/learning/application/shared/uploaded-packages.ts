@@ -1,10 +1,10 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { ScormManifest } from '../../contracts/index.js';
 import { shortHash } from './canonical.js';
-import { contentFile } from './content-dir.js';
-import { ManifestError, parseScormManifest } from './scorm-manifest.js';
+import { contentFile, fileAnyCase, manifestIn } from './content-dir.js';
+import { ManifestError, manifestText, parseScormManifest } from './scorm-manifest.js';
 import { extractZip, SCORM_ZIP_LIMITS, ZipRefused, type ZipLimits } from './scorm-zip.js';
 
 /**
@@ -58,27 +58,30 @@ export function folderHash(dir: string): string {
   return shortHash(walk(dir).map((f) => `${f}:${shortHash(readFileSync(join(dir, f)))}`).join('\n'));
 }
 
-/** imsmanifest.xml at the package's root, or in its one top folder (zips made of a folder). */
+/** The path of imsmanifest.xml (any case) at the package's root, or in its one top folder (zips made of a folder). */
 function manifestRoot(dir: string): string {
-  if (existsSync(join(dir, 'imsmanifest.xml'))) return '';
+  const here = manifestIn(dir);
+  if (here) return relative(dir, here);
   const top = readdirSync(dir).filter((n) => !n.startsWith('__MACOSX'));
-  if (top.length === 1 && statSync(join(dir, top[0]!)).isDirectory() && existsSync(join(dir, top[0]!, 'imsmanifest.xml'))) return `${top[0]}/`;
+  const inTop = top.length === 1 && statSync(join(dir, top[0]!)).isDirectory() ? manifestIn(join(dir, top[0]!)) : null;
+  if (inTop) return relative(dir, inTop).split(sep).join('/');
   throw new PackageRefused('manifest_missing', [{ file: 'imsmanifest.xml', line: 0, column: 0, message: 'no imsmanifest.xml at the root of the zip (nor in its one top folder)' }]);
 }
 
 /** Reads an unzipped package: its manifest, parsed, and every SCO's launch file present. */
 function readPackage(dir: string, packageId: string): StoredPackage {
-  const root = manifestRoot(dir);
-  const manifestFile = `${root}imsmanifest.xml`;
+  // the manifest's path in the package, whatever the case of its name (IMSManifest.xml)
+  const manifestFile = manifestRoot(dir);
+  const root = manifestFile.slice(0, manifestFile.lastIndexOf('/') + 1);
   let manifest: ScormManifest;
   try {
-    manifest = parseScormManifest(readFileSync(join(dir, manifestFile), 'utf8'), manifestFile);
+    manifest = parseScormManifest(manifestText(readFileSync(join(dir, manifestFile))), manifestFile);
   } catch (error) {
     if (error instanceof ManifestError) throw new PackageRefused('manifest_invalid', error.problems);
     throw error;
   }
   const missing = manifest.scos.filter((sco) => {
-    const file = contentFile(join(dir, root), sco.launch.split(/[?#]/, 1)[0]!);
+    const file = fileAnyCase(join(dir, root), contentFile(join(dir, root), sco.launch.split(/[?#]/, 1)[0]!));
     return !file || !existsSync(file) || !statSync(file).isFile();
   });
   if (missing.length > 0) {

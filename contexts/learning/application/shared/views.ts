@@ -26,14 +26,21 @@ import { certificatesOf } from './crop-certificates.js';
 import type { Principal } from '@portal/kernel';
 import { isExternal } from './content-dir.js';
 
-/** Public URL of a pack file: /api/media/... with the content hash (immutable caching); https URLs as they are. */
-export function mediaUrl(src: string | undefined, hashes: Record<string, string>): string | null {
+/**
+ * Public URL of a pack file: /api/media/... with the content hash (immutable caching); https URLs
+ * as they are. A SCORM launch address stays as the manifest wrote it (`versioned` false): packages
+ * read their own query (Golf's `location.search.replace("?content=", "")`), so nothing is added.
+ */
+export function mediaUrl(src: string | undefined, hashes: Record<string, string>, versioned = true): string | null {
   if (!src) return null;
   if (isExternal(src)) return src;
   if (!src.startsWith('media/')) return null;
-  const hash = hashes[src];
+  const hash = versioned ? hashes[src] : undefined;
   return `/api/${src}${hash ? `${src.includes('?') ? '&' : '?'}v=${hash}` : ''}`;
 }
+
+/** The URL of an entry's file in one locale (a SCORM launch address unversioned, as above). */
+export const entrySrcUrl = (entry: ContentEntry, locale: Locale, hashes: Record<string, string>): string | null => mediaUrl(entry.src[locale], hashes, entry.type !== 'scorm');
 
 export const languagesOf = (entry: ContentEntry): Locale[] => LOCALES.filter((l) => Boolean(entry.src[l]));
 
@@ -143,7 +150,7 @@ export class LearnerView {
     const status = contentStatusOf(state, lock.locked);
     const src: ContentEntryView['src'] = {};
     if (!entry.protected) for (const l of LOCALES) {
-      const url = mediaUrl(entry.src[l], station.mediaHashes);
+      const url = entrySrcUrl(entry, l, station.mediaHashes);
       if (url) src[l] = url;
     }
     return {

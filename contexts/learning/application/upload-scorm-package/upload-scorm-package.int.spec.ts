@@ -157,7 +157,8 @@ describe('SCORM zip upload: preview, publish, a new version', () => {
     const scorms = (await t.request('GET', '/api/scorms', { token: learner.token, headers: after(res) })).json();
     const course = scorms.find((s: { scormId: string }) => s.scormId === UPLOAD_FIXTURE_ENTRY);
     expect(course).toMatchObject({ version: '2004' });
-    expect(course.launchUrl['pt-BR']).toMatch(new RegExp(`^/api/media/scorm-uploads/${first}/lessons/intro\\.htm\\?lang=pt&v=${first}$`));
+    // the launch address as the manifest writes it, in the package's own folder (ADR 0084, real packages)
+    expect(course.launchUrl['pt-BR']).toBe(`/api/media/scorm-uploads/${first}/lessons/intro.htm?lang=pt`);
     // the player gets the uploaded package's table of contents and each SCO's launch address (multi-SCO)
     const content = (await t.request('GET', `/api/user-store/scorm-content/${UPLOAD_FIXTURE_ENTRY}?lang=pt-BR`, { token: learner.token, headers: after(res) })).json();
     expect(content.package?.scos.map((s: { launchUrl: string }) => s.launchUrl.split('?')[0])).toEqual([
@@ -224,5 +225,19 @@ describe('SCORM zip upload: preview, publish, a new version', () => {
     expect((await publish('../../etc')).statusCode).toBe(404);
     expect((await publish('not-a-package-id')).statusCode).toBe(400);
     expect((await t.request('POST', `/api/manager/scorm-packages/${first}/publish`, { token: admin, body: {} })).json()).toMatchObject({ code: 'app/bed-request', details: [{ path: 'stationId' }] });
+  });
+});
+
+describe('SCORM zip upload: a zip as a Windows tool leaves it (ADR 0084, real packages)', () => {
+  it('takes IMSManifest.xml saved as UTF-16 and a launch file named in another case than the manifest says', async () => {
+    const files = fixtureFiles();
+    const manifest = files['imsmanifest.xml']!.toString().replace(/^<\?xml[^>]*\?>/, '<?xml version="1.0" encoding="UTF-16"?>');
+    delete files['imsmanifest.xml'];
+    files['IMSManifest.xml'] = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(manifest, 'utf16le')]);
+    files['lessons/INTRO.htm'] = files['lessons/intro.htm']!;
+    delete files['lessons/intro.htm'];
+    const res = await upload(await zipOf(files));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ title: 'Irrigação por gotejamento', edition: '2004-4th', scos: [{ id: 'intro', launch: 'lessons/intro.htm?lang=pt' }, { id: 'practice' }] });
   });
 });

@@ -84,12 +84,14 @@ export const sameCmi = (a: CmiMap, b: CmiMap): boolean => {
   return ka.every((k) => a[k] === b[k]);
 };
 
-/** The package's launch URL with the learner's language (the demo packages read ?lang=). */
+/**
+ * The package's launch URL with the learner's language (the demo packages read ?lang=). A launch
+ * with a query of its own (the manifest's href and item parameters: `?content=playing`,
+ * `?tc=CM-01&act=1`) is left exactly as it is: real packages parse their query themselves.
+ */
 export const launchUrlWithLang = (url: string, lang: string): string => {
-  const [path, query = ''] = url.split('?');
-  const params = new URLSearchParams(query);
-  params.set('lang', lang);
-  return `${path}?${params.toString()}`;
+  if (/[?#]/.test(url)) return url;
+  return `${url}?${new URLSearchParams({ lang }).toString()}`;
 };
 
 /**

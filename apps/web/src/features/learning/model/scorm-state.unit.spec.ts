@@ -72,9 +72,12 @@ describe('SCORM state mapping', () => {
     expect(next.GetValue('cmi.entry')).toBe('resume');
   });
 
-  it('compares snapshots and adds the language to the launch URL', () => {
+  it('compares snapshots and adds the language to a launch URL without a query of its own', () => {
     expect(sameCmi({ a: '1' }, { a: '1' })).toBe(true);
     expect(sameCmi({ a: '1' }, { a: '2' })).toBe(false);
-    expect(launchUrlWithLang('/api/media/scorm/solo-12/index.html?v=abc', 'es')).toBe('/api/media/scorm/solo-12/index.html?v=abc&lang=es');
+    expect(launchUrlWithLang('/api/media/scorm/solo-12/index.html', 'es')).toBe('/api/media/scorm/solo-12/index.html?lang=es');
+    // Golf's launch page reads location.search.replace("?content=", ""): its query stays as the manifest wrote it
+    expect(launchUrlWithLang('/api/media/scorm/golf/shared/launchpage.html?content=playing', 'es')).toBe('/api/media/scorm/golf/shared/launchpage.html?content=playing');
+    expect(launchUrlWithLang('/api/media/scorm/cts/resources/SequencingTest.htm?tc=CM-01&act=1', 'en')).toBe('/api/media/scorm/cts/resources/SequencingTest.htm?tc=CM-01&act=1');
   });
 });
