@@ -3,3 +3,6 @@ export { importContentPack, readPack, PackValidationError, type ImportReport, ty
 export { resolveContentDir } from './shared/content-dir.js';
 export { ContentOrigin, type ContentRequest } from './serve-package/content-origin.js';
 export { contentOriginFor, portalOriginFor, type ContentOriginSettings } from './shared/content-origin.js';
+// read in-process by the server-rendered first document (ADR 0090)
+export { GetTrainingQuery } from './get-training/get-training.query.js';
+export { requireActivePrincipal } from './shared/access.js';
