@@ -99,6 +99,10 @@ const renderHtml = (element: React.ReactNode): Promise<string> =>
   new Promise((resolve, reject) => {
     let failed: unknown;
     const stream = renderToPipeableStream(element, {
+      // Every boundary is complete when the document is sent (onAllReady), so none is streamed out
+      // of order: React would otherwise outline large ones with inline scripts, which the CSP
+      // (script-src 'self') refuses, leaving them hidden and the client to render them again.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       onAllReady() {
         if (failed) return;
         const sink = new PassThrough();

@@ -34,6 +34,11 @@ void bootstrapSession();
 void loadAppConfig();
 void initI18n();
 requestScreenCode(routes, window.location);
+if (ssr) {
+  // the strings and the screens' code the server drew with, before the router is made (it copies
+  // the route objects) and before the first render
+  await Promise.all([initI18n().then(() => i18n.loadNamespaces(ssr.namespaces.filter(isAppNamespace))), resolveScreenCode(routes, window.location)]);
+}
 const router = createAppRouter(ssr ? { loaderData: ssr.router.loaderData, actionData: ssr.router.actionData, errors: ssr.router.errors } : undefined);
 
 // A 401 on any later call (after the client's one refresh on id-token-expired) means the
@@ -61,8 +66,6 @@ const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
 if (ssr) {
-  // the strings and the screens' code the server drew with, before the first render
-  await Promise.all([initI18n().then(() => i18n.loadNamespaces(ssr.namespaces.filter(isAppNamespace))), resolveScreenCode(routes, window.location)]);
   hydrateRoot(
     container,
     <StrictMode>

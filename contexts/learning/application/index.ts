@@ -6,3 +6,6 @@ export { contentOriginFor, portalOriginFor, type ContentOriginSettings } from '.
 // read in-process by the server-rendered first document (ADR 0090)
 export { GetTrainingQuery } from './get-training/get-training.query.js';
 export { requireActivePrincipal } from './shared/access.js';
+export { GetJourneyQuery } from './get-journey/get-journey.query.js';
+export { GetStationQuery } from './get-station/get-station.query.js';
+export { ResolveRouteQuery } from './resolve-route/resolve-route.query.js';

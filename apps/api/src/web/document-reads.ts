@@ -1,13 +1,13 @@
 import type { QueryBus } from '@nestjs/cqrs';
 import { bookingRoutes } from '@portal/booking/contracts/http';
-import { ListCountriesQuery } from '@portal/booking/application';
+import { ListCountriesQuery, ListLocationsQuery } from '@portal/booking/application';
 import { engagementRoutes } from '@portal/engagement/contracts/http';
 import { GetPageQuery, ListPagesQuery } from '@portal/engagement/application';
 import { identityRoutes } from '@portal/identity/contracts/http';
 import { GetUserDataQuery } from '@portal/identity/application';
 import { DEFAULT_LOCALE, isLocale, type Principal } from '@portal/kernel';
 import { learningRoutes } from '@portal/learning/contracts/http';
-import { GetTrainingQuery, requireActivePrincipal } from '@portal/learning/application';
+import { GetJourneyQuery, GetStationQuery, GetTrainingQuery, ResolveRouteQuery, requireActivePrincipal } from '@portal/learning/application';
 import { requireUser, type AppConfig, type PortalRequest } from '@portal/platform';
 import type { z } from 'zod';
 import { appConfigAnswer } from '../app-config.controller.js';
@@ -41,8 +41,16 @@ export const documentReads = (queries: QueryBus, config: AppConfig): DocumentRea
   { route: bookingRoutes.countries, run: ({ query, req }) => queries.execute(new ListCountriesQuery(langOf(query['lang']), req)) },
   { route: engagementRoutes.pages, run: ({ query }) => queries.execute(new ListPagesQuery(query['section'] as never, langOf(query['lang']))) },
   { route: engagementRoutes.page, run: ({ params, query }) => queries.execute(new GetPageQuery(params['section'] as never, params['slug'] ?? '', langOf(query['lang']))) },
+  {
+    route: bookingRoutes.locations,
+    run: ({ query, req }) => queries.execute(new ListLocationsQuery({ ...(typeof query['country'] === 'string' ? { country: query['country'] } : {}), activeOnly: true }, req)),
+  },
   // @Authorized()
   { route: learningRoutes.training, run: ({ principal, req }) => queries.execute(new GetTrainingQuery(requireActivePrincipal(principal), req)) },
+  { route: learningRoutes.journey, run: ({ principal, req }) => queries.execute(new GetJourneyQuery(requireActivePrincipal(principal), req)) },
+  // @GuestOrUser(): a document is rendered for a signed-in user only (a guest's has no principal here: refused)
+  { route: learningRoutes.route, run: ({ principal, query, req }) => queries.execute(new ResolveRouteQuery(requireActivePrincipal(principal), String(query['path'] ?? ''), req)) },
+  { route: learningRoutes.station, run: ({ principal, params, req }) => queries.execute(new GetStationQuery(requireActivePrincipal(principal), params['stationId'] ?? '', req)) },
 ];
 
 const patternOf = (path: string): RegExp => new RegExp(`^${path.replace(/:([A-Za-z0-9_]+)/g, '(?<$1>[^/]+)')}$`);
