@@ -80,10 +80,19 @@ export function AppProviders({ children, queries }: { children: ReactNode; queri
   );
 }
 
+/** Marks the document once the app's first effects ran: hydrated (or rendered) and interactive (ADR 0090). */
+function ReadyMark() {
+  useEffect(() => {
+    document.documentElement.dataset['app'] = 'ready';
+  }, []);
+  return null;
+}
+
 export function App({ router, queries }: { router: AppRouter; queries?: DehydratedState | undefined }) {
   return (
     <AppProviders queries={queries}>
       <RouterProvider router={router} />
+      <ReadyMark />
     </AppProviders>
   );
 }
