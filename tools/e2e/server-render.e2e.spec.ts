@@ -92,7 +92,7 @@ describe('the first document, rendered on the server', () => {
     it(`paints before the scripts arrive, then hydrates without a warning (${locale})`, async () => {
       const learner = await signInCookies(LEARNER.email);
       for (const { path, shows, then, click, next } of [
-        { path: '/public/booking', shows: 'booking-country-BR', then: booking, click: 'booking-country-BR', next: '**/public/booking/BR' },
+        { path: '/public/booking', shows: 'booking-country-BR', then: booking, click: 'booking-country-BR', next: '**/public/booking/br' },
         { path: '/home', shows: 'home-display-name', then: LEARNER.name, click: null, next: null },
       ]) {
         // a context of its own each time: no script comes from the memory cache
@@ -121,7 +121,7 @@ describe('the first document, rendered on the server', () => {
             if (request.resourceType() === 'document') documents += 1;
           });
           await page.getByTestId(click).click();
-          await page.waitForURL(next);
+          await page.waitForURL(next, { waitUntil: 'commit' });
           expect(documents).toBe(0);
         } else {
           // hydrated: the home screen's notice (000 §4.5), which only the browser opens, shows
