@@ -70,11 +70,13 @@ export function documentReader(reads: DocumentRead[], principal: Principal | und
     if (!match) return json(404, { statusCode: 404, code: '404', message: 'Not read by the server render' });
     const { read } = match.t;
     const raw = Object.fromEntries(url.searchParams);
-    const query = read.route.query ? read.route.query.safeParse(raw) : { success: true as const, data: raw };
-    if (!query.success) return json(400, { statusCode: 400, code: '400', message: 'Invalid query' });
+    const parsed = read.route.query ? read.route.query.safeParse(raw) : { success: true as const, data: raw };
+    if (!parsed.success) return json(400, { statusCode: 400, code: '400', message: 'Invalid query' });
+    const { data } = parsed;
+    const query: Record<string, unknown> = typeof data === 'object' && data !== null ? Object.fromEntries(Object.entries(data)) : {};
     const params = Object.fromEntries(Object.entries(match.m!.groups ?? {}).map(([k, v]) => [k, decodeURIComponent(v)]));
     try {
-      return json(200, await read.run({ principal, params, query: query.data as Record<string, unknown>, req }));
+      return json(200, await read.run({ principal, params, query, req }));
     } catch (error) {
       const body = toErrorBody(error);
       return json(body.statusCode, body);
