@@ -36,6 +36,9 @@ const PUBLIC_SCREENS = [/^\/$/, /^\/br(\/.*)?$/, /^\/tour\/[^/]+$/, /^\/ar\/cont
 /** Rendered for the signed-in user (a signed-out request is redirected by the screens' own guards). */
 const SIGNED_IN_SCREENS = [/^\/home$/, /^\/training$/, /^\/training\/[^/]+$/, /^\/station\/[^/]+(\/[^/]+)?$/, /^\/journey$/];
 
+/** Signed-in screens whose signed-out document is the guard's redirect (000 §2.2), answered on the server. */
+const SIGNED_OUT_REDIRECTS = [/^\/home\/?$/];
+
 export type ScreenKind = 'public' | 'signed-in' | 'shell';
 
 /** Which documents the server renders (ADR 0090); every other path gets the shell document as before. */
@@ -96,6 +99,9 @@ export class DocumentRenderer {
     // A session marker without a valid document cookie (it outlived its few minutes): the server
     // cannot tell who this is, the SPA can (its refresh cookie). The shell, as before.
     if (session.kind === 'unknown' && cookies[SESSION_MARKER_COOKIE] !== undefined) return false;
+    // Signed out, the learner screens that guests may also open (a guest station, 000 §6) are left
+    // to the browser, which has the guest id; /home's guard redirects on the server.
+    if (kind === 'signed-in' && session.kind !== 'user' && !SIGNED_OUT_REDIRECTS.some((p) => p.test(path))) return false;
     const entry = await this.load();
     if (!entry) return false;
     const principal: Principal | undefined = session.kind === 'user' ? session.principal : undefined;
