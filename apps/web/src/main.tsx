@@ -1,31 +1,20 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import type { DehydratedState } from '@tanstack/react-query';
+import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createAppRouter, routes } from './app/router';
 import { markAppStarted } from './shared/api/early-answers';
 import { queryClient, setUnauthorizedHandler } from './shared/api/query-client';
-import { adoptAppConfig, loadAppConfig } from './shared/config/app-config';
-import { adoptDocumentLocale, i18n, initI18n } from './shared/i18n/i18n';
-import { isAppNamespace } from './shared/i18n/namespaces';
+import { loadAppConfig } from './shared/config/app-config';
+import { initI18n } from './shared/i18n/i18n';
 import { isChunkLoadError, reloadAfterChunkError } from './shared/routing/chunk-reload';
-import { requestScreenCode, resolveScreenCode } from './shared/routing/screen-code';
+import { requestScreenCode } from './shared/routing/screen-code';
 import { bootstrapSession } from './shared/session/refresh';
-import { clearAccessToken, onRemoteSessionChange, removeLegacyToken, setProvisionalClaims } from './shared/session/token-store';
-import { HYDRATION_ELEMENT_ID, type HydrationPayload } from './shared/ssr/scope';
+import { clearAccessToken, onRemoteSessionChange, removeLegacyToken } from './shared/session/token-store';
 
 markAppStarted();
 removeLegacyToken();
-// A document the server rendered (ADR 0090) says what it was drawn with: the page starts from it,
-// so that its first render equals the server's, and hydrates instead of rendering anew.
-const ssr = readHydrationPayload();
-if (ssr) {
-  adoptDocumentLocale(ssr.locale);
-  adoptAppConfig(ssr.appConfig);
-  setProvisionalClaims(ssr.claims);
-}
 // What every first screen waits for is asked for now, side by side with the screen's code: the
 // session (refresh cookie), the settings and the translations (ADR 0013). The boot script
 // (boot/boot.ts) sent the refresh, the profile and the settings before this file had loaded;
@@ -34,12 +23,7 @@ void bootstrapSession();
 void loadAppConfig();
 void initI18n();
 requestScreenCode(routes, window.location);
-if (ssr) {
-  // the strings and the screens' code the server drew with, before the router is made (it copies
-  // the route objects) and before the first render
-  await Promise.all([initI18n().then(() => i18n.loadNamespaces(ssr.namespaces.filter(isAppNamespace))), resolveScreenCode(routes, window.location)]);
-}
-const router = createAppRouter(ssr ? { loaderData: ssr.router.loaderData, actionData: ssr.router.actionData, errors: ssr.router.errors } : undefined);
+const router = createAppRouter();
 
 // A 401 on any later call (after the client's one refresh on id-token-expired) means the
 // session ended: drop the token and re-run the current route's guards, which send the user
@@ -65,28 +49,8 @@ window.addEventListener('vite:preloadError', (event) => {
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-if (ssr) {
-  hydrateRoot(
-    container,
-    <StrictMode>
-      <App router={router} queries={ssr.queries as DehydratedState} />
-    </StrictMode>,
-    { onRecoverableError: (error) => console.error('Hydration', error) },
-  );
-} else {
-  createRoot(container).render(
-    <StrictMode>
-      <App router={router} />
-    </StrictMode>,
-  );
-}
-
-function readHydrationPayload(): HydrationPayload | undefined {
-  const element = document.getElementById(HYDRATION_ELEMENT_ID);
-  if (!element?.textContent) return undefined;
-  try {
-    return JSON.parse(element.textContent) as HydrationPayload;
-  } catch {
-    return undefined;
-  }
-}
+createRoot(container).render(
+  <StrictMode>
+    <App router={router} />
+  </StrictMode>,
+);

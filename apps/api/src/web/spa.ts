@@ -3,7 +3,6 @@ import { join, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { ERROR_CATALOGUE } from '@portal/kernel';
-import type { DocumentRenderer } from './documents.js';
 
 /** Vite writes only content-hashed files under assets/: a new build never reuses a name. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -39,7 +38,7 @@ export const DOCUMENT_ONLY_HEADERS = [
  * missing assets and /health are 404 JSON: only a screen path gets the SPA's index, so a
  * probe or a stale chunk is never answered with a page that pretends to be it.
  */
-export async function registerSpa(fastify: FastifyInstance, webDist: string, documents?: DocumentRenderer): Promise<void> {
+export async function registerSpa(fastify: FastifyInstance, webDist: string): Promise<void> {
   const hasSpa = existsSync(join(webDist, 'index.html'));
   if (hasSpa) {
     await fastify.register(fastifyStatic, {
@@ -62,8 +61,6 @@ export async function registerSpa(fastify: FastifyInstance, webDist: string, doc
     const path = request.url.split('?')[0]!;
     if (path === '/api' || path.startsWith('/api/') || path.startsWith('/assets/')) return reply.code(404).send(notFound);
     if (!hasSpa) return reply.code(503).type('text/plain').send('The web app is not built: run npm run build');
-    // the first screens rendered on the server (ADR 0090); any other path, or a failed render, gets the shell
-    if (documents && (await documents.answer(request, reply))) return reply;
     return reply.sendFile('index.html');
   });
 }

@@ -1,13 +1,12 @@
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { HydrationBoundary, QueryClientProvider, type DehydratedState } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
 import { isLocale } from '@portal/kernel';
 import { queryClient } from '../shared/api/query-client';
-import { serverScope } from '../shared/ssr/scope';
-import { activeI18n } from '../shared/i18n/i18n';
+import { i18n } from '../shared/i18n/i18n';
 import { headBranding } from '../shared/i18n/locale-rules';
 import { useAuthClaims } from '../shared/session/use-session';
 import { ContentSlotsProvider } from '../shared/ui/content-slots';
@@ -52,47 +51,24 @@ function DocumentHead() {
   return null;
 }
 
-/**
- * The providers around the router, the same on both sides (ADR 0090): the server renders them
- * around its StaticRouterProvider with the request's client and i18next instance, the browser
- * around its RouterProvider; `queries` is the server's dehydrated react-query state.
- */
-export function AppProviders({ children, queries }: { children: ReactNode; queries?: DehydratedState | undefined }) {
+export function App({ router }: { router: AppRouter }) {
   const localizedTheme = useLocalizedTheme(theme);
-  const scope = serverScope();
   return (
     <MantineProvider theme={localizedTheme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
       {/* 000 §9: toasts 3000 ms, at most 350 px wide; at the bottom, not the spec's top-right,
           where they covered the header's controls and the drawers' close buttons (ADR 0014) */}
       <Notifications position="bottom-center" autoClose={3000} containerWidth={350} limit={3} />
-      <I18nextProvider i18n={activeI18n()}>
-        <QueryClientProvider client={scope?.queryClient ?? queryClient}>
-          <HydrationBoundary state={queries}>
-            <Suspense fallback={<FullPageLoader />}>
-              <DocumentHead />
-              {/* the assessment parts of the content screens (question overlays, certificates) */}
-              <ContentSlotsProvider value={CONTENT_SLOTS}>{children}</ContentSlotsProvider>
-            </Suspense>
-          </HydrationBoundary>
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <Suspense fallback={<FullPageLoader />}>
+            <DocumentHead />
+            {/* the assessment parts of the content screens (question overlays, certificates) */}
+            <ContentSlotsProvider value={CONTENT_SLOTS}>
+              <RouterProvider router={router} />
+            </ContentSlotsProvider>
+          </Suspense>
         </QueryClientProvider>
       </I18nextProvider>
     </MantineProvider>
-  );
-}
-
-/** Marks the document once the app's first effects ran: hydrated (or rendered) and interactive (ADR 0090). */
-function ReadyMark() {
-  useEffect(() => {
-    document.documentElement.dataset['app'] = 'ready';
-  }, []);
-  return null;
-}
-
-export function App({ router, queries }: { router: AppRouter; queries?: DehydratedState | undefined }) {
-  return (
-    <AppProviders queries={queries}>
-      <RouterProvider router={router} />
-      <ReadyMark />
-    </AppProviders>
   );
 }

@@ -1,5 +1,4 @@
 import { useState, type ReactNode } from 'react';
-import { pageHost } from '../../../shared/ssr/scope';
 import { Box, Button, Divider, Modal, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -49,7 +48,7 @@ export function SideMenu() {
     user: data.claims,
     scormTest: data.toggles.scormTest,
     production: data.config.production,
-    host: pageHost(),
+    host: window.location.host,
     brazilUniversityDomain: data.config.domains.brazilUniversity,
     smallScreen: !data.large,
     scheduledEvents: data.toggles.scheduledEvents,
