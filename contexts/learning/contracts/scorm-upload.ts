@@ -11,21 +11,11 @@ import { SCORM_EDITIONS, scormTocNodeSchema } from './scorm-manifest.js';
 /** The multipart body: the zip in the field `file`. */
 export const scormUploadFormSchema = z.object({ file: z.string().meta({ format: 'binary', description: 'a SCORM package as a zip (imsmanifest.xml at its root), at most 200 MB' }) });
 
-/** Details codes of a refused upload (`app/bed-request`, `details[].code`, path `file`). */
-export const SCORM_UPLOAD_REFUSALS = [
-  'zip_empty',
-  'not_a_zip',
-  'zip_too_large',
-  'zip_too_many_files',
-  'zip_bomb',
-  'zip_unsafe_path',
-  'zip_link',
-  'zip_encrypted',
-  'zip_duplicate',
-  'manifest_missing',
-  'manifest_invalid',
-  'launch_missing',
-] as const;
+/** Why a zip itself is refused (zip safety, ADR 0084's upload section). */
+export const ZIP_REFUSALS = ['zip_empty', 'not_a_zip', 'zip_too_large', 'zip_too_many_files', 'zip_bomb', 'zip_unsafe_path', 'zip_link', 'zip_encrypted', 'zip_duplicate'] as const;
+
+/** Details codes of a refused upload (`app/bed-request`, `details[].code`, path `file`): the zip's, then the package's. */
+export const SCORM_UPLOAD_REFUSALS = [...ZIP_REFUSALS, 'manifest_missing', 'manifest_invalid', 'launch_missing'] as const;
 export type ScormUploadRefusal = (typeof SCORM_UPLOAD_REFUSALS)[number];
 
 export const scormPackageIdSchema = z.string().regex(/^[0-9a-f]{16}$/, 'package id');

@@ -2,6 +2,7 @@ import { createWriteStream, mkdirSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
+import { ZIP_REFUSALS } from '../../contracts/scorm-upload.js';
 
 /**
  * Zip safety for uploaded SCORM packages (issue 27, ADR 0084 "Upload"): the central directory is
@@ -29,18 +30,8 @@ export const SCORM_ZIP_LIMITS: ZipLimits = {
   ratioFloorBytes: 1024 * 1024,
 };
 
-/** Why a zip is refused: one of the codes of ADR 0084's upload section, with what was wrong. */
-export const ZIP_REFUSALS = [
-  'zip_empty',
-  'not_a_zip',
-  'zip_too_large',
-  'zip_too_many_files',
-  'zip_bomb',
-  'zip_unsafe_path',
-  'zip_link',
-  'zip_encrypted',
-  'zip_duplicate',
-] as const;
+/** Why a zip is refused: the contract's codes (one list, ADR 0084's upload section). */
+export { ZIP_REFUSALS };
 export type ZipRefusal = (typeof ZIP_REFUSALS)[number];
 
 export class ZipRefused extends Error {
