@@ -5,7 +5,7 @@ import { PROJECTIONS, waitForReads } from '@portal/platform';
 import type { ProjectionRuntime } from '@portal/projections-runtime';
 import { findScormState } from '@portal/projection-progress';
 import { CatalogueService } from '../shared/catalogue.service.js';
-import { LearnerReader } from '../shared/learner-reader.js';
+import { LEARNER_READS, LearnerReader } from '../shared/learner-reader.js';
 import { requireScormEntry, scormProgressFromRow, type ScormContent } from '../shared/scorm.js';
 import { ScormAttempts } from '../shared/scorm-attempts.js';
 import { ScormPackages } from '../shared/scorm-packages.js';
@@ -23,7 +23,8 @@ export class GetScormContentHandler implements IQueryHandler<GetScormContentQuer
   ) {}
 
   async execute({ principal, scormId, request, lang }: GetScormContentQuery): Promise<ScormContent> {
-    await waitForReads(this.projections, request, ['progress']);
+    // the catalogue too: the revision the attempt plays, and a course just published (issue 27)
+    await waitForReads(this.projections, request, LEARNER_READS);
     const { station, entry } = requireScormEntry(await this.catalogue.model(), principal, scormId);
     const row = await findScormState(this.projections.reader('progress'), actorOf(principal), entry.entryId);
     // an attempt begun plays the revision it began on; one not begun, the live revision (issue 27)
