@@ -6,6 +6,7 @@ import { startTestApp, type TestApp } from '@portal/testing/app';
 import type { TestUser } from '@portal/testing/identity';
 import { after, seedLearning, tokenFor } from '../../testing/test-kit.js';
 import { fixtureVersion, UPLOAD_FIXTURE_ENTRY, zipOf } from '../../testing/scorm-zips.js';
+import { progressStream } from '../../contracts/index.js';
 
 // Issue 27, item "an attempt stays on the revision it began on": a learner who began the course
 // on its first upload keeps that revision's files, SCOs and run-time data after a new version is
@@ -59,7 +60,7 @@ describe('a SCORM attempt stays on the revision it began on', () => {
     expect(intro.json()).toMatchObject({ revision: v1.revision });
     const practice = await t.request('POST', COURSE, { token: first.token, body: { scoId: 'practice', revision: v1.revision, cmi: { 'cmi.location': 'step-2', 'cmi.completion_status': 'incomplete' } } });
     expect(practice.statusCode).toBe(200);
-    const saved = (await t.infra.store.readAll({ limit: 100_000 })).events.filter((e) => e.type === 'ScormStateSaved' && (e.data as { entryId: string }).entryId === UPLOAD_FIXTURE_ENTRY);
+    const saved = (await t.infra.store.readStream(progressStream(first.userId, STATION))).filter((e) => e.type === 'ScormStateSaved' && (e.data as { entryId: string }).entryId === UPLOAD_FIXTURE_ENTRY);
     expect(saved.map((e) => (e.data as { revision?: number }).revision)).toEqual([v1.revision, v1.revision]);
   });
 

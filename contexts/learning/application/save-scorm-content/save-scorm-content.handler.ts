@@ -4,7 +4,7 @@ import type { CommandOutcome } from '@portal/platform';
 import { CatalogueService } from '../shared/catalogue.service.js';
 import { ProgressTracker } from '../shared/progress-tracker.js';
 import { requireScormEntry, scormProgressFromState, type ScormContent } from '../shared/scorm.js';
-import { ScormAttempts } from '../shared/scorm-attempts.js';
+import { ScormAttempts, type PlayedRevision } from '../shared/scorm-attempts.js';
 import { SaveScormContentCommand } from './save-scorm-content.command.js';
 
 /** Saves the run-time data through the progress tracker (completion is detected from the cmi status) and answers it back. */
@@ -21,7 +21,7 @@ export class SaveScormContentHandler implements ICommandHandler<SaveScormContent
     const { revision: asked, ...rest } = sco;
     // the commit is of the revision the player was given, else of the attempt's, else the live one
     // (issue 27); a package of several SCOs names its SCO, one of that revision's manifest
-    let played = await this.attempts.played(station, entry, asked, true);
+    let played: PlayedRevision | null = null;
     const { state, checkpoint } = await this.tracker.track(
       principal,
       {
@@ -36,6 +36,7 @@ export class SaveScormContentHandler implements ICommandHandler<SaveScormContent
       },
       context,
     );
+    played ??= await this.attempts.played(station, entry, asked ?? state.entries[entry.entryId]?.scorm?.revision, asked !== undefined);
     const p = state.entries[entry.entryId];
     const s = p?.scorm;
     return {
