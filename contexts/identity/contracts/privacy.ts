@@ -23,6 +23,11 @@ export type Consent = (typeof CONSENTS)[number];
  * ConsentWithdrawn names the version the subject saw.
  */
 export const CONSENT_TEXT_VERSIONS: Record<Consent, string> = { registration: '2026-01', marketing: '2026-12' };
+/**
+ * The registration text of accounts registered before the registration recorded its ConsentGiven:
+ * their UserRegistered.consentAt is consent to this version (it stays when the text in force changes).
+ */
+export const LEGACY_REGISTRATION_CONSENT_VERSION = '2026-01';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** An instant (ISO string) moved by whole days of 24 hours (local-time.ts `addDays` moves a local date). */

@@ -83,6 +83,17 @@ describe('privacy requests', () => {
   it('"Download my data": built in the background, mailed as a link, only its subject opens it, and the link expires', async () => {
     const learner = await staff(t, 'learner.export@alfa.test', { roles: ['learner'], companyId: A });
     const other = await staff(t, 'other.export@alfa.test', { roles: ['learner'], companyId: A });
+    // events of both in another context (learning progress, the learner as actor)
+    for (const u of [learner, other]) {
+      await t.infra.store.append(
+        `learning.progress-${u.userId}-station-1`,
+        [
+          { type: 'StationVisited', data: { actor: u.userId, stationId: 'station-1', viewType: 'map', visitedAt: '2026-11-20T10:00:00.000Z' } },
+          { type: 'ContentViewed', data: { actor: u.userId, stationId: 'station-1', entryId: 'entry-1', entryType: 'video', viewedAt: '2026-11-20T10:01:00.000Z' } },
+        ],
+        { expectedRevision: 'any', context: { correlationId: `progress-${u.userId}`, actor: u.userId, origin: 'web' } },
+      );
+    }
     const asked = await t.request('POST', '/api/privacy/me/exports', { token: learner.token });
     expect(asked.statusCode).toBe(202);
     const { requestId, dueAt } = asked.json();
@@ -104,6 +115,15 @@ describe('privacy requests', () => {
     const types = events.events.map((e: { type: string }) => e.type);
     expect(types).toEqual(expect.arrayContaining(['UserRegistered', 'ProfileUpdated', 'SessionStarted', 'SignInSucceeded', 'DataExportRequested']));
     expect(events.eventCount).toBe(events.events.length);
+    // every event of the log about the learner is in it, and none about the other subject
+    const log = (await t.infra.store.readAll({ limit: 100_000 })).events;
+    const about = (id: string) => (e: (typeof log)[number]) => e.metadata.actor === id || e.data.userId === id || e.data.actor === id || e.streamId.endsWith(id);
+    const exportedIds = new Set(events.events.map((e: { eventId: string }) => e.eventId));
+    const theirs = log.filter(about(learner.userId)).filter((e) => e.type !== 'DataExportPrepared');
+    expect(theirs.length).toBeGreaterThan(8);
+    expect(theirs.filter((e) => !exportedIds.has(e.metadata.eventId)).map((e) => e.type)).toEqual([]);
+    expect(types).toEqual(expect.arrayContaining(['StationVisited', 'ContentViewed']));
+    expect(log.filter(about(other.userId)).filter((e) => exportedIds.has(e.metadata.eventId))).toEqual([]);
     // nothing of another subject, and no secret (the password hash is redacted)
     expect(file.rawPayload.includes(Buffer.from(other.userId))).toBe(false);
     expect(files['events.json']).not.toContain('$argon2');
@@ -225,8 +245,14 @@ describe('privacy requests', () => {
     expect(near.nearDeadline).toBeGreaterThanOrEqual(1);
   });
 
-  it('consents: withdrawn and given again with the text version shown; a stale version is refused', async () => {
-    const learner = await registerUser(t, 'consents@alfa.test');
+  it('consents: the registration records its text version; withdrawn and given again with the version shown; a stale version is refused', async () => {
+    // a registration screen showing another text than the one in force: refused, no account
+    const stale0 = await t.request('POST', '/api/createUserRegister', {
+      body: { email: 'stale.consent@alfa.test', password: STRONG_PASSWORD, country: 'BR', consent: true, consentTextVersion: '2025-01', lang: 'pt-BR' },
+    });
+    expect(stale0.json()).toMatchObject({ statusCode: 400, code: 'app/bed-request', details: [{ path: 'consentTextVersion' }] });
+    expect((await t.request('POST', '/api/auth/signIn', { body: { email: 'stale.consent@alfa.test', password: STRONG_PASSWORD } })).statusCode).not.toBe(200);
+    const learner = await registerUser(t, 'consents@alfa.test', { consentTextVersion: '2026-01' });
     const start = (await privacy(t, learner)).json().consents;
     expect(start).toEqual([
       { consent: 'registration', given: true, textVersion: '2026-01', at: expect.any(String) },
@@ -238,6 +264,7 @@ describe('privacy requests', () => {
     expect(stale.json()).toMatchObject({ statusCode: 400, code: 'app/bed-request', details: [{ path: 'textVersion' }] });
     const events = await t.infra.store.readStream(`identity.privacy-${learner.userId}`);
     expect(events.map((e) => [e.type, e.data.consent, e.data.textVersion])).toEqual([
+      ['ConsentGiven', 'registration', '2026-01'],
       ['ConsentGiven', 'marketing', '2026-12'],
       ['ConsentWithdrawn', 'registration', '2026-01'],
     ]);

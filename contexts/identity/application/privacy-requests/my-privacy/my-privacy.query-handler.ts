@@ -2,15 +2,15 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { EventStore } from '@portal/eventstore';
 import { EVENT_STORE, loadState } from '@portal/platform';
-import { CONSENTS, CONSENT_TEXT_VERSIONS, privacyStream, userEvents, userStream, type MyPrivacy } from '../../../contracts/index.js';
+import { CONSENTS, CONSENT_TEXT_VERSIONS, LEGACY_REGISTRATION_CONSENT_VERSION, privacyStream, userEvents, userStream, type MyPrivacy } from '../../../contracts/index.js';
 import { privacyDecider } from '../../../domain/index.js';
 import { MyPrivacyQuery } from './my-privacy.query.js';
 
 /**
  * Read from the subject's privacy stream (strongly consistent: the page shows a request the moment
- * it is made). The registration consent is given at registration (UserRegistered.consentAt, text
- * version of the time) unless a later ConsentWithdrawn or ConsentGiven says otherwise; marketing
- * is not given until the subject gives it.
+ * it is made). The registration records its consent there (ConsentGiven with the text version the
+ * screen showed); an account registered before that consented with UserRegistered.consentAt to
+ * LEGACY_REGISTRATION_CONSENT_VERSION. Marketing is not given until the subject gives it.
  */
 @QueryHandler(MyPrivacyQuery)
 export class MyPrivacyHandler implements IQueryHandler<MyPrivacyQuery> {
@@ -37,7 +37,7 @@ export class MyPrivacyHandler implements IQueryHandler<MyPrivacyQuery> {
     const consents = CONSENTS.map((consent) => {
       const recorded = state.consents[consent];
       if (recorded) return { consent, given: recorded.given, textVersion: recorded.textVersion, at: recorded.at };
-      if (consent === 'registration' && registeredAt) return { consent, given: true, textVersion: CONSENT_TEXT_VERSIONS.registration, at: registeredAt };
+      if (consent === 'registration' && registeredAt) return { consent, given: true, textVersion: LEGACY_REGISTRATION_CONSENT_VERSION, at: registeredAt };
       return { consent, given: false, textVersion: CONSENT_TEXT_VERSIONS[consent], at: null };
     });
     return { requests, consents };

@@ -89,7 +89,7 @@ export function Component() {
                     <Group gap={4}>
                       <Badge variant="light">{t(`status.${r.status}`)}</Badge>
                       {r.held && <Badge color="grape">{t('manager.held')}</Badge>}
-                      {r.canceledReason && <Text size="xs">{t(`canceledReason.${r.canceledReason}`)}</Text>}
+                      {r.canceledReason && <Text size="xs">{t(`manager.canceledReason.${r.canceledReason}`)}</Text>}
                     </Group>
                   </Table.Td>
                   <Table.Td>{formatDate(r.requestedAt, locale)}</Table.Td>
