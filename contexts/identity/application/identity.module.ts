@@ -6,6 +6,7 @@ import { identityRoutes, userAdminRoutes, userDirectoryRoutes, userImportRoutes 
 import { ApplyActionCodeController } from './apply-action-code/apply-action-code.http.controller.js';
 import { ApplyActionCodeHandler } from './apply-action-code/apply-action-code.handler.js';
 import { COMPANY_CONTROLLERS, COMPANY_HANDLERS } from './companies.providers.js';
+import { PRIVACY_CONTROLLERS, PRIVACY_PROVIDERS } from './privacy-requests/privacy-requests.providers.js';
 import { CheckActionCodeController } from './check-action-code/check-action-code.http.controller.js';
 import { CheckActionCodeHandler } from './check-action-code/check-action-code.query-handler.js';
 import { GetProfileOptionsController } from './get-profile-options/get-profile-options.http.controller.js';
@@ -116,6 +117,7 @@ registerRoutes('identity', userImportRoutes);
     SendInvitationController,
     GetPreRegistrationController,
     ImportUsersController,
+    ...PRIVACY_CONTROLLERS,
   ],
   providers: [
     { provide: PasswordHasher, useFactory: () => new PasswordHasher() },
@@ -156,6 +158,7 @@ registerRoutes('identity', userImportRoutes);
     SendInvitationHandler,
     GetPreRegistrationHandler,
     ImportUsersHandler,
+    ...PRIVACY_PROVIDERS,
   ],
   exports: [PasswordHasher, SessionService],
 })

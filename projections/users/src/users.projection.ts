@@ -317,6 +317,17 @@ export const usersProjection = defineProjection({
         case 'CompanyDomainsChanged':
         case 'ReferenceItemSaved':
         case 'ReferenceItemRetired':
+        // the privacy stream: the privacy-requests projection's (ADR 0092)
+        case 'DataExportRequested':
+        case 'DataExportPrepared':
+        case 'AccountDeletionRequested':
+        case 'AccountDeletionCanceled':
+        case 'AccountErasureStarted':
+        case 'AccountErased':
+        case 'LegalHoldPlaced':
+        case 'LegalHoldLifted':
+        case 'ConsentGiven':
+        case 'ConsentWithdrawn':
         // play ticks and state saves (see ACTIVITY_TYPES)
         case 'MediaProgressed':
         case 'MediaStateSaved':

@@ -57,6 +57,10 @@ const suites: Record<string, () => Promise<unknown>> = {
     const { benchReports } = await import('./reports.js');
     return benchReports({ url, ...toy({ learners: 40, companies: 4, answersPerLearner: 10, otherPerLearner: 5, seconds: 1, reportFile: null }) });
   },
+  'privacy-export': async () => {
+    const { benchPrivacyExport } = await import('./privacy-export.js');
+    return benchPrivacyExport({ url, ...toy({ events: 500, reportFile: null }) });
+  },
   'first-load': async () => {
     const { benchFirstLoad } = await import('./first-load.js');
     return benchFirstLoad({ smoke, ...toy({ reportFile: null }) });
