@@ -94,8 +94,12 @@ export async function createApp(config: AppConfig, infra: Infrastructure, option
     ...(sharedRateLimit ? { store: postgresRateLimitStore(infra.database), skipOnError: true } : {}),
     max: config.rateLimitMax,
     timeWindow: '1 minute',
-    // the built SPA's files are static and cached: only API calls count against the limit
-    allowList: (req: { url?: string }) => !(req.url ?? '').startsWith('/api/'),
+    // the built SPA's files are static and cached: only API calls count against the limit; a load
+    // balancer's health check never gets a 429 (which would take a healthy instance out)
+    allowList: (req: { url?: string }) => !(req.url ?? '').startsWith('/api/') || req.url === '/api/health',
+    // a client that hung up before its request was read has no address left (Fastify's ip is
+    // undefined then, and the plugin's default key threw: a 500 in the log)
+    keyGenerator: (req: { ip?: string; socket?: { remoteAddress?: string } }) => req.ip ?? req.socket?.remoteAddress ?? 'gone',
     errorResponseBuilder: () => ({ statusCode: 429, code: '429', message: 'Content temporarily unavailable' }),
   } as never);
   await registerDocs(fastify, APP_VERSION, () => collectRouteFacts(app));
