@@ -31,7 +31,8 @@ import { keyedEventId, TokenService } from '@portal/platform';
 import { PROJECTIONS_LIST } from '@portal/api';
 import { ProjectionRuntime } from '@portal/projections-runtime';
 import { importContentPack, resolveContentDir } from '@portal/learning/application';
-import { bookingStream, slotStream, type LocationInput } from '@portal/booking/contracts';
+import { bookingStream, slotStream } from '@portal/booking/contracts';
+import { location } from '../src/bench/booking.js';
 import { createReplicatedClusters } from '@portal/testing/pg-replica';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -189,7 +190,7 @@ async function main(): Promise<void> {
 
     await startProxy([0, 1, 2]);
     // the training center: 30 slots of CAPACITY seats over the next three days
-    const created = await call('POST', '/locations', { token: admin, body: locationInput(), client: 0 });
+    const created = await call('POST', '/locations', { token: admin, body: location(CAPACITY, 'Scale Test Center'), client: 0 });
     if (created?.status !== 201) throw new Error(`location: ${created?.status} ${created?.text}`);
     const locationId = String(created.json().locationId);
     const days = nextDays(3);
@@ -295,6 +296,8 @@ async function main(): Promise<void> {
     };
 
     // 1. throughput with 1, 2, 3 instances in service (all three run: their runners hold leases)
+    // warm-up, not measured: JIT, connections, the read models' first batches
+    await load(5000);
     const scaling: { instances: number; perSecond: number; p50: number; p99: number; failed: number }[] = [];
     for (const n of [1, 2, 3]) {
       await startProxy(Array.from({ length: n }, (_, i) => i));
@@ -314,10 +317,11 @@ async function main(): Promise<void> {
       await sleep(4000);
       clusters.stopReplica('fast');
       timeline.push(`${at(t0)} replica stopped`);
+      await sleep(1500);
       const health = await fetch(`${base}/health`).then((r) => r.json() as Promise<{ replicas: { state: string }[] }>, () => null);
-      await sleep(REPLICA_DOWN_MS);
+      await sleep(REPLICA_DOWN_MS - 1500);
       clusters.startReplica();
-      timeline.push(`${at(t0)} replica started (health said ${health?.replicas.map((r) => r.state).join(',') ?? '?'} 20 s before)`);
+      timeline.push(`${at(t0)} replica started (health said ${health?.replicas.map((r) => r.state).join(',') ?? '?'} 1.5 s after the stop)`);
       const deadline = performance.now() + 15_000;
       for (;;) {
         const h = await fetch(`${base}/health`).then((r) => r.json() as Promise<{ replicas: { state: string }[] }>, () => null);
@@ -430,23 +434,6 @@ async function dumpSchema(database: Awaited<ReturnType<typeof createDatabase>>, 
 function nextDays(n: number): string[] {
   const today = new Date();
   return Array.from({ length: n }, (_, d) => new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + 2 + d)).toISOString().slice(0, 10));
-}
-
-function locationInput(): LocationInput {
-  return {
-    name: 'Scale Test Center',
-    addressLines: ['Rodovia do Teste, km 1'],
-    number: '1',
-    city: 'Campinas',
-    state: 'SP',
-    country: 'BR',
-    postalCode: '13000-000',
-    capacity: CAPACITY,
-    timezone: 'America/Sao_Paulo',
-    color: '#2f9e44',
-    schedule: { hours: ([1, 2, 3, 4, 5, 6, 7] as const).map((weekday) => ({ weekday, opens: '08:00', closes: '18:00' })), slotMinutes: 60, closedDates: [], horizonDays: 60 },
-    active: true,
-  };
 }
 
 await main();
