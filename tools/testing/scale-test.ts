@@ -14,7 +14,7 @@
  * failure is the failover window, which must stay under FAILOVER_LIMIT_MS. Then it checks, from
  * the log: no acknowledged write lost or stored twice, no slot over capacity, every
  * read-your-writes read saw its write, and the read models equal a rebuild from the log.
- * Exits non-zero when a check fails. Not part of `npm test` (about 2 minutes); see
+ * Exits non-zero when a check fails. Not part of `npm test` (4 to 6 minutes on the shared two-core machine); see
  * docs/benchmarks.md "## Scale test".
  */
 import 'reflect-metadata';
