@@ -57,6 +57,12 @@ const envSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1200),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   READ_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
+  DATABASE_REPLICA_URLS: z
+    .string()
+    .refine((v) => v.split(',').every((u) => /^postgres(ql)?:\/\//.test(u.trim()) || u.trim() === ''), 'must be postgres:// connection URLs separated by commas')
+    .optional(),
+  REPLICA_MAX_LAG_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  RATE_LIMIT_STORE: z.enum(['postgres', 'memory']).optional(),
   WEB_DIST: z.string().optional(),
   PUBLIC_URL: z.string().url('must be an absolute URL').optional(),
   CONTENT_PORT: z.coerce.number().int().min(0).max(65535).optional(),
@@ -117,6 +123,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): AppConfig & {
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) throw new ConfigError(['JWT_SECRET: required in production (at least 32 characters)']);
   // the platform subscribes a webhook only after the verification handshake (ADR 0073)
   if (e.MESSAGING_APP_SECRET && !e.MESSAGING_VERIFY_TOKEN) throw new ConfigError(['MESSAGING_VERIFY_TOKEN: required when MESSAGING_APP_SECRET is set (the webhook verification handshake)']);
+  if (e.DATABASE_REPLICA_URLS?.trim() && !e.DATABASE_URL) throw new ConfigError(['DATABASE_REPLICA_URLS: needs DATABASE_URL (replicas of a Postgres primary; the embedded database has none)']);
   const dataDir = resolve(e.DATA_DIR);
   const xapiProblems = [
     ...((e.XAPI_LRS_USERNAME === undefined) !== (e.XAPI_LRS_PASSWORD === undefined) ? ['XAPI_LRS_USERNAME, XAPI_LRS_PASSWORD: set both or neither'] : []),
@@ -139,6 +146,10 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): AppConfig & {
     rateLimitMax: e.RATE_LIMIT_MAX,
     trustProxy: e.TRUST_PROXY === 'true',
     readWaitMs: e.READ_WAIT_MS,
+    replicaUrls: (e.DATABASE_REPLICA_URLS ?? '').split(',').map((u) => u.trim()).filter(Boolean),
+    replicaMaxLagMs: e.REPLICA_MAX_LAG_MS,
+    // shared by every instance wherever they share a Postgres (server mode)
+    sharedRateLimit: (e.RATE_LIMIT_STORE ?? (e.DATABASE_URL ? 'postgres' : 'memory')) === 'postgres',
     webDist: resolve(e.WEB_DIST ?? join(repoRoot, 'apps/web/dist')),
     publicUrl,
     devMailbox: e.NODE_ENV !== 'production' && (e.DEV_MAILBOX === undefined ? isLoopbackUrl(publicUrl) : e.DEV_MAILBOX === 'true'),

@@ -3,6 +3,7 @@ import { pino } from 'pino';
 import { connectionErrorFields, query, type Database, type DatabaseLogger, type Session } from '@portal/database';
 import { compareCheckpoints, START, type Checkpoint, type EventStore, type RecordedEvent } from '@portal/eventstore';
 import { schemaNameFor, type ProjectionDefinition } from './projection.js';
+import type { ReplicaPool, ReplicaStatus } from './replicas.js';
 
 export interface ProjectionStatus {
   name: string;
@@ -35,6 +36,8 @@ export interface RuntimeOptions {
   onBatchError?: (name: string, error: unknown) => void;
   /** Runners stepped at once (default 4 on a server, 1 on PGlite). */
   parallelism?: number;
+  /** Streaming replicas that serve reader() inside a request's scope (ADR 0095). */
+  replicas?: ReplicaPool;
 }
 
 interface RunnerState {
@@ -260,7 +263,9 @@ export class ProjectionRuntime {
 
   /** Kysely scoped to the projection's live schema. */
   reader(name: string): Kysely<any> {
-    return this.database.db.withSchema(this.schemaOf(name));
+    const schema = this.schemaOf(name);
+    const replica = this.options.replicas?.readerFor(name, schema);
+    return (replica ?? this.database).db.withSchema(schema);
   }
 
   /**
@@ -270,9 +275,19 @@ export class ProjectionRuntime {
    */
   async waitFor(name: string, target: Checkpoint | null | undefined, timeoutMs = this.options.readWaitMs ?? 3000): Promise<boolean> {
     if (!target) return true;
+    const deadline = Date.now() + timeoutMs;
+    const reachedOnPrimary = await this.waitOnPrimary(name, target, deadline);
+    const replicas = this.options.replicas;
+    const state = this.states.get(name)!;
+    // across replication lag: the replica this request reads must have replayed the checkpoint the
+    // primary's rows reached; past the same bound the request reads the primary instead
+    if (replicas?.readerFor(name, state.schema)) await replicas.waitForCheckpoint(name, state.schema, state.checkpoint, deadline);
+    return reachedOnPrimary;
+  }
+
+  private async waitOnPrimary(name: string, target: Checkpoint, deadline: number): Promise<boolean> {
     const state = this.states.get(name);
     if (!state) throw new Error(`unknown projection ${name}`);
-    const deadline = Date.now() + timeoutMs;
     let last: Checkpoint | null = null;
     for (;;) {
       if (compareCheckpoints(reached(state), target) >= 0) return true;
@@ -331,6 +346,11 @@ export class ProjectionRuntime {
     if (events.length > 0) return compareCheckpoints(events[0]!.checkpoint, target) > 0;
     if (scannedTo && compareCheckpoints(scannedTo, state.scanned) > 0) state.scanned = scannedTo;
     return true;
+  }
+
+  /** Each read replica's state ([] without DATABASE_REPLICA_URLS). */
+  replicaStatus(): ReplicaStatus[] {
+    return this.options.replicas?.status() ?? [];
   }
 
   status(): ProjectionStatus[] {

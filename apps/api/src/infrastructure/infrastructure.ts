@@ -8,13 +8,15 @@ import { RevocationWatcher } from '@portal/projection-revocations';
 import { createMailer, type Mailer } from '@portal/mail';
 import type { RealtimeHub } from '@portal/platform';
 import { createRealtimeHub } from '../realtime/realtime-hub.js';
-import { ProjectionRuntime } from '@portal/projections-runtime';
+import { ProjectionRuntime, ReplicaPool } from '@portal/projections-runtime';
 import { PROJECTIONS_LIST } from './projections.js';
 
 export interface Infrastructure {
   database: Database;
   store: EventStore;
   projections: ProjectionRuntime;
+  /** The streaming replicas serving projection reads (DATABASE_REPLICA_URLS); null: the primary only. */
+  replicas: ReplicaPool | null;
   tokens: TokenService;
   /** Keeps tokens.revocations current from the revocations projection (ADR 0031). */
   revocations: RevocationWatcher;
@@ -50,9 +52,14 @@ export async function createInfrastructure(config: AppConfig, options: Infrastru
   await store.migrate();
   const mailer = createMailer({ database, smtpUrl: config.smtpUrl, from: config.mailFrom });
   await mailer.migrate();
+  const replicaUrls = database.kind === 'pg' ? (config.replicaUrls ?? []) : [];
+  const replicas =
+    replicaUrls.length > 0 ? new ReplicaPool(database, replicaUrls, { maxLagMs: config.replicaMaxLagMs ?? 5000, logger: logger.child({ name: 'replicas' }) }) : null;
+  await replicas?.start();
   const projections = new ProjectionRuntime(database, store, PROJECTIONS_LIST, {
     run: options.runProjections ?? true,
     readWaitMs: config.readWaitMs,
+    ...(replicas ? { replicas } : {}),
     logger: logger.child({ name: 'projections' }),
   });
   await projections.start();
@@ -84,6 +91,7 @@ export async function createInfrastructure(config: AppConfig, options: Infrastru
     database,
     store,
     projections,
+    replicas,
     tokens,
     revocations,
     mailer,
@@ -98,6 +106,7 @@ export async function createInfrastructure(config: AppConfig, options: Infrastru
       await realtime.close();
       await revocations.stop();
       await projections.stop();
+      await replicas?.stop();
       await store.close();
       if (!options.database) await database.close();
     },
