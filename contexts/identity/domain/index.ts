@@ -10,3 +10,4 @@ export * from './reference-data.js';
 export * from './domain-joining.js';
 export * from './grantable-access.js';
 export * from './user-import.js';
+export * from './subject-erasure.js';
