@@ -113,7 +113,7 @@ export const PRIVACY_CLASSIFICATION = {
   BookmarkRemoved: { subject: [], personal: [], pseudonymous: ['actor'], nonPersonal: ['stationId', 'entryId', 'removedAt'] },
   ContentFeedbackGiven: { subject: [], personal: [], pseudonymous: ['actor'], nonPersonal: ['stationId', 'entryId', 'score', 'givenAt'] },
   MediaStateSaved: { subject: [], personal: [], pseudonymous: ['actor'], nonPersonal: ['stationId', 'entryId', 'mediaId', 'data', 'savedAt'] },
-  ScormStateSaved: { subject: ['actor'], personal: ['cmi', 'interactions'], pseudonymous: ['actor'], nonPersonal: ['stationId', 'entryId', 'version', 'scoId', 'lessonStatus', 'score', 'sequencing', 'objectives', 'savedAt'] },
+  ScormStateSaved: { subject: ['actor'], personal: ['cmi', 'interactions'], pseudonymous: ['actor'], nonPersonal: ['stationId', 'entryId', 'version', 'revision', 'scoId', 'lessonStatus', 'score', 'sequencing', 'objectives', 'savedAt'] },
   ScormCompleted: { subject: [], personal: [], pseudonymous: ['actor'], nonPersonal: ['stationId', 'entryId', 'version', 'status', 'score', 'completedAt'] },
   PodcastEpisodeDownloaded: { subject: [], personal: [], pseudonymous: ['actor'], nonPersonal: ['stationId', 'entryId', 'lang', 'linkId', 'downloadedAt'] },
   ProtectedMediaDownloaded: { subject: [], personal: [], pseudonymous: ['actor'], nonPersonal: ['stationId', 'entryId', 'lang', 'linkId', 'downloadedAt'] },
