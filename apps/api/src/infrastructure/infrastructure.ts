@@ -52,7 +52,9 @@ export async function createInfrastructure(config: AppConfig, options: Infrastru
     (await createDatabase(config.databaseUrl ? { url: config.databaseUrl, logger: logger.child({ name: 'database' }) } : { dataDir: join(config.dataDir, 'pglite') }));
   const keyring = createSubjectKeyring(database, { masterKey: config.privacy.masterKey });
   const privacy = createPersonalDataProtection(keyring, PRIVACY_CLASSIFICATION);
-  const store = protectPersonalData(createEventStore({ database, ...(config.eventstoreUrl ? { eventstoreUrl: config.eventstoreUrl } : {}) }), privacy);
+  const clock = options.clock ?? systemClock;
+  // the month of an IP address's network key is the app clock's (ADR 0091: the retention job reads the same clock)
+  const store = protectPersonalData(createEventStore({ database, ...(config.eventstoreUrl ? { eventstoreUrl: config.eventstoreUrl } : {}) }), privacy, () => clock.now());
   await store.migrate();
   const mailer = createMailer({ database, smtpUrl: config.smtpUrl, from: config.mailFrom });
   await mailer.migrate();
@@ -63,7 +65,6 @@ export async function createInfrastructure(config: AppConfig, options: Infrastru
   });
   await projections.start();
   const realtime = await createRealtimeHub(database);
-  const clock = options.clock ?? systemClock;
   const revocationList = new RevocationList(config.accessTokenTtlSeconds * 1000 + REVOCATION_CLOCK_SKEW_MS);
   const tokens = new TokenService(config.jwtSecret, config.accessTokenTtlSeconds, { revocations: revocationList });
   const revocations = new RevocationWatcher({

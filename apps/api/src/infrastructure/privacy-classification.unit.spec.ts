@@ -34,9 +34,11 @@ const fieldsOf = (schema: z.ZodType, classified: ReadonlySet<string>, prefix = '
 
 const catalogueTable = (): string =>
   [
-    '| event | subject | personal | pseudonymous |',
-    '|---|---|---|---|',
-    ...Object.entries(classification).map(([type, p]) => `| \`${type}\` | ${p.subject.join(', ') || '–'} | ${p.personal.join(', ') || '–'} | ${p.pseudonymous.join(', ') || '–'} |`),
+    '| event | subject | personal | pseudonymous | non-personal |',
+    '|---|---|---|---|---|',
+    ...Object.entries(classification).map(
+      ([type, p]) => `| \`${type}\` | ${p.subject.join(', ') || '–'} | ${p.personal.join(', ') || '–'} | ${p.pseudonymous.join(', ') || '–'} | ${p.nonPersonal.join(', ') || '–'} |`,
+    ),
   ].join('\n');
 
 describe('the privacy classification (ADR 0091)', () => {
