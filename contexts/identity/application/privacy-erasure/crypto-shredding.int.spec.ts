@@ -3,6 +3,7 @@ import { query } from '@portal/database';
 import { ed25519Signer, ERASED, generateSigningKey, publicKeyOf } from '@portal/eventstore';
 import { PROJECTIONS_LIST } from '@portal/api';
 import { startTestApp, type TestApp } from '@portal/testing/app';
+import { wherePlaintext as findPlaintext } from '@portal/testing/privacy';
 import { registerUser, signIn, STRONG_PASSWORD, type TestUser } from '@portal/testing/identity';
 import { seedDemoUsers } from '../seed/demo-users.js';
 import { SubjectEraser } from '../shared/subject-eraser.js';
@@ -30,24 +31,7 @@ let other: TestUser;
 const signingKey = generateSigningKey();
 const headers = { 'x-forwarded-for': IP, 'user-agent': AGENT };
 
-/** Every table of every schema but the catalogs, with each row's text: where a needle is found. */
-async function wherePlaintext(needles: readonly string[]): Promise<string[]> {
-  const tables = await query<{ s: string; t: string }>(
-    t.infra.database.db,
-    `select table_schema as s, table_name as t from information_schema.tables
-      where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema') and table_schema not like 'pg_%'`,
-  );
-  const found: string[] = [];
-  for (const { s, t: table } of tables) {
-    const rows = await query<{ text: string }>(t.infra.database.db, `select x::text as text from "${s}"."${table}" x`);
-    for (const needle of needles) {
-      // jsonb escapes nothing in these needles; bytea columns print as hex, so the bytes are checked too
-      const hex = Buffer.from(needle, 'utf8').toString('hex');
-      if (rows.some((r) => r.text.includes(needle) || r.text.toLowerCase().includes(needle.toLowerCase()) || r.text.includes(hex))) found.push(`${s}.${table}: ${needle}`);
-    }
-  }
-  return found;
-}
+const wherePlaintext = (needles: readonly string[]) => findPlaintext(t.infra.database, needles);
 
 /** Every projection's tables as sorted rows (by projection name, not schema: a rebuild moves schemas). */
 async function projectionContents(): Promise<Record<string, string[]>> {
