@@ -45,6 +45,9 @@ import { ListCompanyUsersController } from './list-company-users/list-company-us
 import { ListCompanyUsersHandler } from './list-company-users/list-company-users.query-handler.js';
 import { PasswordHasher } from './shared/password-hasher.js';
 import { PictureStore } from './shared/picture-store.js';
+import { SubjectEraser } from './shared/subject-eraser.js';
+import { CryptoShredder } from './privacy-erasure/crypto-shredder.js';
+import { NetworkDataRetention } from './privacy-erasure/network-retention.js';
 import { SessionService } from './shared/session-service.js';
 import { smsProvider } from './shared/sms.js';
 import { SignInThrottle } from './shared/throttle.js';
@@ -124,6 +127,9 @@ registerRoutes('identity', userImportRoutes);
     SessionService,
     SignInThrottle,
     PictureStore,
+    // crypto-shredding (ADR 0091): the rights workflow erases through SubjectEraser
+    { provide: SubjectEraser, useClass: CryptoShredder },
+    NetworkDataRetention,
     smsProvider,
     RegisterUserHandler,
     SignInHandler,
@@ -160,6 +166,6 @@ registerRoutes('identity', userImportRoutes);
     ImportUsersHandler,
     ...PRIVACY_PROVIDERS,
   ],
-  exports: [PasswordHasher, SessionService],
+  exports: [PasswordHasher, SessionService, SubjectEraser, NetworkDataRetention],
 })
 export class IdentityModule {}

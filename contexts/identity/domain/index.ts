@@ -11,3 +11,4 @@ export * from './domain-joining.js';
 export * from './grantable-access.js';
 export * from './user-import.js';
 export * from './privacy.js';
+export * from './subject-erasure.js';

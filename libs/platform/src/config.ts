@@ -8,6 +8,8 @@ export interface AppConfig {
   databaseUrl: string | null;
   eventstoreUrl: string | null;
   jwtSecret: string;
+  /** crypto-shredding (ADR 0091): the master key wrapping the subjects' keys; the network-data retention */
+  privacy: { masterKey: string; networkRetentionDays: number; retentionSweepMs: number };
   accessTokenTtlSeconds: number;
   rateLimitMax: number;
   /** Behind a proxy that sets X-Forwarded-For: only then is the client address taken from it. */

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { pino } from 'pino';
 import { connectionErrorFields, query, type Database, type DatabaseLogger, type Session } from '@portal/database';
 import { compareCheckpoints, START, type Checkpoint, type EventStore, type RecordedEvent } from '@portal/eventstore';
@@ -259,6 +259,63 @@ export class ProjectionRuntime {
         this.logger.error({ projection: name, error: error instanceof Error ? error.message : String(error) }, `projection ${name}: onApplied listener failed`);
       }
     }
+  }
+
+  /**
+   * Erasure (ADR 0091): every projection's declared personal data of `subjectId`, in its live
+   * schema, set to what a rebuild from the erased log gives (or deleted), in one transaction.
+   * A rebuild running meanwhile reads the log, which already reads "[erased]". Answers the rows touched.
+   */
+  async purgeSubject(subjectId: string): Promise<number> {
+    let touched = 0;
+    const defs = this.definitions.filter((def) => def.personalData?.length);
+    // the schemas the checkpoint rows point at (this process may not have followed a swap yet); read
+    // before the transaction: on PGlite, one session, a read beside it would wait for it
+    const schemas = await this.liveSchemas(defs.map((d) => d.name));
+    await this.database.db.transaction().execute(async (trx) => {
+      for (const def of defs) {
+        const schema = schemas.get(def.name)!;
+        for (const purge of def.personalData ?? []) {
+          const table = `"${schema}"."${purge.table}"`;
+          const subject = purge.subject.replaceAll('{schema}', `"${schema}"`);
+          const statement =
+            'delete' in purge
+              ? `delete from ${table} where ${subject} = $1`
+              : `update ${table} set ${Object.entries(purge.set).map(([column, value]) => `"${column}" = ${value}`).join(', ')} where ${subject} = $1`;
+          const result = await trx.executeQuery(CompiledQuery.raw(statement, [subjectId]));
+          touched += Number(result.numAffectedRows ?? 0n);
+        }
+      }
+    });
+    return touched;
+  }
+
+  /**
+   * Retention (ADR 0091): the IP addresses and user agents every projection declares, in rows
+   * recorded before `before` (the start of the first month whose network keys survive), set to what
+   * a rebuild gives them now. Answers the rows touched.
+   */
+  async purgeNetworkData(before: Date): Promise<number> {
+    let touched = 0;
+    const defs = this.definitions.filter((def) => def.networkData?.length);
+    const schemas = await this.liveSchemas(defs.map((d) => d.name));
+    await this.database.db.transaction().execute(async (trx) => {
+      for (const def of defs) {
+        for (const purge of def.networkData ?? []) {
+          const schema = schemas.get(def.name)!;
+          const sets = Object.entries(purge.set).map(([column, value]) => `"${column}" = ${value}`).join(', ');
+          const guard = Object.keys(purge.set).map((column) => `"${column}" is distinct from ${purge.set[column]}`).join(' or ');
+          const result = await trx.executeQuery(CompiledQuery.raw(`update "${schema}"."${purge.table}" set ${sets} where "${purge.at}" < $1::timestamptz and (${guard})`, [before.toISOString()]));
+          touched += Number(result.numAffectedRows ?? 0n);
+        }
+      }
+    });
+    return touched;
+  }
+
+  private async liveSchemas(names: string[]): Promise<Map<string, string>> {
+    const rows = names.length > 0 ? await this.readRows(names) : [];
+    return new Map(names.map((name) => [name, rows.find((r) => r.name === name)?.schema ?? this.schemaOf(name)]));
   }
 
   /** Kysely scoped to the projection's live schema. */

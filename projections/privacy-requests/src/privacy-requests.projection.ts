@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { defineProjection } from '@portal/projections-runtime';
+import { defineProjection, ERASED_SQL } from '@portal/projections-runtime';
 import { privacyEvents, type PrivacyEvent } from '@portal/identity/contracts';
 import { migratePrivacyRequests, type PrivacyRequestsDB } from './schema.js';
 
@@ -25,6 +25,8 @@ export const privacyRequestsProjection = defineProjection({
   version: 1,
   events: privacyEvents,
   eventTypes: PRIVACY_REQUEST_TYPES,
+  // ADR 0091: a hold's reason may name the subject; the requests themselves hold ids and dates only
+  personalData: [{ table: 'privacy_holds', subject: 'user_id', set: { reason: ERASED_SQL } }],
   migrate: migratePrivacyRequests,
   async apply(trx: Transaction<PrivacyRequestsDB>, schema, events) {
     const db = trx.withSchema(schema);

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
 import { createDatabase, type Database } from '@portal/database';
-import { createEventStore, createLogAudit, ed25519Signer, fileWitness, startLogSealing, type EventStore, type LogAudit, type LogSealing } from '@portal/eventstore';
+import { createEventStore, createLogAudit, createPersonalDataProtection, createSubjectKeyring, ed25519Signer, fileWitness, protectPersonalData, startLogSealing, type EventStore, type LogAudit, type LogSealing, type PersonalDataProtection } from '@portal/eventstore';
+import { PRIVACY_CLASSIFICATION } from './privacy-classification.js';
 import { systemClock, type Clock } from '@portal/kernel';
 import { REVOCATION_CLOCK_SKEW_MS, RevocationList, TokenService, type AppConfig } from '@portal/platform';
 import { RevocationWatcher } from '@portal/projection-revocations';
@@ -13,7 +14,10 @@ import { PROJECTIONS_LIST } from './projections.js';
 
 export interface Infrastructure {
   database: Database;
+  /** The event store with personal fields encrypted at its edge (ADR 0091). */
   store: EventStore;
+  /** The subjects' keys and the edge's encryption, for erasure, retention and the log migration (ADR 0091). */
+  privacy: PersonalDataProtection;
   projections: ProjectionRuntime;
   /** The streaming replicas serving projection reads (DATABASE_REPLICA_URLS); null: the primary only. */
   replicas: ReplicaPool | null;
@@ -48,7 +52,11 @@ export async function createInfrastructure(config: AppConfig, options: Infrastru
   const database =
     options.database ??
     (await createDatabase(config.databaseUrl ? { url: config.databaseUrl, logger: logger.child({ name: 'database' }) } : { dataDir: join(config.dataDir, 'pglite') }));
-  const store = createEventStore({ database, ...(config.eventstoreUrl ? { eventstoreUrl: config.eventstoreUrl } : {}) });
+  const keyring = createSubjectKeyring(database, { masterKey: config.privacy.masterKey });
+  const privacy = createPersonalDataProtection(keyring, PRIVACY_CLASSIFICATION);
+  const clock = options.clock ?? systemClock;
+  // the month of an IP address's network key is the app clock's (ADR 0091: the retention job reads the same clock)
+  const store = protectPersonalData(createEventStore({ database, ...(config.eventstoreUrl ? { eventstoreUrl: config.eventstoreUrl } : {}) }), privacy, () => clock.now());
   await store.migrate();
   const mailer = createMailer({ database, smtpUrl: config.smtpUrl, from: config.mailFrom });
   await mailer.migrate();
@@ -64,7 +72,6 @@ export async function createInfrastructure(config: AppConfig, options: Infrastru
   });
   await projections.start();
   const realtime = await createRealtimeHub(database);
-  const clock = options.clock ?? systemClock;
   const revocationList = new RevocationList(config.accessTokenTtlSeconds * 1000 + REVOCATION_CLOCK_SKEW_MS);
   const tokens = new TokenService(config.jwtSecret, config.accessTokenTtlSeconds, { revocations: revocationList });
   const revocations = new RevocationWatcher({
@@ -74,7 +81,7 @@ export async function createInfrastructure(config: AppConfig, options: Infrastru
     log: (msg) => logger.child({ name: 'revocations' }).warn(msg),
   });
   await revocations.start();
-  const logAudit = store.kind === 'eventstoredb' ? null : createLogAudit(database);
+  const logAudit = store.kind === 'eventstoredb' ? null : createLogAudit(database, { decrypt: (events) => privacy.decryptRecorded(events) });
   const sealingLog = logger.child({ name: 'log-audit' });
   const logSealing =
     logAudit && (options.sealLog ?? options.runProjections ?? true) && config.audit.checkpointSeconds > 0
@@ -90,6 +97,7 @@ export async function createInfrastructure(config: AppConfig, options: Infrastru
   return {
     database,
     store,
+    privacy,
     projections,
     replicas,
     tokens,

@@ -1,6 +1,5 @@
 import { registerRoutes } from '@portal/platform';
 import { privacyRoutes } from '../../contracts/index.js';
-import { SubjectEraser } from '../shared/subject-eraser.js';
 import { AuditedRequestsController } from './audited-requests/audited-requests.http.controller.js';
 import { AuditedRequestsHandler } from './audited-requests/audited-requests.query-handler.js';
 import { BuildDataExportHandler } from './build-data-export/build-data-export.query-handler.js';
@@ -25,7 +24,6 @@ import { RequestExportController } from './request-export/request-export.http.co
 import { RequestExportHandler } from './request-export/request-export.handler.js';
 import { SetConsentController } from './set-consent/set-consent.http.controller.js';
 import { SetConsentHandler } from './set-consent/set-consent.handler.js';
-import { UnavailableSubjectEraser } from './subject-eraser-binding.js';
 
 registerRoutes('privacy', privacyRoutes);
 
@@ -46,8 +44,6 @@ export const PRIVACY_PROVIDERS = [
   DataExportStore,
   DeletionGrace,
   PrivacyRequestsProcess,
-  // until crypto-shredding (part A) binds the real eraser here: erases nothing, never reports success
-  { provide: SubjectEraser, useClass: UnavailableSubjectEraser },
   MyPrivacyHandler,
   RequestExportHandler,
   ExportFileHandler,
