@@ -16,6 +16,7 @@ import { registerEdge } from './http/edge.js';
 import { contentOriginFor } from '@portal/learning/application';
 import { createContentServer, registerContentOriginGuard, rememberContentServer } from './content/content-server.js';
 import { registerRawBody } from './http/raw-body.js';
+import { registerIdempotencyCapture } from './http/idempotency.js';
 import type { Infrastructure } from './infrastructure/infrastructure.js';
 import { registerSpa } from './web/spa.js';
 
@@ -38,6 +39,7 @@ export async function createApp(config: AppConfig, infra: Infrastructure, option
   registerEdge(fastify);
   registerContentOriginGuard(fastify, config);
   registerRawBody(fastify);
+  registerIdempotencyCapture(fastify, infra.idempotency, (message) => fastify.log.warn(message));
   // request and correlation ids reach the logger (raw request) and event metadata (Nest request)
   fastify.addHook('onRequest', async (request, reply) => {
     const correlationId = idFrom(request.headers['x-correlation-id']) ?? request.id;

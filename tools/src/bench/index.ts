@@ -57,6 +57,10 @@ const suites: Record<string, () => Promise<unknown>> = {
     const { benchReports } = await import('./reports.js');
     return benchReports({ url, ...toy({ learners: 40, companies: 4, answersPerLearner: 10, otherPerLearner: 5, seconds: 1, reportFile: null }) });
   },
+  field: async () => {
+    const { benchField } = await import('./field.js');
+    return benchField({ url, ...toy({ learners: 10, online: 3, reconnectSeconds: 2, quietSeconds: 2, reportFile: null }) });
+  },
   'first-load': async () => {
     const { benchFirstLoad } = await import('./first-load.js');
     return benchFirstLoad({ smoke, ...toy({ reportFile: null }) });
