@@ -17,6 +17,7 @@ import { contentOriginFor } from '@portal/learning/application';
 import { createContentServer, registerContentOriginGuard, rememberContentServer } from './content/content-server.js';
 import { registerRawBody } from './http/raw-body.js';
 import { migrateRateLimit, postgresRateLimitStore } from './http/rate-limit-store.js';
+import { registerIdempotencyCapture } from './http/idempotency.js';
 import type { Infrastructure } from './infrastructure/infrastructure.js';
 import { registerSpa } from './web/spa.js';
 
@@ -39,6 +40,7 @@ export async function createApp(config: AppConfig, infra: Infrastructure, option
   registerEdge(fastify);
   registerContentOriginGuard(fastify, config);
   registerRawBody(fastify);
+  registerIdempotencyCapture(fastify, infra.idempotency, (message) => fastify.log.warn(message));
   // request and correlation ids reach the logger (raw request) and event metadata (Nest request)
   fastify.addHook('onRequest', async (request, reply) => {
     const correlationId = idFrom(request.headers['x-correlation-id']) ?? request.id;

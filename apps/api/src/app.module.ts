@@ -18,6 +18,7 @@ import { RealtimeController } from './realtime/realtime.controller.js';
 import { StreamTickets } from './realtime/stream-tickets.js';
 import { AuthGuard } from './http/auth.guard.js';
 import { ErrorFilter } from './http/error.filter.js';
+import { IdempotencyInterceptor } from './http/idempotency.js';
 import { InfrastructureModule } from './infrastructure/infrastructure.module.js';
 import type { Infrastructure } from './infrastructure/infrastructure.js';
 
@@ -70,6 +71,8 @@ export class AppModule {
       providers: [
         StreamTickets,
         { provide: APP_GUARD, useClass: AuthGuard },
+        // outermost: a replayed answer (ADR 0093) is the first answer as sent, position header and all
+        { provide: APP_INTERCEPTOR, useValue: new IdempotencyInterceptor(infra.idempotency, infra.clock) },
         { provide: APP_INTERCEPTOR, useClass: EventPositionInterceptor },
         { provide: APP_FILTER, useClass: ErrorFilter },
       ],

@@ -270,16 +270,16 @@ export const auditAnswersResponseSchema = streamVerificationSchema.extend({
 });
 
 export const assessmentRoutes = {
-  submitAnswer: { method: 'POST', path: '/user-store/answer', body: answerRequestSchema, response: answerResultSchema, summary: 'Answer a question (server decides isCorrect and score; 000 §3, §4.4, §5)' },
+  submitAnswer: { method: 'POST', path: '/user-store/answer', idempotent: true, body: answerRequestSchema, response: answerResultSchema, summary: 'Answer a question (server decides isCorrect and score; 000 §3, §4.4, §5)' },
   allAnswers: { method: 'GET', path: '/user-store/all-answers', response: allAnswersResponseSchema, summary: "The caller's current answer to every question answered" },
   stationQuestions: { method: 'GET', path: '/questions/station/:stationId', params: stationQuestionsParamsSchema, response: questionSetSchema, summary: "A station's questions with the caller's answers and the questions progress (000 §4.3)" },
   entryQuestions: { method: 'GET', path: '/questions/entry/:entryId', params: entryQuestionsParamsSchema, response: questionSetSchema, summary: "A content entry's questions with the caller's answers" },
   nps: { method: 'GET', path: '/questions/nps', response: npsStateSchema, summary: 'The NPS panel: AV1 then AV2 (000 §4.8)' },
   surveys: { method: 'GET', path: '/survey/:country', params: surveyCountryParamsSchema, response: surveyListSchema, summary: "A country's public surveys (guests: x-guest-id)" },
   survey: { method: 'GET', path: '/survey/:country/:surveyPath', params: surveyParamsSchema, response: surveyViewSchema, summary: "A public survey with the caller's answers (guests: x-guest-id)" },
-  answerSurvey: { method: 'POST', path: '/survey/:country/:surveyPath', params: surveyParamsSchema, body: surveyAnswerRequestSchema, response: surveyAnswerResponseSchema, summary: 'Answer one question of a public survey (guests: x-guest-id)' },
+  answerSurvey: { method: 'POST', path: '/survey/:country/:surveyPath', idempotent: true, params: surveyParamsSchema, body: surveyAnswerRequestSchema, response: surveyAnswerResponseSchema, summary: 'Answer one question of a public survey (guests: x-guest-id)' },
   learning: { method: 'GET', path: '/adaptive/learning', query: learningQuerySchema, response: learningStateSchema, summary: 'Adaptive learning: /learning and /learning/questions (000 §4.3)' },
   recommendations: { method: 'GET', path: '/adaptive/recommendations', response: recommendationsResponseSchema, summary: "The caller's recommendations (/learning/questions/recommendations)" },
-  setVisited: { method: 'POST', path: '/adaptive/setVisited/:id', params: setVisitedParamsSchema, response: setVisitedResponseSchema, summary: 'Mark a recommendation visited' },
+  setVisited: { method: 'POST', path: '/adaptive/setVisited/:id', idempotent: true, params: setVisitedParamsSchema, response: setVisitedResponseSchema, summary: 'Mark a recommendation visited' },
   auditAnswers: { method: 'GET', path: '/audit/answers/:userId', params: auditAnswersParamsSchema, response: auditAnswersResponseSchema, summary: "Every AnswerSubmitted of a user with its metadata, and the stream's hash chain checked (auditor)" },
 } as const;

@@ -530,3 +530,46 @@ describe('API description', () => {
     expect(expected.filter((r) => !documented.has(r))).toEqual([]);
   });
 });
+
+// Issue 30 item 4 (ADR 0093): a staff phone's offline batch goes through the learners' outbox
+// mechanism: its Idempotency-Key makes the first answer the answer to a resend (from a second
+// tab, or after a crash), and each scan of the batch lands on its own.
+describe('staff ticket batches in field mode', () => {
+  let eventId = '';
+  const attendees: Learner[] = [];
+  const tickets: string[] = [];
+
+  beforeAll(async () => {
+    t.clock.set(START);
+    eventId = await publishedEvent(call, as.admin, { vacancies: 5 });
+    for (const n of [60, 61, 62]) {
+      const who = await learner(t, n);
+      attendees.push(who);
+      tickets.push((await enrol(eventId, who)).json().attendance.ticket);
+    }
+  });
+
+  const send = (body: unknown, key: string) => call('POST', `/api/scheduledEvents/${eventId}/tickets/scan`, { token: as.manager, body, headers: { 'idempotency-key': key } });
+  const checkIns = async () => (await t.infra.store.readStream(scheduledEventStream(eventId))).filter((e) => e.type === 'AttendeeCheckedIn').map((e) => e.data.userId);
+
+  it('lands every scan of a keyed batch once; a resend, even two at once, answers the first answer', async () => {
+    const scannedAt = minutes(EVENT_DAY.startsAt, -10);
+    t.clock.set(minutes(EVENT_DAY.startsAt, 30));
+    const batch = { scans: tickets.slice(0, 2).map((ticket) => ({ ticket, action: 'check-in', scannedAt })) };
+    const key = 'staff-phone-1:batch-1';
+    const [first, second] = await Promise.all([send(batch, key), send(batch, key)]);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().results).toEqual(attendees.slice(0, 2).map((a) => ({ ok: true, eventId, userId: a.userId, action: 'check-in', at: scannedAt, changed: true })));
+    expect({ body: second.body, position: second.headers['x-event-position'] }).toEqual({ body: first.body, position: first.headers['x-event-position'] });
+    t.clock.advance(60_000);
+    const resent = await send(batch, key);
+    expect(resent.body).toBe(first.body);
+    expect(resent.headers['idempotent-replayed']).toBe('true');
+    expect(await checkIns()).toEqual(attendees.slice(0, 2).map((a) => a.userId));
+    // the key with another batch is refused, and the batch is not taken
+    const other = await send({ scans: [{ ticket: tickets[2], action: 'check-in', scannedAt }] }, key);
+    expect(other.statusCode).toBe(422);
+    expect(other.json().code).toBe('idempotency-key-reused');
+    expect(await checkIns()).toHaveLength(2);
+  });
+});

@@ -20,6 +20,8 @@ const KERNEL_ERRORS = {
   'app/internal-server-error': { status: 500, message: 'An unexpected error has occurred' },
   // A write that lost a race to the same stream on every attempt (ADR 0081): nothing was written; retry
   'write-conflict': { status: 409, message: 'This changed at the same time elsewhere; nothing was saved, try again' },
+  // An Idempotency-Key sent again with another request (ADR 0093): nothing was done; the first answer stands
+  'idempotency-key-reused': { status: 422, message: 'This key was already used for another request; nothing was saved' },
   // Auth codes
   'wrong-password': { status: 400, message: 'Incorrect password' },
   'user-not-found': { status: 404, message: 'User not found' },

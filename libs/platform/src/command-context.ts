@@ -49,3 +49,14 @@ export interface CommandOutcome<T> {
   value: T;
   checkpoint: Checkpoint | null;
 }
+
+/**
+ * The context for the `part`-th of several appends one request makes to the same stream (a
+ * visit and a feedback score, each ticket of a staff batch): with an Idempotency-Key, each part
+ * gets event ids of its own, so the store never takes a later part for a retry of the first
+ * (ADR 0093); a retried request derives the same ids part by part.
+ */
+export function partOf(context: AppendContext, part: number): AppendContext {
+  if (!context.idempotencyKey || part === 0) return context;
+  return { ...context, idempotencyKey: `${context.idempotencyKey}#${part}` };
+}

@@ -129,7 +129,13 @@ export class StreamWriter<C, E extends { type: string; data: Record<string, unkn
         events = this.decider.decide(decided, state);
       } catch (refusal) {
         // a refusal on a cached state is only final on the stream as stored (another instance may have changed it)
-        if (fresh) throw refusal;
+        if (fresh) {
+          // a retried request whose first try committed (a crash before its answer, ADR 0093) may
+          // be refused by its own events (answered already): it was decided, answer what it decided
+          const applied = context.idempotencyKey ? await this.appliedBefore(streamId, context) : null;
+          if (applied) return applied;
+          throw refusal;
+        }
         current = await this.load(streamId);
         fresh = true;
         continue;
@@ -174,6 +180,26 @@ export class StreamWriter<C, E extends { type: string; data: Record<string, unkn
         fresh = true;
       }
     }
+  }
+
+  /**
+   * The events this request's Idempotency-Key names in the stream (keyedEventId, index 0 on),
+   * with the stream's state: the request was decided and appended before. Null when not. Reads
+   * the whole stream: only a refused retry with a key comes here.
+   */
+  private async appliedBefore(streamId: string, context: AppendContext): Promise<DecisionOutcome<E, S> | null> {
+    const recorded = await this.store.readStream(streamId);
+    const ids = new Set(recorded.map((_, i) => keyedEventId(context.actor, context.idempotencyKey!, streamId, i)));
+    const mine = recorded.filter((r) => ids.has(r.metadata.eventId));
+    if (mine.length === 0) return null;
+    let state = this.decider.initial();
+    let before = state;
+    for (const r of recorded) {
+      if (r === mine[0]) before = state;
+      state = this.decider.evolve(state, this.decider.events.parse(r));
+    }
+    const last = mine[mine.length - 1]!;
+    return { before, events: mine.map((r) => this.decider.events.parse(r)), state, result: { nextRevision: recorded[recorded.length - 1]!.revision, checkpoint: last.checkpoint, written: false } };
   }
 
   private remember(streamId: string, folded: Folded<S>) {

@@ -15,3 +15,4 @@ export * from './log-verification.js';
 export * from './xlsx.js';
 export * from './drain.js';
 export * from './uploads.js';
+export * from './field-mode.js';

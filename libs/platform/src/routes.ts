@@ -31,6 +31,12 @@ export interface RouteContract {
   rawBody?: boolean;
   /** the refresh cookie (`portal_refresh`) is what identifies the caller */
   refreshCookie?: boolean;
+  /**
+   * A field-mode write (ADR 0093): an `Idempotency-Key` makes the first answer the answer to
+   * every replay by the same caller (same status, body and x-event-position), the same key with
+   * another request is 422 idempotency-key-reused, and `X-Client-Time` is held to its bounds.
+   */
+  idempotent?: boolean;
 }
 
 /**

@@ -61,6 +61,10 @@ const suites: Record<string, () => Promise<unknown>> = {
     const { benchPrivacyExport } = await import('./privacy-export.js');
     return benchPrivacyExport({ url, ...toy({ events: 500, reportFile: null }) });
   },
+  field: async () => {
+    const { benchField } = await import('./field.js');
+    return benchField({ url, ...toy({ learners: 10, online: 3, reconnectSeconds: 2, quietSeconds: 2, reportFile: null }) });
+  },
   'first-load': async () => {
     const { benchFirstLoad } = await import('./first-load.js');
     return benchFirstLoad({ smoke, ...toy({ reportFile: null }) });

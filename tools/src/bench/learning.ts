@@ -12,7 +12,7 @@ import { during, figures, leanGet, leanRequest, mark, median, ms, perRun, repeat
  *
  *   npm run bench -- learning            (BENCH_DATABASE_URL or TEST_DATABASE_URL, else the local server)
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -22,6 +22,7 @@ import { fixedClock, newId, systemClock } from '@portal/kernel';
 import { TokenService } from '@portal/platform';
 import { importContentPack, resolveContentDir } from '@portal/learning/application';
 import { progressStream, type ProgressEvent } from '@portal/learning/contracts';
+import { packWithVideoStations } from './video-pack.js';
 
 export type { LatencyFigures };
 
@@ -126,36 +127,6 @@ function section(r: LearningBenchResult): string {
 }
 
 
-/** The demo pack plus 50 stations of 10 short videos each: enough entries for 500 of history. */
-function benchPack(dir: string): string {
-  cpSync(resolveContentDir(), dir, { recursive: true });
-  const pack = JSON.parse(readFileSync(join(dir, 'pack.json'), 'utf8'));
-  const L = (x: string) => ({ 'pt-BR': x, es: x, en: x });
-  for (let s = 0; s < 50; s++) {
-    pack.stations.push({
-      stationId: `bench-${s}`,
-      path: `bench-${s}`,
-      type: 'Detail',
-      title: L(`Bench ${s}`),
-      routeArea: 'default',
-      areas: ['default'],
-      listingOrder: 100 + s,
-      entries: Array.from({ length: 10 }, (_, e) => ({
-        entryId: `bench-${s}-${e}`,
-        type: 'video',
-        title: L(`Bench ${s}.${e}`),
-        src: { 'pt-BR': 'media/video/soja.mp4' },
-        thumbSrc: 'media/thumbs/type-video.png',
-        duration: MEDIA_SECONDS,
-        displayOrder: e,
-      })),
-    });
-  }
-  const file = join(dir, 'pack.json');
-  writeFileSync(file, JSON.stringify(pack));
-  return file;
-}
-
 export async function benchLearning(opts: { url: string; out?: (line: string) => void; reportFile?: string | null }): Promise<LearningBenchResult> {
   const out = opts.out ?? ((line: string) => console.log(line));
   const reportFile = reportFileOf(opts.reportFile);
@@ -225,7 +196,7 @@ async function learningRun(url: string, out: (line: string) => void): Promise<Le
     const secondMs = performance.now() - t0;
     out(`import: first ${first.events} events in ${ms(firstMs)} ms; second ${second.events} events in ${ms(secondMs)} ms`);
     // the bench catalogue on top (500 more entries)
-    await importContentPack(store, systemClock, { file: benchPack(join(dataDir, 'pack')) });
+    await importContentPack(store, systemClock, { file: packWithVideoStations(join(dataDir, 'pack'), { prefix: 'bench', stations: 50, entries: 10, seconds: MEDIA_SECONDS, listingFrom: 100 }) });
 
     // 500 entries of history for the /home learner, written straight to the log
     const homeUser = newId();

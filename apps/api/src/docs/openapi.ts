@@ -27,6 +27,7 @@ const reasons: Record<Status, string> = {
   410: 'Gone',
   413: 'The body is larger than this route takes',
   415: 'The body has a media type this route does not take',
+  422: 'The Idempotency-Key was used before by this caller for another request (ADR 0093): nothing was done',
   429: 'Too many requests (with retry-after)',
   503: 'Unavailable',
 };
@@ -44,6 +45,8 @@ function genericCodes(route: RouteContract, facts: RouteFacts | undefined): Erro
   if (/[:*]/.test(route.path)) codes.push('404');
   // a write may lose a race to its stream on every attempt (409); any route may lose its database connection (503, ADR 0081)
   if (route.method !== 'GET') codes.push('write-conflict');
+  // a field-mode write refuses a key reused for another request (ADR 0093)
+  if (route.idempotent) codes.push('idempotency-key-reused');
   codes.push('503');
   return codes;
 }
@@ -126,6 +129,13 @@ export function buildOpenApi(version: string, routeFacts: RouteFacts[] = []) {
     const named = [...path.matchAll(/\{([A-Za-z0-9_]+)\}/g)].map((m) => m[1]!);
     if (route.params) requestParams.path = route.params;
     else if (named.length > 0) requestParams.path = z.object(Object.fromEntries(named.map((name) => [name, z.string().min(1)])));
+    if (route.idempotent) {
+      // field mode (ADR 0093): the two headers an offline action is sent with
+      requestParams.header = z.object({
+        'idempotency-key': z.string().regex(/^[A-Za-z0-9._:-]{1,128}$/).optional().meta({ description: 'Made when the action happened; a replay by the same caller gets the first answer (status, body, x-event-position); another request with it is 422' }),
+        'x-client-time': z.string().optional().meta({ description: 'When the action happened (ISO 8601 with a zone): at most 2 minutes ahead of the server, at most 14 days old, else 400' }),
+      });
+    }
     if (Object.keys(requestParams).length > 0) op.requestParams = requestParams;
     paths[path] = { ...(paths[path] ?? {}), [route.method.toLowerCase()]: op };
   }

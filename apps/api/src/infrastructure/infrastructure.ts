@@ -11,6 +11,7 @@ import type { RealtimeHub } from '@portal/platform';
 import { createRealtimeHub } from '../realtime/realtime-hub.js';
 import { ProjectionRuntime, ReplicaPool } from '@portal/projections-runtime';
 import { PROJECTIONS_LIST } from './projections.js';
+import { IdempotencyStore } from '../http/idempotency.js';
 
 export interface Infrastructure {
   database: Database;
@@ -25,6 +26,8 @@ export interface Infrastructure {
   /** Keeps tokens.revocations current from the revocations projection (ADR 0031). */
   revocations: RevocationWatcher;
   mailer: Mailer;
+  /** First answers of learner writes by Idempotency-Key (ADR 0093). */
+  idempotency: IdempotencyStore;
   realtime: RealtimeHub & { broadcastLocal(m: { type: string; data: unknown }): Promise<void> };
   clock: Clock;
   /** Checkpoints that seal the log (ADR 0030); null on EventStoreDB. */
@@ -64,6 +67,8 @@ export async function createInfrastructure(config: AppConfig, options: Infrastru
   const replicas =
     replicaUrls.length > 0 ? new ReplicaPool(database, replicaUrls, { maxLagMs: config.replicaMaxLagMs ?? 5000, logger: logger.child({ name: 'replicas' }) }) : null;
   await replicas?.start();
+  const idempotency = new IdempotencyStore(database);
+  await idempotency.migrate();
   const projections = new ProjectionRuntime(database, store, PROJECTIONS_LIST, {
     run: options.runProjections ?? true,
     readWaitMs: config.readWaitMs,
@@ -103,6 +108,7 @@ export async function createInfrastructure(config: AppConfig, options: Infrastru
     tokens,
     revocations,
     mailer,
+    idempotency,
     realtime,
     clock,
     logAudit,

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { actorOf, AppError, type Clock } from '@portal/kernel';
 import type { EventStore } from '@portal/eventstore';
-import { CLOCK, EVENT_STORE, handleCommand } from '@portal/platform';
+import { actedAt, CLOCK, EVENT_STORE, handleCommand } from '@portal/platform';
 import { surveyStream } from '../../contracts/index.js';
 import { fieldError, surveyDecider } from '../../domain/index.js';
 import { AssessmentContentService } from '../shared/content.service.js';
@@ -37,7 +37,7 @@ export class AnswerSurveyHandler implements ICommandHandler<AnswerSurveyCommand>
           answerId: input.answerId,
           secondsToAnswer: input.secondsToAnswer,
           context: input.context,
-          now: this.clock.now().toISOString(),
+          now: actedAt(context, this.clock.now()),
         },
       },
       context,

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { newId, type Clock } from '@portal/kernel';
-import { CATALOGUE, CLOCK, type CommandOutcome } from '@portal/platform';
+import { actedAt, CATALOGUE, CLOCK, type CommandOutcome } from '@portal/platform';
 import { questionsProgressOf, type CatalogueReader } from '@portal/learning/contracts';
 import { answerOf, isNpsQuestion, normalizeQuestionId, NPS_QUESTION_IDS, type AnswerResult, type AnswerSubmitted } from '../../contracts/index.js';
 import { fieldError, teachingEntries } from '../../domain/index.js';
@@ -60,7 +60,8 @@ export class SubmitAnswerHandler implements ICommandHandler<SubmitAnswerCommand>
           stationId: place.stationId,
           entryId: place.entryId,
           teaching: { recommendationId: newId(), entryIds: teachingEntries(teachingCatalogueOf(cat), questionId, place.stationId) },
-          now: this.clock.now().toISOString(),
+          // an answer given offline was given at its client time (ADR 0093)
+          now: actedAt(context, this.clock.now()),
         },
       },
       context,

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Clock } from '@portal/kernel';
-import { CLOCK } from '@portal/platform';
+import { actedAt, CLOCK } from '@portal/platform';
 import { AnswerSheets } from '../shared/answer-sheets.js';
 import { VisitRecommendationCommand } from './visit-recommendation.command.js';
 
@@ -16,7 +16,7 @@ export class VisitRecommendationHandler implements ICommandHandler<VisitRecommen
   async execute({ userId, recommendationId, context }: VisitRecommendationCommand) {
     const { state, result } = await this.sheets.execute(
       userId,
-      { type: 'VisitRecommendation', data: { actor: userId, recommendationId, now: this.clock.now().toISOString() } },
+      { type: 'VisitRecommendation', data: { actor: userId, recommendationId, now: actedAt(context, this.clock.now()) } },
       context,
     );
     const rec = state.recommendations.find((r) => r.recommendationId === recommendationId)!;

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Checkpoint } from '@portal/eventstore';
 import { AppError } from '@portal/kernel';
-import type { CommandOutcome } from '@portal/platform';
+import { partOf, type CommandOutcome } from '@portal/platform';
 import type { TicketScanResults } from '../../contracts/index.js';
 import { EventCodes } from '../shared/codes.js';
 import { Presence } from '../shared/presence.js';
@@ -29,7 +29,7 @@ export class ScanTicketsHandler implements ICommandHandler<ScanTicketsCommand> {
     for (const [index, scan] of scans.entries()) {
       try {
         const userId = this.codes.readTicket(scan.ticket, eventId);
-        const done = await this.presence.scan(eventId, userId, scan.action, scan.scannedAt, { kind: 'ticket', deviceId: scan.deviceId ?? null }, context);
+        const done = await this.presence.scan(eventId, userId, scan.action, scan.scannedAt, { kind: 'ticket', deviceId: scan.deviceId ?? null }, partOf(context, index));
         results.push({ ok: true, ...done.result });
         checkpoint = done.checkpoint ?? checkpoint;
       } catch (error) {

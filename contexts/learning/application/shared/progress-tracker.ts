@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { actorOf, AppError, type Clock, type Principal } from '@portal/kernel';
 import type { AppendContext } from '@portal/eventstore';
-import { CLOCK, type CommandOutcome } from '@portal/platform';
+import { actedAt, CLOCK, partOf, type CommandOutcome } from '@portal/platform';
 import type { ContentEntry, EntryState, EntryWriteBody, ScormVersion, StationState } from '../../contracts/index.js';
 import type { ProgressCommand, ProgressState, ScormRollup } from '../../domain/index.js';
 import { requireEntry, requireStation } from './access.js';
@@ -56,7 +56,8 @@ export class ProgressTracker {
   async track(principal: Principal, action: TrackAction, context: AppendContext): Promise<Tracked> {
     const model = await this.catalogue.model();
     const actor = actorOf(principal);
-    const now = this.clock.now().toISOString();
+    // when it happened: the client's time for an action made offline and sent later (ADR 0093)
+    const now = actedAt(context, this.clock.now());
     if (principal.kind !== 'user' && action.kind !== 'view' && action.kind !== 'media-state') throw new AppError('401');
     let stationId: string;
     let entry: ContentEntry | null = null;
@@ -139,7 +140,7 @@ export class ProgressTracker {
     // a visit and a feedback score in one call are two facts
     if (action.kind === 'station' && action.visit && action.feedbackScore !== undefined) {
       const score = action.feedbackScore;
-      const second = await this.writer.execute(actor, stationId, () => ({ type: 'GiveStationFeedback', data: { ...base, score } }), context);
+      const second = await this.writer.execute(actor, stationId, () => ({ type: 'GiveStationFeedback', data: { ...base, score } }), partOf(context, 1));
       outcome = second;
       events = [...events, ...second.events.map((e) => e.type as string)];
       checkpoint = second.checkpoint ?? checkpoint;
