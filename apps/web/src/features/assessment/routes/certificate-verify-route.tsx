@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { data, useParams, type LoaderFunctionArgs } from 'react-router';
 import { PageShell } from '../../../shared/ui/page-shell';
 import { asLocale, pickText } from '../../../shared/ui/shell/localized';
-import { useVerification } from '../api/certificates';
+import { queryClient } from '../../../shared/api/query-client';
+import { useVerification, verificationQueryOptions } from '../api/certificates';
 import { loadAssessmentStrings } from './route-helpers';
 import { Notice } from '../components/notice';
 
@@ -14,7 +15,9 @@ import { Notice } from '../components/notice';
 export async function loader({ params }: LoaderFunctionArgs): Promise<null> {
   const code = params.code ?? '';
   if (code.trim().length === 0 || code.length > 64) throw data(null, { status: 404 });
-  await loadAssessmentStrings();
+  // read with the document (ADR 0090): the answer is in the first paint, on the server too; a
+  // failed read is the screen's own error state, not the route's
+  await Promise.all([loadAssessmentStrings(), queryClient.prefetchQuery(verificationQueryOptions(code))]);
   return null;
 }
 

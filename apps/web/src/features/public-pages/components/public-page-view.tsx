@@ -9,7 +9,9 @@ import { asLocale } from '../../../shared/ui/shell/localized';
 import { pageQueryOptions, pagesQueryOptions } from '../api/pages';
 import { pagePath, type PageRequest, type PageSection } from '../model/public-pages';
 
-const sanitize = (html: string): string => DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form', 'input', 'iframe'], FORBID_ATTR: ['style'] });
+// On the server (no DOM for DOMPurify) the page is the query handler's answer, sanitized there
+// (engagement's get-page); the browser sanitizes whatever it renders itself (ADR 0090).
+const sanitize = (html: string): string => (typeof window === 'undefined' ? html : DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form', 'input', 'iframe'], FORBID_ATTR: ['style'] }));
 
 /** Links between the Brazil sections. */
 const BR_SECTIONS: { section: PageSection; to: string }[] = [

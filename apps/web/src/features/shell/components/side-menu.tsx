@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { pageHost } from '../../../shared/ssr/scope';
 import { Box, Button, Divider, Modal, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -48,7 +49,7 @@ export function SideMenu() {
     user: data.claims,
     scormTest: data.toggles.scormTest,
     production: data.config.production,
-    host: window.location.host,
+    host: pageHost(),
     brazilUniversityDomain: data.config.domains.brazilUniversity,
     smallScreen: !data.large,
     scheduledEvents: data.toggles.scheduledEvents,
