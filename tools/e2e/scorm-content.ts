@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { explainFailures, launchBrowser, startPortal, type Portal } from './harness.js';
-import { signIn } from './shell-portal.js';
+import { apiToken, signIn } from './shell-portal.js';
 
 /**
  * A content folder for a SCORM browser test (ADR 0084): a copy of the repository's content/ with
@@ -70,28 +70,60 @@ export function contentWithFixtures(entries: FixtureEntry[]): string {
   return dir;
 }
 
+export interface ScormFixtures {
+  portal: () => Portal;
+  browser: () => Browser;
+  /** the page signed in as the options' learner */
+  page: () => Page;
+  /** another page, in a context of its own (its own cookies), signed in as `email` */
+  pageFor: (email: string, locale?: string) => Promise<Page>;
+  /** uploads a SCORM zip as the administrator and publishes it into the station (the upload screen's two calls) */
+  publishZip: (zip: Buffer, stationId?: string) => Promise<{ packageId: string; revision: number }>;
+}
+
 /**
- * A portal on a content folder with these fixture packages, a browser and a page signed in as
- * `email` (pt-BR), for one spec file: started before its tests, stopped and cleaned after them.
+ * The one set-up of the SCORM browser tests (issue 27): a portal on a content folder with these
+ * fixture packages (none: the repository's content), a browser and a page signed in as `email`
+ * in `locale`, for one spec file: started before its tests, stopped and cleaned after them.
  */
-export function useScormFixtures(label: string, entries: FixtureEntry[], email = 'learner@demo.agro'): { page: () => Page; portal: () => Portal } {
+export function useScormFixtures(label: string, entries: FixtureEntry[], options: { email?: string; locale?: string } = {}): ScormFixtures {
+  const { email = 'learner@demo.agro', locale = 'pt-BR' } = options;
   let portal: Portal | undefined;
   let browser: Browser | undefined;
   let page: Page | undefined;
   let contentDir: string | undefined;
   explainFailures(label, () => browser, () => portal?.output() ?? '');
+  const pageFor = async (who: string, lang = locale): Promise<Page> => {
+    const context = await browser!.newContext({ locale: lang, baseURL: portal!.url, viewport: { width: 1280, height: 900 } });
+    const p = await context.newPage();
+    await signIn(p, who);
+    return p;
+  };
   beforeAll(async () => {
-    contentDir = contentWithFixtures(entries);
-    portal = await startPortal({ CONTENT_DIR: contentDir });
+    contentDir = entries.length > 0 ? contentWithFixtures(entries) : undefined;
+    portal = await startPortal(contentDir ? { CONTENT_DIR: contentDir } : {});
     browser = await launchBrowser();
-    const context = await browser.newContext({ locale: 'pt-BR', baseURL: portal.url, viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    await signIn(page, email);
+    page = await pageFor(email);
   });
   afterAll(async () => {
     await browser?.close();
     await portal?.stop();
     if (contentDir) rmSync(contentDir, { recursive: true, force: true });
   });
-  return { page: () => page!, portal: () => portal! };
+  const publishZip = async (zip: Buffer, stationId = FIXTURE_STATION.stationId) => {
+    const token = await apiToken(portal!.url, 'admin@demo.agro');
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(zip)], { type: 'application/zip' }), 'course.zip');
+    const uploaded = await fetch(`${portal!.url}/api/manager/scorm-packages`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    if (uploaded.status !== 200) throw new Error(`upload refused: ${uploaded.status} ${await uploaded.text()}`);
+    const { packageId } = (await uploaded.json()) as { packageId: string };
+    const published = await fetch(`${portal!.url}/api/manager/scorm-packages/${packageId}/publish`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ stationId }),
+    });
+    if (published.status !== 200) throw new Error(`publish refused: ${published.status} ${await published.text()}`);
+    return { packageId, revision: ((await published.json()) as { revision: number }).revision };
+  };
+  return { page: () => page!, portal: () => portal!, browser: () => browser!, pageFor, publishZip };
 }

@@ -1,9 +1,7 @@
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, FrameLocator, Page } from 'playwright-core';
-import { explainFailures, launchBrowser, startPortal, type Portal } from './harness.js';
-import { CERTIFIED_STATION, FIXTURE_STATION, contentWithFixtures } from './scorm-content.js';
-import { apiToken, signIn } from './shell-portal.js';
+import { describe, expect, it } from 'vitest';
+import type { FrameLocator } from 'playwright-core';
+import { CERTIFIED_STATION, FIXTURE_STATION, useScormFixtures } from './scorm-content.js';
+import { apiToken } from './shell-portal.js';
 
 /**
  * Issue 27, multi-SCO packages (ADR 0084): our fixtures behave like authoring-tool output (inline
@@ -17,46 +15,31 @@ import { apiToken, signIn } from './shell-portal.js';
  */
 const SEQ = 'fixture-sequenced-2004';
 const MULTI = 'fixture-multi-12';
-let portal: Portal;
-let browser: Browser;
-let page: Page;
-let contentDir: string;
-
-explainFailures('scorm-multi-sco', () => browser, () => portal?.output() ?? '');
-
-beforeAll(async () => {
-  contentDir = contentWithFixtures([
+const fixture = useScormFixtures(
+  'scorm-multi-sco',
+  [
     { entryId: SEQ, fixture: 'sequenced-2004', launch: 'lessons/intro.htm?from=lms', scormVersion: '2004', title: 'Soil preparation' },
     { entryId: MULTI, fixture: 'multi-12', launch: 'sco/part1.htm', scormVersion: '1.2', title: 'Irrigation basics', certified: true },
-  ]);
-  portal = await startPortal({ CONTENT_DIR: contentDir });
-  browser = await launchBrowser();
-  const context = await browser.newContext({ locale: 'en', baseURL: portal.url, viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  await signIn(page, 'learner@demo.agro');
-});
+  ],
+  { locale: 'en' },
+);
+const learnerPage = () => fixture.page();
 
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-  if (contentDir) rmSync(contentDir, { recursive: true, force: true });
-});
-
-const sco = (): FrameLocator => page.frameLocator('[data-testid="player-scorm-frame"]').frameLocator('#sco');
-const player = () => page.getByTestId('player-scorm');
+const sco = (): FrameLocator => learnerPage().frameLocator('[data-testid="player-scorm-frame"]').frameLocator('#sco');
+const player = () => learnerPage().getByTestId('player-scorm');
 const onSco = async (id: string) => expect.poll(() => player().getAttribute('data-scorm-sco'), { timeout: 15_000 }).toBe(id);
-const saved = (scoId: string) => page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/api/user-store/scorm-content/') && (r.request().postData() ?? '').includes(`"scoId":"${scoId}"`));
+const saved = (scoId: string) => learnerPage().waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/api/user-store/scorm-content/') && (r.request().postData() ?? '').includes(`"scoId":"${scoId}"`));
 
 async function progressOf(scormId: string) {
   return getJson(`/api/scorms/progress/${scormId}`, 'learner@demo.agro');
 }
 async function getJson(path: string, email: string) {
-  const token = await apiToken(portal.url, email);
-  return (await (await fetch(`${portal.url}${path}`, { headers: { authorization: `Bearer ${token}` } })).json()) as Record<string, unknown>;
+  const token = await apiToken(fixture.portal().url, email);
+  return (await (await fetch(`${fixture.portal().url}${path}`, { headers: { authorization: `Bearer ${token}` } })).json()) as Record<string, unknown>;
 }
 /** The demo learner's id (the token's subject). */
 async function learnerId(): Promise<string> {
-  const token = await apiToken(portal.url, 'learner@demo.agro');
+  const token = await apiToken(fixture.portal().url, 'learner@demo.agro');
   return (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { sub: string }).sub;
 }
 /** The learner's ScormStateSaved events as the auditor's API lists them. */
@@ -67,6 +50,7 @@ async function commitsOf(userId: string): Promise<Array<{ data: { scoId?: string
 
 describe('SCORM packages of several SCOs', () => {
   it('plays a SCORM 2004 course with choice and flow sequencing, resumes each SCO after a reload and rolls its score up to the entry', async () => {
+    const page = fixture.page();
     await page.goto(`${FIXTURE_STATION.path}?video=${SEQ}&start=true`);
     await onSco('intro');
     // the launch page in a sub-folder, with its query, ran its onload= handler
@@ -106,9 +90,8 @@ describe('SCORM packages of several SCOs', () => {
     expect(await progressOf(SEQ)).toMatchObject({ status: 'passed', score: 90, completed: true });
 
     // the auditor reads the quiz's interaction and objective with the learner's attempt, in words
-    const auditorContext = await browser.newContext({ locale: 'en', baseURL: portal.url, viewport: { width: 1280, height: 900 } });
-    const auditor = await auditorContext.newPage();
-    await signIn(auditor, 'auditor@demo.agro');
+    const auditor = await fixture.pageFor('auditor@demo.agro');
+    const auditorContext = auditor.context();
     await auditor.goto(`/audit/user/${await learnerId()}`);
     await auditor.getByTestId('audit-filter-type').click();
     await auditor.getByRole('option', { name: /^ScormStateSaved/ }).click();
@@ -123,6 +106,7 @@ describe('SCORM packages of several SCOs', () => {
   }, 90_000);
 
   it('plays a SCORM 1.2 multi-SCO course in order, resumes the SCO it was in after a reload, and completes the entry', async () => {
+    const page = fixture.page();
     await page.goto(`${CERTIFIED_STATION.path}?video=${MULTI}&start=true`);
     await onSco('part1');
     await expect.poll(() => sco().locator('#status').textContent(), { timeout: 15_000 }).toBe('status not attempted');

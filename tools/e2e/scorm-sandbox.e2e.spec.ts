@@ -1,9 +1,6 @@
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page, Response } from 'playwright-core';
-import { explainFailures, launchBrowser, startPortal, type Portal } from './harness.js';
-import { FIXTURE_STATION, contentWithFixtures } from './scorm-content.js';
-import { signIn } from './shell-portal.js';
+import { describe, expect, it } from 'vitest';
+import type { Response } from 'playwright-core';
+import { FIXTURE_STATION, useScormFixtures } from './scorm-content.js';
 
 /**
  * Issue 27, the sandbox (ADR 0084): a SCORM package's own inline script, run from its `onload=`
@@ -13,30 +10,11 @@ import { signIn } from './shell-portal.js';
  * and the package's score and status reach the learner's progress.
  */
 const SCO = 'fixture-sandbox-probe';
-let portal: Portal;
-let browser: Browser;
-let page: Page;
-let contentDir: string;
-
-explainFailures('scorm-sandbox', () => browser, () => portal?.output() ?? '');
-
-beforeAll(async () => {
-  contentDir = contentWithFixtures([{ entryId: SCO, fixture: 'sandbox-probe', launch: 'content/probe.htm?mode=probe', scormVersion: '2004', title: 'Sandbox probe' }]);
-  portal = await startPortal({ CONTENT_DIR: contentDir });
-  browser = await launchBrowser();
-  const context = await browser.newContext({ locale: 'pt-BR', baseURL: portal.url, viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  await signIn(page, 'learner@demo.agro');
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-  if (contentDir) rmSync(contentDir, { recursive: true, force: true });
-});
+const fixture = useScormFixtures('scorm-sandbox', [{ entryId: SCO, fixture: 'sandbox-probe', launch: 'content/probe.htm?mode=probe', scormVersion: '2004', title: 'Sandbox probe' }]);
 
 describe('SCORM sandbox', () => {
   it('serves package files from the content origin only, with their MIME types, ranges and a permissive policy', async () => {
+    const portal = fixture.portal();
     const { contentOrigin } = (await (await fetch(`${portal.url}/api/scorms/player`)).json()) as { contentOrigin: string };
     expect(new URL(contentOrigin).origin).not.toBe(new URL(portal.url).origin);
     const launch = await fetch(`${contentOrigin}/media/scorm/fixtures/sandbox-probe/content/probe.htm`);
@@ -63,6 +41,8 @@ describe('SCORM sandbox', () => {
   });
 
   it("keeps the package's script away from the portal's DOM, cookies, storage and API while its SCORM calls reach the learner's progress", async () => {
+    const portal = fixture.portal();
+    const page = fixture.page();
     const portalOrigin = new URL(portal.url).origin;
     const apiAnswers: { url: string; status: number }[] = [];
     page.on('response', (r: Response) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { usePortalAndBrowser, type Portal } from './harness.js';
-import { signIn, signInAt } from './shell-portal.js';
+import type { Page } from 'playwright-core';
+import { FIXTURE_STATION, useScormFixtures } from './scorm-content.js';
+import { signInAt } from './shell-portal.js';
 import { fixtureFiles, UPLOAD_FIXTURE_ENTRY, zipOf } from '../../contexts/learning/testing/scorm-zips.js';
 
 /**
@@ -11,16 +11,13 @@ import { fixtureFiles, UPLOAD_FIXTURE_ENTRY, zipOf } from '../../contexts/learni
  * script finds the SCORM API through the sandboxed content origin and its result reaches the
  * learner's progress.
  */
-let portal: Portal;
-let browser: Browser;
-
-usePortalAndBrowser('scorm upload', (p, b) => ((portal = p), (browser = b)), () => ({ portal, browser }));
+const fixture = useScormFixtures('scorm upload', []);
 
 const ADMIN = 'admin@demo.agro';
-const STATION = { stationId: 'soja-plantio', path: '/training/soja/soja-plantio' };
+const STATION = FIXTURE_STATION;
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 20_000 });
 
-const newPage = async (locale: string): Promise<Page> => (await browser.newContext({ locale, baseURL: portal.url, viewport: { width: 1280, height: 900 } })).newPage();
+const newPage = async (locale: string): Promise<Page> => (await fixture.browser().newContext({ locale, baseURL: fixture.portal().url, viewport: { width: 1280, height: 900 } })).newPage();
 const chooseZip = async (page: Page, name: string, zip: Buffer) => page.getByTestId('scorm-upload').locator('input[type="file"]').setInputFiles({ name, mimeType: 'application/zip', buffer: zip });
 
 describe('uploading a SCORM zip', () => {
@@ -54,8 +51,7 @@ describe('uploading a SCORM zip', () => {
     await poll(() => admin.getByTestId('scorm-published').textContent()).toMatch(/^Publicado em Plantio \(revisão \d+\)/);
 
     // the learner opens it: the package's inline script finds the API and its result is the learner's progress
-    const learner = await newPage('pt-BR');
-    await signIn(learner, 'learner@demo.agro');
+    const learner = fixture.page();
     await learner.goto(`${STATION.path}?video=${UPLOAD_FIXTURE_ENTRY}&start=true`);
     const sco = learner.frameLocator('[data-testid="player-scorm-frame"]').frameLocator('#sco');
     await poll(() => sco.locator('#state').textContent()).toBe('ready');

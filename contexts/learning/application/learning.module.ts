@@ -39,6 +39,7 @@ import { ServeMediaHandler } from './serve-media/serve-media.query-handler.js';
 import { CatalogueModule } from './shared/catalogue.module.js';
 import { CONTENT_DIR, resolveContentDir } from './shared/content-dir.js';
 import { ScormPackages } from './shared/scorm-packages.js';
+import { ScormAttempts } from './shared/scorm-attempts.js';
 import { GetScormPlayerController } from './get-scorm-player/get-scorm-player.http.controller.js';
 import { GetScormPlayerHandler } from './get-scorm-player/get-scorm-player.query-handler.js';
 import { LearnerFactsCache } from './shared/learner-facts.cache.js';
@@ -88,6 +89,7 @@ registerRoutes('learning', scormUploadRoutes);
     { provide: MediaLinkSigner, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new MediaLinkSigner(config.jwtSecret) },
     LearnerReader,
     ScormPackages,
+    ScormAttempts,
     ProgressWriter,
     ProgressTracker,
     LearnerFeeds,

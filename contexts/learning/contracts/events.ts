@@ -153,6 +153,13 @@ const progressSchemas = {
     /** the SCO's cmi.interactions and cmi.objectives as records, for the auditor; absent when it has none, and on events written before (issue 27) */
     interactions: z.array(scormInteractionSchema).optional(),
     objectives: z.array(scormObjectiveSchema).optional(),
+    /**
+     * the station's catalogue revision (StationRevised.revision) the attempt plays: its package's
+     * files, version and SCOs. The first commit pins it; an attempt stays on it after a new revision
+     * (issue 27). Absent on events written before: such an attempt follows the live revision until
+     * its next commit pins it.
+     */
+    revision: z.number().int().positive().optional(),
     savedAt: z.string(),
   }),
   ScormCompleted: z.object({ ...progressBase, entryId: z.string(), version: scormVersion, status: z.enum(['completed', 'passed']), score: z.number().nullable(), completedAt: z.string() }),

@@ -495,6 +495,8 @@ export const scormContentBodySchema = z.object({
   rollup: scormRollupSchema.optional(),
   /** SCORM 2004 multi-SCO: scorm-again's serialized sequencing state (serializeSequencingState) */
   sequencing: z.string().max(SCORM_SEQUENCING_MAX).optional(),
+  /** the station revision the player was given (the resume's `revision`): the attempt stays on it (issue 27) */
+  revision: z.number().int().positive().optional(),
 });
 export const scormContentQuerySchema = z.object({ lang: localeSchema.optional() });
 /** One SCO of a multi-SCO package, with its launch address (a /api/media/scorm/... path like launchUrl). */
@@ -504,6 +506,8 @@ export const scormPackageScoSchema = z.object({
   launchUrl: z.string(),
   masteryScore: z.number().nullable(),
   dataFromLms: z.string().nullable(),
+  /** an `asset` never calls the API: the player counts it completed once launched (issue 27) */
+  scormType: z.enum(['sco', 'asset']).default('sco'),
 });
 export interface ScormPackageTocNode {
   id: string;
@@ -538,6 +542,13 @@ export const scormContentSchema = z.object({
   /** the last SCO whose data was saved, and the saved sequencing state (2004) */
   currentScoId: z.string().nullable().default(null),
   sequencing: z.string().nullable().default(null),
+  /**
+   * the station revision this attempt plays (issue 27): the one its first commit was played on, or
+   * the live one for an attempt not begun. The player sends it back with each commit.
+   */
+  revision: z.number().int().positive().nullable().default(null),
+  /** that revision's launch address in the asked language (a single-SCO package plays it; null on a commit's answer) */
+  launchUrl: z.string().nullable().default(null),
 });
 
 /** Where the player frames SCORM packages (ADR 0084): the sandboxed content origin, null when this install has none. */

@@ -15,8 +15,13 @@ export const scormScoSchema = z.object({
   /** the item's identifier (the activity id of the sequencing tree) */
   id: z.string(),
   title: z.string(),
-  /** package-relative launch address with its query, e.g. shared/launchpage.html?content=playing */
+  /**
+   * package-relative launch address with its query, e.g. shared/launchpage.html?content=playing:
+   * a URI reference, the file's path percent-encoded (`100%25%20done.htm` for `100% done.htm`)
+   */
   launch: z.string(),
+  /** the launch file's package-relative path as the zip names it (decoded, no query), issue 27 */
+  file: z.string(),
   resourceId: z.string(),
   /** 1.2 adlcp:masteryscore (0..100) */
   masteryScore: z.number().nullable(),

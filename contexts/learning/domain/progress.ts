@@ -33,6 +33,8 @@ export interface ScormProgressState {
   scos?: Record<string, ScoState>;
   currentScoId?: string | null;
   sequencing?: string | null;
+  /** the station revision the attempt began on (its first commit's), null before one is pinned (issue 27) */
+  revision?: number | null;
   lessonStatus: string | null;
   savedAt: string | null;
   status: 'completed' | 'passed' | null;
@@ -170,6 +172,8 @@ export type ProgressCommand =
         scoId?: string;
         rollup?: ScormRollup;
         sequencing?: string;
+        /** the station revision this commit was played on (the entry facts are that revision's) */
+        revision?: number;
         now: string;
       };
     }
@@ -386,10 +390,26 @@ function runtimeRecords(version: ScormVersion, cmi: Record<string, string>) {
   return { ...(interactions.length > 0 ? { interactions } : {}), ...(objectives.length > 0 ? { objectives } : {}) };
 }
 
+/**
+ * The revision the attempt plays (issue 27): the one pinned by its first commit, else the one
+ * this commit was played on. A commit played on another revision than the attempt's (a page
+ * opened on the new revision while another page began the attempt) is refused: its data is of
+ * another package.
+ */
+function attemptRevision(d: Extract<ProgressCommand, { type: 'SaveScormState' }>['data'], current: ScormProgressState | null | undefined): { revision?: number } {
+  const pinned = current?.revision ?? null;
+  if (pinned !== null && d.revision !== undefined && d.revision !== pinned) {
+    throw new AppError('app/bed-request', 'Invalid request', [{ path: 'revision', code: 'revision_mismatch', message: `the attempt plays revision ${pinned} of the station, not ${d.revision}` }]);
+  }
+  const revision = pinned ?? d.revision;
+  return revision !== undefined ? { revision } : {};
+}
+
 function decideScoState(d: Extract<ProgressCommand, { type: 'SaveScormState' }>['data'], state: ProgressState, version: ScormVersion, scoId: string): ProgressEvent[] {
   const scoIds = d.entry.scoIds ?? [];
   if (!scoIds.includes(scoId)) bad('scoId', 'not a SCO of this package');
   const current = state.entries[d.entry.entryId]?.scorm;
+  const pin = attemptRevision(d, current);
   const before = current?.scos?.[scoId]?.cmi ?? {};
   const cmi = { ...before, ...d.cmi };
   const scos = { ...(current?.scos ?? {}), [scoId]: { cmi, savedAt: d.now } };
@@ -400,7 +420,8 @@ function decideScoState(d: Extract<ProgressCommand, { type: 'SaveScormState' }>[
     (d.sequencing !== undefined && d.sequencing !== (current?.sequencing ?? null)) ||
     lessonStatus !== (current?.lessonStatus ?? null) ||
     (score !== null && score !== (current?.score ?? null)) ||
-    (current?.currentScoId ?? null) !== scoId;
+    (current?.currentScoId ?? null) !== scoId ||
+    (pin.revision !== undefined && (current?.revision ?? null) === null);
   if (changed) {
     events.push({
       type: 'ScormStateSaved',
@@ -415,6 +436,7 @@ function decideScoState(d: Extract<ProgressCommand, { type: 'SaveScormState' }>[
         score,
         ...(d.sequencing !== undefined ? { sequencing: d.sequencing } : {}),
         ...runtimeRecords(version, cmi),
+        ...pin,
         savedAt: d.now,
       },
     });
@@ -435,13 +457,14 @@ function decideScormState(d: Extract<ProgressCommand, { type: 'SaveScormState' }
   if (d.scoId !== undefined) return decideScoState(d, state, version, d.scoId);
   if ((d.entry.scoIds?.length ?? 0) > 1) bad('scoId', 'required for a package of several SCOs');
   const current = state.entries[d.entry.entryId]?.scorm;
+  const pin = attemptRevision(d, current);
   // the package commits its whole data model; keep what it did not resend
   const cmi = { ...(current?.cmi ?? {}), ...d.cmi };
   const { lessonStatus, completed, score } = scormStatusOf(version, cmi);
   const events: ProgressEvent[] = [];
-  if (!current || JSON.stringify(current.cmi) !== JSON.stringify(cmi)) {
+  if (!current || JSON.stringify(current.cmi) !== JSON.stringify(cmi) || (pin.revision !== undefined && (current.revision ?? null) === null)) {
     // the score is kept whatever the status (issue 27), not only when the package completes
-    events.push({ type: 'ScormStateSaved', data: { actor: d.actor, stationId: d.stationId, entryId: d.entry.entryId, version, cmi, lessonStatus, score, ...runtimeRecords(version, cmi), savedAt: d.now } });
+    events.push({ type: 'ScormStateSaved', data: { actor: d.actor, stationId: d.stationId, entryId: d.entry.entryId, version, cmi, lessonStatus, score, ...runtimeRecords(version, cmi), ...pin, savedAt: d.now } });
   }
   if (completed) events.push(...scormCompletion(d, state, version, completed, score));
   return events;
@@ -570,6 +593,7 @@ export function evolveProgress(state: ProgressState, event: ProgressEvent): Prog
                 currentScoId: d.scoId,
                 sequencing: d.sequencing ?? e.scorm?.sequencing ?? null,
               }),
+          revision: e.scorm?.revision ?? d.revision ?? null,
           lessonStatus: d.lessonStatus,
           savedAt: d.savedAt,
           status: e.scorm?.status ?? null,
@@ -588,6 +612,7 @@ export function evolveProgress(state: ProgressState, event: ProgressEvent): Prog
           scos: e.scorm?.scos,
           currentScoId: e.scorm?.currentScoId,
           sequencing: e.scorm?.sequencing,
+          revision: e.scorm?.revision ?? null,
           lessonStatus: e.scorm?.lessonStatus ?? d.status,
           savedAt: e.scorm?.savedAt ?? null,
           status: d.status,

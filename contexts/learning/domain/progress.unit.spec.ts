@@ -195,6 +195,28 @@ describe('SCORM', () => {
     expect(decideProgress(report, initialProgressState()).map((e) => e.type)).toEqual(['ScormCompleted', 'MediaCompleted', 'StationMediaCompleted']);
   });
 
+  it('pins the attempt to the revision its first commit was played on, and refuses a commit of another (issue 27)', () => {
+    const onRevision = (cmi: Record<string, string>, revision: number | undefined, now = t0) => ({ type: 'SaveScormState', data: { ...saveCmi(cmi, now).data, ...(revision !== undefined ? { revision } : {}) } }) as const;
+    const first: ProgressEvent = { type: 'ScormStateSaved', data: { ...base, entryId: 'c1', version: '1.2', cmi: { 'cmi.core.lesson_location': '2' }, lessonStatus: null, score: null, revision: 3, savedAt: t0 } };
+    spec.given([]).when(onRevision({ 'cmi.core.lesson_location': '2' }, 3)).then([first]);
+    // a later commit is the attempt's revision, told or not
+    spec
+      .given([first])
+      .when(onRevision({ 'cmi.core.lesson_location': '3' }, undefined, at(1)))
+      .then([{ type: 'ScormStateSaved', data: { ...first.data, cmi: { 'cmi.core.lesson_location': '3' }, savedAt: at(1) } } as ProgressEvent]);
+    spec.given([first]).when(onRevision({ 'cmi.core.lesson_location': '3' }, 4, at(1))).thenThrows('app/bed-request');
+    let refusal: unknown;
+    try {
+      decideProgress(onRevision({ 'cmi.core.lesson_location': '3' }, 4, at(1)), fold([first]));
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toMatchObject({ code: 'app/bed-request', details: [{ path: 'revision', code: 'revision_mismatch' }] });
+    // an attempt begun before revisions were recorded is pinned by its next commit, even with nothing new
+    const legacy: ProgressEvent = { type: 'ScormStateSaved', data: { ...base, entryId: 'c1', version: '1.2', cmi: { 'cmi.core.lesson_location': '2' }, lessonStatus: null, score: null, savedAt: t0 } };
+    spec.given([legacy]).when(onRevision({ 'cmi.core.lesson_location': '2' }, 4, at(1))).then([{ type: 'ScormStateSaved', data: { ...legacy.data, revision: 4, savedAt: at(1) } } as ProgressEvent]);
+  });
+
   it('refuses play ticks on SCORM entries and SCORM data on other entries', () => {
     spec.given([]).when(play('play', 'p1', 0, t0, scorm)).thenThrows('app/bed-request');
     spec.given([]).when(saveCmi({ 'cmi.core.lesson_status': 'passed' }, t0, video)).thenThrows('app/bed-request');

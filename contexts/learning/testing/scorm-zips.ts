@@ -15,20 +15,30 @@ export const UPLOAD_FIXTURE_ENTRY = 'scorm-agro-upload-irrigacao';
 export type ZipFiles = Record<string, string | Buffer>;
 type ZipOptions = { mode?: number; compress?: boolean };
 
-/** The fixture's files (path -> bytes), under `prefix` ('' at the zip's root), with some replaced. */
-export function fixtureFiles(overrides: ZipFiles = {}, prefix = ''): ZipFiles {
+/**
+ * A package whose SCO lives in a file whose name needs percent-encoding (`Módulo 1/100% pronto
+ * #1?.htm`), named by its manifest as a URI reference, and whose first item is an asset (issue 27).
+ */
+export const FILE_NAMES_FIXTURE = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'scorm-file-names');
+export const FILE_NAMES_FIXTURE_ENTRY = 'scorm-agro-upload-nomes';
+
+/** A fixture folder's files (path -> bytes, the zip's raw names), under `prefix` ('' at the zip's root), with some replaced. */
+export function folderFiles(folder: string, overrides: ZipFiles = {}, prefix = ''): ZipFiles {
   const files: ZipFiles = {};
   const walk = (dir: string) => {
     for (const name of readdirSync(dir).sort()) {
       const full = join(dir, name);
       if (statSync(full).isDirectory()) walk(full);
-      else files[`${prefix}${relative(UPLOAD_FIXTURE, full).split('\\').join('/')}`] = readFileSync(full);
+      else files[`${prefix}${relative(folder, full).split('\\').join('/')}`] = readFileSync(full);
     }
   };
-  walk(UPLOAD_FIXTURE);
+  walk(folder);
   for (const [path, content] of Object.entries(overrides)) files[`${prefix}${path}`] = content;
   return files;
 }
+
+/** The upload fixture's files, under `prefix`, with some replaced. */
+export const fixtureFiles = (overrides: ZipFiles = {}, prefix = ''): ZipFiles => folderFiles(UPLOAD_FIXTURE, overrides, prefix);
 
 /** The fixture with its first lesson saying `version N` (a new version of the same course). */
 export const fixtureVersion = (n: number): ZipFiles =>

@@ -23,7 +23,7 @@ const events: ProjectionEvents<Handled> = {
 
 export const progressProjection = defineProjection<ProgressDB, Handled>({
   name: 'progress',
-  version: 2,
+  version: 3,
   events,
   migrate: migrateProgress,
   /**
@@ -339,10 +339,11 @@ async function applyScorm(t: Kysely<ProgressDB>, event: ProgressEvent) {
     const sco = JSON.stringify({ [scoId]: { cmi: d.cmi, savedAt: d.savedAt } });
     await t
       .insertInto('scorm_states')
-      .values({ actor: d.actor, entry_id: d.entryId, station_id: d.stationId, version: d.version, scos: sco, current_sco_id: scoId, sequencing: d.sequencing ?? null, lesson_status: d.lessonStatus, score: d.score ?? null, saved_at: d.savedAt })
+      .values({ actor: d.actor, entry_id: d.entryId, station_id: d.stationId, version: d.version, scos: sco, current_sco_id: scoId, sequencing: d.sequencing ?? null, revision: d.revision ?? null, lesson_status: d.lessonStatus, score: d.score ?? null, saved_at: d.savedAt })
       .onConflict((oc) =>
         oc.columns(['actor', 'entry_id']).doUpdateSet({
           scos: sql`scorm_states.scos || ${sco}::jsonb`,
+          revision: sql<number | null>`coalesce(scorm_states.revision, ${d.revision ?? null}::integer)`,
           current_sco_id: scoId,
           sequencing: sql`coalesce(${d.sequencing ?? null}::text, scorm_states.sequencing)`,
           lesson_status: d.lessonStatus,
@@ -356,9 +357,17 @@ async function applyScorm(t: Kysely<ProgressDB>, event: ProgressEvent) {
     const d = event.data;
     await t
       .insertInto('scorm_states')
-      .values({ actor: d.actor, entry_id: d.entryId, station_id: d.stationId, version: d.version, cmi: JSON.stringify(d.cmi), lesson_status: d.lessonStatus, score: d.score ?? null, saved_at: d.savedAt })
+      .values({ actor: d.actor, entry_id: d.entryId, station_id: d.stationId, version: d.version, cmi: JSON.stringify(d.cmi), revision: d.revision ?? null, lesson_status: d.lessonStatus, score: d.score ?? null, saved_at: d.savedAt })
       .onConflict((oc) =>
-        oc.columns(['actor', 'entry_id']).doUpdateSet({ cmi: JSON.stringify(d.cmi), lesson_status: d.lessonStatus, saved_at: d.savedAt, version: d.version, score: sql`coalesce(${d.score ?? null}::double precision, scorm_states.score)` }),
+        oc.columns(['actor', 'entry_id']).doUpdateSet({
+          cmi: JSON.stringify(d.cmi),
+          lesson_status: d.lessonStatus,
+          saved_at: d.savedAt,
+          version: d.version,
+          score: sql`coalesce(${d.score ?? null}::double precision, scorm_states.score)`,
+          // the attempt stays on the revision its first commit pinned (issue 27)
+          revision: sql<number | null>`coalesce(scorm_states.revision, ${d.revision ?? null}::integer)`,
+        }),
       )
       .execute();
   } else if (event.type === 'ScormCompleted') {

@@ -9,7 +9,7 @@ const ENTRY_TIMES = ['completed_at', 'first_play_at', 'last_play_at', 'updated_a
 const ENTRY_COLUMNS = ['entry_id', 'station_id', 'type', 'play_count', 'completed_count', 'duration', 'percent', 'seconds', 'views_count', 'feedback_score', 'media_state'] as const;
 const STATION_COLUMNS = ['station_id', 'visits_count', 'view_type', 'feedback_score'] as const;
 const STATION_TIMES = ['first_visit_at', 'last_visit_at', 'videos_completed_at'] as const;
-const SCORM_COLUMNS = ['entry_id', 'station_id', 'version', 'cmi', 'scos', 'current_sco_id', 'sequencing', 'lesson_status', 'status', 'score'] as const;
+const SCORM_COLUMNS = ['entry_id', 'station_id', 'version', 'cmi', 'scos', 'current_sco_id', 'sequencing', 'revision', 'lesson_status', 'status', 'score'] as const;
 const SCORM_TIMES = ['saved_at', 'completed_at'] as const;
 const parse = jsonValue;
 
@@ -39,6 +39,8 @@ export interface ScormStateRow {
   scos: Record<string, { cmi: Record<string, string>; savedAt: string | null }>;
   currentScoId: string | null;
   sequencing: string | null;
+  /** the station revision the attempt plays (issue 27), null before its first commit pinned one */
+  revision: number | null;
   lessonStatus: string | null;
   savedAt: string | null;
   status: 'completed' | 'passed' | null;
@@ -118,6 +120,7 @@ const toScorm = (r: Record<string, unknown>): ScormStateRow => ({
   scos: parse(r.scos ?? {}),
   currentScoId: (r.current_sco_id as string | null) ?? null,
   sequencing: (r.sequencing as string | null) ?? null,
+  revision: r.revision === null || r.revision === undefined ? null : Number(r.revision),
   lessonStatus: (r.lesson_status as string | null) ?? null,
   savedAt: isoOrNull(r.saved_at),
   status: (r.status as ScormStateRow['status']) ?? null,

@@ -48,6 +48,8 @@ export interface ScormStatesTable {
   scos: Json<Record<string, { cmi: Record<string, string>; savedAt: string }>>;
   current_sco_id: string | null;
   sequencing: string | null;
+  /** the station revision the attempt plays (issue 27), null before one is pinned */
+  revision: ColumnType<number | null, number | null | undefined, number | null>;
   lesson_status: string | null;
   saved_at: Time;
   status: string | null;
@@ -121,6 +123,7 @@ export async function migrateProgress(db: Kysely<any>, schema: string): Promise<
       .addColumn('scos', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
       .addColumn('current_sco_id', 'text')
       .addColumn('sequencing', 'text')
+      .addColumn('revision', 'integer')
       .addColumn('lesson_status', 'text')
       .addColumn('saved_at', 'timestamptz')
       .addColumn('status', 'text')

@@ -12,8 +12,8 @@ export class SaveScormContentCommand extends Command<CommandOutcome<ScormContent
     readonly scormId: string,
     readonly cmi: Record<string, string>,
     readonly context: AppendContext,
-    /** a multi-SCO package: the SCO, the course's roll-up and the sequencing state (issue 27) */
-    readonly sco: { scoId?: string; rollup?: ScormRollup; sequencing?: string } = {},
+    /** a multi-SCO package: the SCO, the course's roll-up and the sequencing state; the revision the player was given (issue 27) */
+    readonly sco: { scoId?: string; rollup?: ScormRollup; sequencing?: string; revision?: number } = {},
   ) {
     super();
   }

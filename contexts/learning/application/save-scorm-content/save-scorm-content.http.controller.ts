@@ -20,7 +20,7 @@ export class SaveScormContentController {
     @ZodBody(scormContentBodySchema) body: z.infer<typeof scormContentBodySchema>,
     @CurrentRequest() req: PortalRequest,
   ): Promise<CommandOutcome<ScormContent>> {
-    const { cmi, scoId, rollup, sequencing } = body;
-    return this.commands.execute(new SaveScormContentCommand(requireScormUser(req), params.id, cmi, appendContextOf(req), { scoId, rollup, sequencing }));
+    const { cmi, scoId, rollup, sequencing, revision } = body;
+    return this.commands.execute(new SaveScormContentCommand(requireScormUser(req), params.id, cmi, appendContextOf(req), { scoId, rollup, sequencing, revision }));
   }
 }

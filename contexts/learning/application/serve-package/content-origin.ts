@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { AppError } from '@portal/kernel';
 import { contentFile, fileAnyCase } from '../shared/content-dir.js';
+import { decodeUriPath } from '../shared/scorm-paths.js';
 import { portalOriginFor, type ContentOriginSettings } from '../shared/content-origin.js';
 import { contentTypeOf, sendFile, statFile, type FileReply } from '../shared/file-response.js';
 import { UPLOADED_PACKAGES_PREFIX, uploadedPackageFile } from '../shared/uploaded-packages.js';
@@ -112,12 +113,9 @@ export class ContentOrigin {
 
   /** /media/scorm/<package>/<file> -> the file under the content folder's package folder; /media/scorm-uploads/<id>/<file> -> the uploaded package's. */
   private packageFile(path: string): string | null {
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(path);
-    } catch {
-      return null;
-    }
+    // the request's path decoded once: `%25` is a file's `%`, `%23` its `#`, `%3F` its `?` (issue 27)
+    const decoded = decodeUriPath(path);
+    if (decoded === null) return null;
     if (this.packagesDir && decoded.startsWith(`/${UPLOADED_PACKAGES_PREFIX}`)) return fileAnyCase(this.packagesDir, uploadedPackageFile(this.packagesDir, decoded.slice(1)));
     if (!decoded.startsWith(`/${PACKAGE_FOLDER}/`)) return null;
     const folder = join(this.contentDir, PACKAGE_FOLDER);

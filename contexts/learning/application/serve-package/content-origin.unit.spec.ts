@@ -30,6 +30,8 @@ beforeAll(() => {
   put('shared/ascii.html', '<iframe src="../Etiquette/Distracting.html"></iframe>');
   put('Images/Logo.PNG', Buffer.from([0x89, 0x50, 0x4e, 0x47]));
   put('my course/página 1.html', '<p>ok</p>');
+  put('Módulo 1/100% pronto #1?.htm', '<p>odd name</p>');
+  put('Módulo 1/100%.htm', '<p>lone percent</p>');
   put('Twice/a.html', 'lower');
   put('Twice/A.html', 'upper');
   origin = new ContentOrigin(dir, { port: 3000, publicUrl: 'http://127.0.0.1:3000', content: { port: 3001, origin: null } });
@@ -91,5 +93,19 @@ describe('the content origin on real packages', () => {
   it('serves paths with spaces and accents, as the browser encodes them', async () => {
     expect(await get(`/${PKG}/my%20course/p%C3%A1gina%201.html`)).toMatchObject({ status: 200, body: '<p>ok</p>' });
     expect((await get(`/${PKG}/my%20course/p%E1gina%201.html`)).status).toBe(404);
+  });
+
+  it('serves a file whose name needs percent-encoding (%, #, ?, spaces, non-ASCII) at its encoded path, decoded once (issue 27)', async () => {
+    // what the player's launch address and the package's own links send
+    const encoded = `/${PKG}/M%C3%B3dulo%201/100%25%20pronto%20%231%3F.htm`;
+    expect(await get(encoded)).toMatchObject({ status: 200, body: '<p>odd name</p>' });
+    // a launch query is not part of the file name
+    expect(await get(`${encoded}?content=playing`)).toMatchObject({ status: 200, body: '<p>odd name</p>' });
+    // decoded once only: %2525 is the name "%25", which is not there
+    expect((await get(`/${PKG}/M%C3%B3dulo%201/100%2525%20pronto%20%25231%253F.htm`)).status).toBe(404);
+    // a raw `#` or `?` ends the path (the browser never sends them in it): not the file
+    expect((await get(`/${PKG}/M%C3%B3dulo%201/100%25%20pronto%20#1?.htm`)).status).toBe(404);
+    // a lone `%` (a page that links `100%.htm` unencoded) stands for itself
+    expect(await get(`/${PKG}/M%C3%B3dulo%201/100%.htm`)).toMatchObject({ status: 200, body: '<p>lone percent</p>' });
   });
 });

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { actorOf, AppError, type Clock, type Principal } from '@portal/kernel';
 import type { AppendContext } from '@portal/eventstore';
 import { CLOCK, type CommandOutcome } from '@portal/platform';
-import type { ContentEntry, EntryState, EntryWriteBody, StationState } from '../../contracts/index.js';
+import type { ContentEntry, EntryState, EntryWriteBody, ScormVersion, StationState } from '../../contracts/index.js';
 import type { ProgressCommand, ProgressState, ScormRollup } from '../../domain/index.js';
 import { requireEntry, requireStation } from './access.js';
 import { CatalogueService } from './catalogue.service.js';
@@ -15,8 +15,15 @@ export type TrackAction =
   | { kind: 'media-state'; entryId: string; mediaId: string; data: Record<string, unknown> }
   | { kind: 'station'; stationId: string; visit: boolean; viewType: 'map' | 'detail'; feedbackScore?: number | undefined }
   | { kind: 'entry'; stationId: string; entryId: string; body: EntryWriteBody }
-  | { kind: 'scorm-state'; entryId: string; cmi: Record<string, string>; scoIds?: string[]; scoId?: string; rollup?: ScormRollup; sequencing?: string }
-  | { kind: 'scorm-status'; entryId: string; status: string; score: number | null };
+  | { kind: 'scorm-state'; entryId: string; cmi: Record<string, string>; scoId?: string; rollup?: ScormRollup; sequencing?: string; played?: PlayedOn }
+  | { kind: 'scorm-status'; entryId: string; status: string; score: number | null; played?: PlayedOn };
+
+/**
+ * A SCORM write's entry as the attempt plays it (issue 27): given the revision the attempt is
+ * pinned to in the learner's state (null before its first commit), the revision the write is of
+ * and that revision's version and SCOs.
+ */
+export type PlayedOn = (pinned: number | null) => Promise<{ revision: number; version: ScormVersion; scoIds: string[] }>;
 
 export interface TrackResult {
   stationId: string;
@@ -66,6 +73,14 @@ export class ProgressTracker {
     const stationFacts = stationFactsOf(station);
     const base = { actor, stationId, now };
 
+    /** the SCORM entry's facts at the revision the attempt plays, and that revision */
+    const playedFacts = async (state: ProgressState, played: PlayedOn | undefined) => {
+      if (!played || !facts) return { entry: facts!, revision: {} };
+      const at = await played(state.entries[facts.entryId]?.scorm?.revision ?? null);
+      const entry = { ...facts, scormVersion: at.version, ...(at.scoIds.length > 1 ? { scoIds: at.scoIds } : {}) };
+      return { entry, revision: { revision: at.revision } };
+    };
+
     const build = async (state: ProgressState): Promise<ProgressCommand> => {
       switch (action.kind) {
         case 'view':
@@ -76,22 +91,27 @@ export class ProgressTracker {
           return action.feedbackScore !== undefined && !action.visit
             ? { type: 'GiveStationFeedback', data: { ...base, score: action.feedbackScore } }
             : { type: 'VisitStation', data: { ...base, viewType: action.viewType } };
-        case 'scorm-state':
+        case 'scorm-state': {
+          const played = await playedFacts(state, action.played);
           return {
             type: 'SaveScormState',
             data: {
               ...base,
-              entry: action.scoIds ? { ...facts!, scoIds: action.scoIds } : facts!,
+              entry: played.entry,
               station: stationFacts,
               lock: await lockOf(state),
               cmi: action.cmi,
+              ...played.revision,
               ...(action.scoId !== undefined ? { scoId: action.scoId } : {}),
               ...(action.rollup ? { rollup: action.rollup } : {}),
               ...(action.sequencing !== undefined ? { sequencing: action.sequencing } : {}),
             },
           };
-        case 'scorm-status':
-          return { type: 'ReportScormStatus', data: { ...base, entry: facts!, station: stationFacts, lock: await lockOf(state), status: action.status, score: action.score } };
+        }
+        case 'scorm-status': {
+          const { entry: played } = await playedFacts(state, action.played);
+          return { type: 'ReportScormStatus', data: { ...base, entry: played, station: stationFacts, lock: await lockOf(state), status: action.status, score: action.score } };
+        }
         case 'entry': {
           const body = action.body;
           switch (body.event) {

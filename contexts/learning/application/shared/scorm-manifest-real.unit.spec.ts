@@ -160,11 +160,12 @@ describe('the manifest parser on the shapes of real packages', () => {
     </resources>`, { edition: '2004 3rd Edition' })}`;
     const m = parseScormManifest(xml);
     expect(m.title).toBe('Segurança no campo – módulo 1');
-    expect(m.scos.map((s) => [s.title, s.launch])).toEqual([
-      ['Introdução', 'course/Módulo 1/story.html'],
+    // the launch address is a URI (its path encoded), the file the zip's raw name
+    expect(m.scos.map((s) => [s.title, s.launch, s.file])).toEqual([
+      ['Introdução', 'course/M%C3%B3dulo%201/story.html', 'course/Módulo 1/story.html'],
       // the item's query goes before the resource's fragment, an own fragment stays
-      ['Prática', 'my course/page.html?page=2#top'],
-      ['Three', 'three.html#already'],
+      ['Prática', 'my%20course/page.html?page=2#top', 'my course/page.html'],
+      ['Three', 'three.html#already', 'three.html'],
     ]);
     expect(m.files).toEqual(['course/Módulo 1/story.html', 'my course/page.html', 'three.html']);
   });

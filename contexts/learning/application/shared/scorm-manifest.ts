@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { ManifestProblem, ScormEdition, ScormManifest, ScormSco, ScormTocNode } from '../../contracts/scorm-manifest.js';
+import { decodeUriPath, encodeUriPath } from './scorm-paths.js';
 
 /**
  * Reads imsmanifest.xml with a maintained XML parser (fast-xml-parser; ADR 0084): well-formedness
@@ -119,12 +120,9 @@ function packagePath(parts: (string | undefined)[]): { path: string; query: stri
     if (/^[a-z][a-z0-9+.-]*:/i.test(part) || part.startsWith('/')) return null;
     const [beforeFragment = '', f = ''] = part.split(/#(.*)/s, 2);
     const [p = '', q = ''] = beforeFragment.split(/\?(.*)/s, 2);
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(p);
-    } catch {
-      return null;
-    }
+    // a URI reference: `%25` is the file's `%`, `%23` its `#` (a lone `%` stands for itself)
+    const decoded = decodeUriPath(p);
+    if (decoded === null) return null;
     path = posix.join(path, decoded);
     query = q ? `?${q}` : '';
     fragment = f ? `#${f}` : '';
@@ -399,7 +397,9 @@ export function parseScormManifest(xml: string, file = 'imsmanifest.xml'): Scorm
           scos.push({
             id,
             title,
-            launch: withParameters(`${resolved.path}${resolved.query}`, attr(item, 'parameters')),
+            // the address the browser loads (the file's path encoded, the query as written) and the file it names
+            launch: withParameters(`${encodeUriPath(resolved.path)}${resolved.query}`, attr(item, 'parameters')),
+            file: resolved.path,
             resourceId: ref,
             masteryScore: num(elementText(item, 'masteryscore')) ?? null,
             dataFromLms: elementText(item, 'datafromlms') ?? null,

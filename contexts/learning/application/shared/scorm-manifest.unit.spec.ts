@@ -67,8 +67,8 @@ describe('the SCORM manifest parser', () => {
     const m = parseScormManifest(scorm12);
     expect(m).toMatchObject({ identifier: 'golf12', edition: '1.2', version: '1.2', title: 'Golf 1.2', organizationId: 'org1', sequencing: null });
     expect(m.scos).toEqual([
-      { id: 'i1', title: 'Etiquette', launch: 'course/etiquette.htm', resourceId: 'r1', masteryScore: 80, dataFromLms: 'level=1', timeLimitAction: null, completionThreshold: null, scormType: 'sco' },
-      { id: 'i2', title: 'Handicapping', launch: 'course/handicap.html?page=1', resourceId: 'r2', masteryScore: null, dataFromLms: null, timeLimitAction: null, completionThreshold: null, scormType: 'sco' },
+      { id: 'i1', title: 'Etiquette', launch: 'course/etiquette.htm', file: 'course/etiquette.htm', resourceId: 'r1', masteryScore: 80, dataFromLms: 'level=1', timeLimitAction: null, completionThreshold: null, scormType: 'sco' },
+      { id: 'i2', title: 'Handicapping', launch: 'course/handicap.html?page=1', file: 'course/handicap.html', resourceId: 'r2', masteryScore: null, dataFromLms: null, timeLimitAction: null, completionThreshold: null, scormType: 'sco' },
     ]);
     expect(m.files).toEqual(['course/etiquette.htm', 'course/handicap.html', 'course/shared/util.js']);
     expect(m.toc.map((n) => [n.id, n.scoId])).toEqual([['i1', 'i1'], ['i2', 'i2']]);

@@ -8,6 +8,7 @@ import type { CatalogueStation, ContentEntry, scormPackageSchema } from '../../c
 import { scormPackageRoot, withoutQuery } from '../catalogue-import/import-pack.js';
 import { CONTENT_DIR, contentFile, manifestIn } from './content-dir.js';
 import { manifestText, parseScormManifest } from './scorm-manifest.js';
+import { encodeUriPath } from './scorm-paths.js';
 import { scormPackagesDir, storedPackage, UPLOADED_PACKAGES_PREFIX } from './uploaded-packages.js';
 
 export type ScormPackageView = z.infer<typeof scormPackageSchema>;
@@ -57,7 +58,7 @@ export class ScormPackages {
     if (src.startsWith(UPLOADED_PACKAGES_PREFIX)) {
       const packageId = src.slice(UPLOADED_PACKAGES_PREFIX.length).split('/', 1)[0]!;
       const pkg = storedPackage(scormPackagesDir(this.config.dataDir), packageId);
-      return pkg ? { manifest: pkg.manifest, base: `/api/${UPLOADED_PACKAGES_PREFIX}${pkg.packageId}/${pkg.root}` } : null;
+      return pkg ? { manifest: pkg.manifest, base: `/api/${UPLOADED_PACKAGES_PREFIX}${pkg.packageId}/${encodeUriPath(pkg.root)}` } : null;
     }
     const file = contentFile(this.contentDir, withoutQuery(src));
     const root = file ? scormPackageRoot(this.contentDir, file) : null;
@@ -65,7 +66,8 @@ export class ScormPackages {
     try {
       return {
         manifest: parseScormManifest(manifestText(readFileSync(manifestIn(root) ?? join(root, 'imsmanifest.xml')))),
-        base: `/api/${relative(this.contentDir, root).split('\\').join('/')}/`,
+        // folder names are raw on disk; the launch addresses below are URI references (issue 27)
+        base: `/api/${encodeUriPath(relative(this.contentDir, root).split('\\').join('/'))}/`,
       };
     } catch {
       // the importer refused bad manifests; a package changed on disk since then plays as one SCO
@@ -84,7 +86,7 @@ export class ScormPackages {
       title: manifest.title,
       edition: manifest.edition,
       toc: manifest.toc,
-      scos: manifest.scos.map((s) => ({ id: s.id, title: s.title, launchUrl: launchUrl(s.launch), masteryScore: s.masteryScore, dataFromLms: s.dataFromLms })),
+      scos: manifest.scos.map((s) => ({ id: s.id, title: s.title, launchUrl: launchUrl(s.launch), masteryScore: s.masteryScore, dataFromLms: s.dataFromLms, scormType: s.scormType ?? 'sco' })),
       sequencing: manifest.sequencing,
     };
   }

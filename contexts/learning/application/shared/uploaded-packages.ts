@@ -5,6 +5,7 @@ import type { ScormManifest } from '../../contracts/index.js';
 import { shortHash } from './canonical.js';
 import { contentFile, fileAnyCase, manifestIn } from './content-dir.js';
 import { ManifestError, manifestText, parseScormManifest } from './scorm-manifest.js';
+import { encodeUriPath } from './scorm-paths.js';
 import { extractZip, SCORM_ZIP_LIMITS, ZipRefused, type ZipLimits } from './scorm-zip.js';
 
 /**
@@ -81,13 +82,14 @@ function readPackage(dir: string, packageId: string): StoredPackage {
     throw error;
   }
   const missing = manifest.scos.filter((sco) => {
-    const file = fileAnyCase(join(dir, root), contentFile(join(dir, root), sco.launch.split(/[?#]/, 1)[0]!));
+    // the file the launch address names (decoded: `100%25%20done.htm` is the zip's `100% done.htm`)
+    const file = fileAnyCase(join(dir, root), contentFile(join(dir, root), sco.file));
     return !file || !existsSync(file) || !statSync(file).isFile();
   });
   if (missing.length > 0) {
     throw new PackageRefused(
       'launch_missing',
-      missing.map((sco) => ({ file: manifestFile, line: 0, column: 0, message: `the launch file ${sco.launch} of ${sco.id} is not in the zip` })),
+      missing.map((sco) => ({ file: manifestFile, line: 0, column: 0, message: `the launch file ${sco.file} of ${sco.id} is not in the zip` })),
     );
   }
   const files = walk(dir);
@@ -126,8 +128,12 @@ export function storedPackage(packagesDir: string, packageId: string): StoredPac
   return readPackage(dir, packageId);
 }
 
-/** The pack-style source of a stored package's launch page (`media/scorm-uploads/<id>/<root><launch>`). */
-export const uploadedSrc = (pkg: StoredPackage): string => `${UPLOADED_PACKAGES_PREFIX}${pkg.packageId}/${pkg.root}${pkg.manifest.scos[0]!.launch}`;
+/**
+ * The source of a stored package's launch page (`media/scorm-uploads/<id>/<root><launch>`): a URL
+ * path, the package's folder encoded as the launch address is (issue 27), so it is the launch URL
+ * under /api/ as it stands. (A content pack's src is a file path; see packSrcAsUri.)
+ */
+export const uploadedSrc = (pkg: StoredPackage): string => `${UPLOADED_PACKAGES_PREFIX}${pkg.packageId}/${encodeUriPath(pkg.root)}${pkg.manifest.scos[0]!.launch}`;
 
 /**
  * The file on disk of an uploaded package's path (`media/scorm-uploads/<id>/<file>`, a pack-style

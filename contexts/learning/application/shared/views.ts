@@ -25,6 +25,7 @@ import { entryLock, progressSummaryOf, stationLock, type LearnerFacts } from '..
 import { certificatesOf } from './crop-certificates.js';
 import type { Principal } from '@portal/kernel';
 import { isExternal } from './content-dir.js';
+import { packSrcAsUri } from './scorm-paths.js';
 
 /**
  * Public URL of a pack file: /api/media/... with the content hash (immutable caching); https URLs
@@ -39,8 +40,16 @@ export function mediaUrl(src: string | undefined, hashes: Record<string, string>
   return `/api/${src}${hash ? `${src.includes('?') ? '&' : '?'}v=${hash}` : ''}`;
 }
 
-/** The URL of an entry's file in one locale (a SCORM launch address unversioned, as above). */
-export const entrySrcUrl = (entry: ContentEntry, locale: Locale, hashes: Record<string, string>): string | null => mediaUrl(entry.src[locale], hashes, entry.type !== 'scorm');
+/**
+ * The URL of an entry's file in one locale (a SCORM launch address unversioned, as above). A
+ * content pack's SCORM src names a file (raw, with the launch's query): its path is encoded, so a
+ * file named `100% #1.htm` is reached (issue 27); an uploaded package's src is already a URL path.
+ */
+export const entrySrcUrl = (entry: ContentEntry, locale: Locale, hashes: Record<string, string>): string | null => {
+  const src = entry.src[locale];
+  if (entry.type !== 'scorm' || !src || entry.package || isExternal(src)) return mediaUrl(src, hashes, entry.type !== 'scorm');
+  return mediaUrl(src, hashes, false) === null ? null : `/api/${packSrcAsUri(src)}`;
+};
 
 export const languagesOf = (entry: ContentEntry): Locale[] => LOCALES.filter((l) => Boolean(entry.src[l]));
 

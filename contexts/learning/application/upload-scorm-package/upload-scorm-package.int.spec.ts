@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { startTestApp, type TestApp } from '@portal/testing/app';
 import type { TestUser } from '@portal/testing/identity';
 import { after, seedLearning, tokenFor } from '../../testing/test-kit.js';
-import { fixtureFiles, fixtureVersion, LINK_MODE, lyingAboutSize, UPLOAD_FIXTURE_ENTRY, zipOf, zipWithName } from '../../testing/scorm-zips.js';
+import { FILE_NAMES_FIXTURE, FILE_NAMES_FIXTURE_ENTRY, fixtureFiles, fixtureVersion, folderFiles, LINK_MODE, lyingAboutSize, UPLOAD_FIXTURE_ENTRY, zipOf, zipWithName } from '../../testing/scorm-zips.js';
 import { importContentPack } from '../catalogue-import/import-pack.js';
 import Fastify from 'fastify';
 import { parseConfig } from '@portal/api';
@@ -239,5 +239,42 @@ describe('SCORM zip upload: a zip as a Windows tool leaves it (ADR 0084, real pa
     const res = await upload(await zipOf(files));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ title: 'Irrigação por gotejamento', edition: '2004-4th', scos: [{ id: 'intro', launch: 'lessons/intro.htm?lang=pt' }, { id: 'practice' }] });
+  });
+});
+
+describe('SCORM zip upload: file names that need percent-encoding (issue 27)', () => {
+  it("finds the SCO the manifest names as a URI reference in the zip's raw names, launches it at its encoded address and serves it there", async () => {
+    const zip = await zipOf(folderFiles(FILE_NAMES_FIXTURE));
+    const res = await upload(zip);
+    expect(res.statusCode).toBe(200);
+    const packageId = res.json().packageId as string;
+    expect(res.json().scos).toEqual([
+      { id: 'guide', title: 'Leia antes', launch: 'Guia%20de%20campo/leia%20antes.html' },
+      { id: 'check', title: 'Verificação', launch: 'M%C3%B3dulo%201/100%25%20pronto%20%231%3F.htm?from=lms' },
+    ]);
+    // the zip's raw names are the files on disk
+    expect(existsSync(join(packages(), packageId, 'Módulo 1', '100% pronto #1?.htm'))).toBe(true);
+    const published = await publish(packageId);
+    expect(published.json()).toMatchObject({ entryId: FILE_NAMES_FIXTURE_ENTRY, revised: true });
+    const content = (await t.request('GET', `/api/user-store/scorm-content/${FILE_NAMES_FIXTURE_ENTRY}?lang=pt-BR`, { token: learner.token, headers: after(published) })).json();
+    const check = `/api/media/scorm-uploads/${packageId}/M%C3%B3dulo%201/100%25%20pronto%20%231%3F.htm?from=lms`;
+    expect(content.launchUrl).toBe(`/api/media/scorm-uploads/${packageId}/Guia%20de%20campo/leia%20antes.html`);
+    expect(content.package.scos).toEqual([
+      expect.objectContaining({ id: 'guide', scormType: 'asset', launchUrl: `/api/media/scorm-uploads/${packageId}/Guia%20de%20campo/leia%20antes.html` }),
+      expect.objectContaining({ id: 'check', scormType: 'sco', launchUrl: check }),
+    ]);
+    // the content origin serves the launch address (as the player turns /api/media/ into /media/) and the SCO's encoded relative link
+    const origin = new ContentOrigin(resolveContentDir(), parseConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(32) }), packages());
+    const server = Fastify();
+    server.get('/*', (req, reply) => {
+      origin.handle({ method: req.method, path: req.url, headers: req.headers as Record<string, string | undefined> }, reply);
+      return reply;
+    });
+    const sco = await server.inject({ method: 'GET', url: check.replace(/^\/api\/media\//, '/media/'), headers: { host: 'localhost:3001' } });
+    expect(sco.statusCode).toBe(200);
+    expect(sco.body).toContain('<script src="ajuda%20%231.js">');
+    const helper = await server.inject({ method: 'GET', url: `/media/scorm-uploads/${packageId}/M%C3%B3dulo%201/ajuda%20%231.js`, headers: { host: 'localhost:3001' } });
+    expect(helper.body).toContain("window.helperLoaded = 'helper loaded'");
+    await server.close();
   });
 });

@@ -20,7 +20,9 @@ export interface PackageApi {
   isTerminated(): boolean;
   reset(settings?: undefined, options?: { preserveListeners?: boolean }): void;
   // SCORM 2004
+  Initialize?(parameter: string): string;
   SetValue?(element: string, value: string): string;
+  Commit?(parameter: string): string;
   Terminate?(parameter: string): string;
   processNavigationRequest?(request: string, target?: string): boolean;
   serializeSequencingState?(): string;
@@ -28,6 +30,9 @@ export interface PackageApi {
   getActivityTrackingData?(id: string): { completionStatus: string; successStatus: string; score: number | null } | null;
   getSequencingState?(): { currentActivity: { id: string } | null };
   // SCORM 1.2
+  LMSInitialize?(parameter: string): string;
+  LMSSetValue?(element: string, value: string): string;
+  LMSCommit?(parameter: string): string;
   LMSFinish?(parameter: string): string;
 }
 
@@ -229,6 +234,25 @@ export class PackageSession {
     api.loadFromFlattenedJSON({ ...seed, ...restorableCmi(version, this.scos[scoId] ?? {}) });
     const nav = version === '1.2' ? this.nav12(scoId) : this.view.nav;
     this.update({ scoId, attempt: this.view.attempt + 1, ended: null, nav });
+    if (sco.scormType === 'asset') this.launchAsset(api);
+  }
+
+  /**
+   * An asset (adlcp:scormType="asset") never calls the API, so the session does what a SCO would
+   * (issue 27): it begins the attempt, marks it completed and commits, once the asset is launched.
+   * The attempt stays open while the learner reads it; Continue, Previous or the table of
+   * contents end it as they end a SCO's, and the sequencing rolls its completion up.
+   */
+  private launchAsset(api: PackageApi): void {
+    if (this.deps.version === '1.2') {
+      api.LMSInitialize!('');
+      api.LMSSetValue!('cmi.core.lesson_status', 'completed');
+      api.LMSCommit!('');
+      return;
+    }
+    api.Initialize!('');
+    api.SetValue!('cmi.completion_status', 'completed');
+    api.Commit!('');
   }
 
   private nav12(scoId: string): NavState {
@@ -269,7 +293,9 @@ export class PackageSession {
     this.scos[scoId] = cmi;
     if (sequencing !== undefined) this.lastSequencing = sequencing;
     this.update({ statuses: { ...this.view.statuses, [scoId]: scormOutcome(version, cmi).status } });
-    const extra: ScoCommit = { scoId, ...(sequencing !== undefined ? { sequencing, rollup: this.rollup() } : {}) };
+    // the revision the attempt plays goes with each commit: it stays on it (issue 27)
+    const revision = this.deps.saved.revision;
+    const extra: ScoCommit = { scoId, ...(sequencing !== undefined ? { sequencing, rollup: this.rollup() } : {}), ...(revision !== null ? { revision } : {}) };
     this.queue = this.queue
       .then(async () => this.deps.onSaved(await this.deps.save(cmi, extra)))
       .catch((error: unknown) => console.warn('SCORM state not saved', error));

@@ -61,7 +61,7 @@ const createApi = async (version: ScormVersion): Promise<ScormApi> => {
  * CrossFrameLMS here answers its calls with this page's API object, from that origin only. Every LMSCommit/Commit and LMSFinish/Terminate saves the state (POST, one at a time,
  * only when something changed) and a new lesson status is reported (POST /scorms/progress).
  */
-export function ScormPlayer({ scormId, version, launchUrl, title, lang, signedIn }: ScormPlayerProps) {
+export function ScormPlayer({ scormId, version: listedVersion, launchUrl: listedLaunchUrl, title, lang, signedIn }: ScormPlayerProps) {
   const { t } = useTranslation('learning');
   const client = useQueryClient();
   const saved = useQuery({ ...scormContentQueryOptions(scormId, toLocale(lang)), enabled: signedIn });
@@ -73,6 +73,10 @@ export function ScormPlayer({ scormId, version, launchUrl, title, lang, signedIn
   const apiRef = useRef<ScormApi | null>(null);
 
   const savedCmi: CmiMap | undefined = signedIn ? saved.data?.cmi : {};
+  // an attempt begun plays the revision it began on: its launch address and version (issue 27)
+  const launchUrl = (signedIn ? saved.data?.launchUrl : null) ?? listedLaunchUrl;
+  const version = (signedIn ? saved.data?.version : undefined) ?? listedVersion;
+  const revision = signedIn ? (saved.data?.revision ?? undefined) : undefined;
   const waiting = (signedIn && saved.isPending) || player.isPending;
   // a package of several SCOs has its own player: table of contents and sequencing (issue 27)
   const pkg = signedIn ? (saved.data?.package ?? null) : null;
@@ -97,7 +101,7 @@ export function ScormPlayer({ scormId, version, launchUrl, title, lang, signedIn
       lastStatus = outcome.status;
       queue = queue
         .then(async () => {
-          if (changed) await saveScormContent(scormId, cmi);
+          if (changed) await saveScormContent(scormId, cmi, revision !== undefined ? { revision } : {});
           if (newStatus && outcome.status) await reportScormProgress({ scormId, status: outcome.status, score: outcome.score });
           if (outcome.completed) await invalidateLearningData(client);
         })
@@ -131,7 +135,7 @@ export function ScormPlayer({ scormId, version, launchUrl, title, lang, signedIn
       setReady(false);
     };
     // savedCmi is read once per launch (when `waiting` turns false): later answers must not restart the package.
-  }, [waiting, scormId, version, signedIn, client, contentOrigin, pkg !== null]);
+  }, [waiting, scormId, version, revision, signedIn, client, contentOrigin, pkg !== null]);
 
   if (failed || saved.isError || player.isError || (player.isSuccess && !contentOrigin)) {
     return (

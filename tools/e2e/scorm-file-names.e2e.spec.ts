@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { FILE_NAMES_FIXTURE, FILE_NAMES_FIXTURE_ENTRY, folderFiles, zipOf } from '../../contexts/learning/testing/scorm-zips.js';
+import { FIXTURE_STATION, useScormFixtures } from './scorm-content.js';
+
+/**
+ * Issue 27 (ADR 0084 "File names that need percent-encoding", "Asset SCOs"): an uploaded package
+ * whose SCO lives in `Módulo 1/100% pronto #1?.htm` (named by the manifest as a URI reference,
+ * by the zip as the raw name) plays in the browser: the launch address reaches that file, its
+ * encoded relative link to `ajuda #1.js` loads, and its query arrives untouched. The first item
+ * is an asset that never calls the API: it counts as completed once launched, the flow continues
+ * past it, and the course rolls up to the entry.
+ */
+const COURSE = FILE_NAMES_FIXTURE_ENTRY;
+const fixture = useScormFixtures('scorm-file-names', []);
+
+describe('a package with file names that need percent-encoding, and an asset', () => {
+  it('plays the asset (completed once launched), then the SCO in its oddly named file, to the end of the course', async () => {
+    await fixture.publishZip(await zipOf(folderFiles(FILE_NAMES_FIXTURE)));
+    const page = fixture.page();
+    const player = page.getByTestId('player-scorm');
+    const frame = page.frameLocator('[data-testid="player-scorm-frame"]').frameLocator('#sco');
+    const onSco = (id: string) => expect.poll(() => player.getAttribute('data-scorm-sco'), { timeout: 15_000 }).toBe(id);
+    const committed = (scoId: string) =>
+      page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes(`/api/user-store/scorm-content/${COURSE}`) && (r.request().postData() ?? '').includes(`"scoId":"${scoId}"`));
+
+    const assetSaved = committed('guide');
+    await page.goto(`${FIXTURE_STATION.path}?video=${COURSE}&start=true`);
+    await onSco('guide');
+    // the asset's page, in a folder with a space: shown, never calling the API, and completed
+    await expect.poll(() => frame.locator('#guide').textContent(), { timeout: 15_000 }).toBe('Leia antes de começar');
+    expect((await assetSaved).status()).toBe(200);
+    await expect.poll(() => page.getByTestId('scorm-toc-guide').getAttribute('data-status')).toBe('completed');
+
+    // the flow continues past the asset to the SCO in `Módulo 1/100% pronto #1?.htm`
+    await page.getByTestId('scorm-nav-continue').click();
+    await onSco('check');
+    await expect.poll(() => frame.locator('#state').textContent(), { timeout: 15_000 }).toBe('ready');
+    expect(await frame.locator('#file').textContent()).toBe('100% pronto #1?.htm');
+    expect(await frame.locator('#query').textContent()).toBe('?from=lms');
+    expect(await frame.locator('#helper').textContent()).toBe('helper loaded');
+
+    const checkSaved = committed('check');
+    await frame.locator('#finish').click();
+    expect((await checkSaved).status()).toBe(200);
+    await expect.poll(() => page.getByTestId('scorm-toc-check').getAttribute('data-status')).toBe('passed');
+    // Continue past the last item ends the course: the asset counts in the roll-up
+    const rolled = committed('check');
+    await page.getByTestId('scorm-nav-continue').click();
+    expect(((await (await rolled).json()) as { progress: Record<string, unknown> }).progress).toMatchObject({ completed: true });
+    await expect.poll(() => page.getByTestId(`entry-status-${COURSE}`).getAttribute('data-status'), { timeout: 10_000 }).toBe('completed');
+  }, 60_000);
+});
