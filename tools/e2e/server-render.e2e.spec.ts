@@ -71,10 +71,28 @@ describe('the first document, rendered on the server', () => {
     await expect.poll(() => page.locator('h1, h2').first().textContent()).toBeTruthy();
     expect(await page.getByTestId('booking-country-BR').textContent()).toContain('Brasil');
     expect(await page.locator('html').getAttribute('lang')).toBe('pt-BR');
-    expect(await page.title()).not.toBe('');
+    // each page its own title and description, before the branding's
+    const branding = await page.evaluate(() => document.title.split(' | ').slice(1).join(' | '));
+    expect(branding).not.toBe('');
+    const description = () => page.locator('meta[name="description"]').getAttribute('content');
+    expect(await page.title()).toBe(`Agende uma visita a um centro de treinamento | ${branding}`);
+    expect(await description()).toBe('Escolha o país do centro de treinamento que você quer visitar.');
 
     await page.goto('/br/sobre');
     expect(await page.locator('main').textContent()).toContain('Sobre o portal');
+    expect(await page.title()).toBe(`Sobre o portal | ${branding}`);
+    const about = await description();
+    expect(about).toBeTruthy();
+    expect(await page.locator('main').textContent()).toContain(about!.replace(/…$/, '').split(' ').slice(0, 3).join(' '));
+
+    // the survey pages read their data with the document: a country's list for everyone, the
+    // survey itself (with the caller's answers) for a signed-in user
+    await page.goto('/public/survey/BR');
+    expect(await page.getByTestId('survey-link-satisfacao').textContent()).toBe('Pesquisa de satisfação');
+    expect(await page.title()).toBe(`Pesquisas | ${branding}`);
+    await page.goto('/public/survey/BR/satisfacao');
+    expect(await page.getByTestId('survey-question').count()).toBe(1);
+    expect(await page.title()).toBe(`Pesquisa de satisfação | ${branding}`);
 
     // the QR code's page answers in the document: an unknown code is denied without a script
     await page.goto('/certificates/verify/NO-SUCH-CODE');
@@ -84,7 +102,18 @@ describe('the first document, rendered on the server', () => {
     expect(page.url()).toBe(`${portal.url}/home`);
     expect(await page.getByTestId('home-title').textContent()).toBeTruthy();
     expect(await page.getByTestId('home-display-name').textContent()).toBe(LEARNER.name);
+    expect(await page.title()).toBe(`Meu conteúdo | ${branding}`);
+    await page.goto('/training');
+    expect(await page.title()).toBe(`${await page.getByTestId('training-title').textContent()} | ${branding}`);
     await context.close();
+  });
+
+  it('serves a guest the survey list, and leaves a guest its survey (its answers are the browser guest id\'s)', async () => {
+    const list = await (await documentOf('/public/survey/BR')).text();
+    expect(list).toContain('data-testid="survey-link-satisfacao"');
+    const survey = await documentOf('/public/survey/BR/satisfacao');
+    expect(survey.status).toBe(200);
+    expect(await survey.text()).not.toContain('data-testid="survey-question"');
   });
 
   const LOCALES = [
@@ -116,9 +145,12 @@ describe('the first document, rendered on the server', () => {
         expect(scripts.released()).toBe(false);
         expect(await page.locator('html').getAttribute('lang')).toBe(locale);
         if (path === '/home') expect(await page.getByTestId('home-title').textContent()).toBe(home);
+        const title = await page.title();
         // the scripts arrive and hydrate the page (the app marks the document once its first effects ran)
         await page.locator('html[data-app="ready"]').waitFor({ timeout: 20_000 });
         expect(scripts.released()).toBe(true);
+        // the browser keeps the title the document came with
+        await expect.poll(() => page.title()).toBe(title);
         if (click && next) {
           // hydrated: a link navigates on the client, with no new document
           let documents = 0;
@@ -140,6 +172,53 @@ describe('the first document, rendered on the server', () => {
     });
   }
 
+  it('draws the same menus on a phone and a desktop (CSS picks), and hydrates without a warning on both', async () => {
+    const learner = await signInCookies(LEARNER.email);
+    for (const { width, height, phone } of [
+      { width: 390, height: 844, phone: true },
+      { width: 1280, height: 800, phone: false },
+    ]) {
+      for (const path of ['/home', '/training']) {
+        const context = await browser.newContext({ baseURL: portal.url, locale: 'pt-BR', viewport: { width, height } });
+        await context.addCookies(learner.map((c) => ({ ...c, url: portal.url })));
+        const page = await context.newPage();
+        const console = watchConsole(page);
+        const warnings: string[] = [];
+        page.on('console', (message) => {
+          if (/hydrat|did not match|Minified React error #4(18|19|20|21|22|23|25)/i.test(message.text())) warnings.push(message.text());
+        });
+        await page.goto(path);
+        await page.locator('html[data-app="ready"]').waitFor({ timeout: 20_000 });
+        const toggle = path === '/home' ? 'menu-toggle' : 'training-menu-toggle';
+        expect(await page.getByTestId(toggle).isVisible()).toBe(phone);
+        if (path === '/home') {
+          // the docked menu is in the markup on every width; CSS shows it from 992 px, with
+          // profile and sign-out below that width only
+          expect(await page.getByTestId('side-menu').count()).toBe(1);
+          expect(await page.getByTestId('side-menu').isVisible()).toBe(!phone);
+          expect(await page.getByTestId('menu-signOut').count()).toBe(1);
+          expect(await page.getByTestId('menu-signOut').isVisible()).toBe(false);
+          if (phone) {
+            // the drawer stands in for the docked menu while it is open: one menu on the page
+            await page.getByTestId('menu-toggle').click();
+            await page.getByTestId('menu-signOut').waitFor();
+            expect(await page.getByTestId('side-menu').count()).toBe(1);
+            expect(await page.getByTestId('side-menu').isVisible()).toBe(true);
+            // closed (an item closes it): the docked menu's markup is back, hidden by CSS
+            await page.getByTestId('menu-home').click();
+            await expect.poll(async () => [await page.getByTestId('side-menu').count(), await page.getByTestId('side-menu').isVisible()]).toEqual([1, false]);
+          }
+        } else {
+          expect(await page.getByTestId('training-home').isVisible()).toBe(!phone);
+        }
+        await console.settled();
+        expect(warnings).toEqual([]);
+        expect(console.problems).toEqual([]);
+        await context.close();
+      }
+    }
+  });
+
   it('keeps the sign-in form closed until it is hydrated, so nothing typed early is lost; then it signs in', async () => {
     const context = await contextWith({ locale: 'pt-BR' });
     const page = await context.newPage();
@@ -160,7 +239,7 @@ describe('the first document, rendered on the server', () => {
     await context.close();
   });
 
-  it('redirects a signed-out /home on the server, and an unverified account to the verify screen', async () => {
+  it('redirects a signed-out /home on the server, an unverified account to the verify screen and an incomplete profile to the profile screen', async () => {
     const signedOut = await documentOf('/home');
     expect(signedOut.status).toBe(302);
     expect(signedOut.headers.get('location')).toBe('/auth?next=%2Fhome');
@@ -177,8 +256,12 @@ describe('the first document, rendered on the server', () => {
     expect(unverified.status).toBe(302);
     expect(unverified.headers.get('location')).toMatch(/^\/account\/verify-email/);
 
-    // the e-mail verified (its link's code, applied as the action screen does), the profile not
-    // yet complete: the same cookie's next document goes to the profile screen, read afresh
+    // the e-mail verified (the link the verify screen asks for, its code applied as the action
+    // screen does), the profile not yet complete: the same cookie's next document goes to the
+    // profile screen, the claims read afresh. Registration sends no mail by itself.
+    const { accessToken } = (await registered.json()) as { accessToken: string };
+    const sent = await fetch(`${portal.url}/api/sendEmailVerification`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` }, body: JSON.stringify({ lang: 'pt-BR' }) });
+    expect(sent.ok).toBe(true);
     const mail = await mailTo(portal.url, email, 'verifyEmail');
     const oobCode = new URL(mail.text.match(/https?:\/\/\S+\/auth\/action\?\S+/)![0]).searchParams.get('oobCode');
     const applied = await fetch(`${portal.url}/api/applyActionCode`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode: 'verifyEmail', oobCode }) });

@@ -17,6 +17,7 @@ import { forcedLocaleForHost, headBranding } from './shared/i18n/locale-rules';
 import { userDataSchema, type UserData } from '@portal/identity/contracts/http';
 import { NAMESPACES, DEFAULT_NAMESPACE } from './shared/i18n/namespaces';
 import { claimsFromPayload } from './shared/session/claims';
+import { documentTitle } from './shared/ui/page-head';
 import { installScopeSource, type HydrationPayload, type RequestScope } from './shared/ssr/scope';
 
 /**
@@ -143,6 +144,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     appConfig: input.appConfig,
     host,
     read: input.read,
+    head: { current: null },
   };
   return scopes.run(scope, async () => {
     const handler = createStaticHandler(routes);
@@ -171,8 +173,8 @@ export async function render(input: RenderInput): Promise<RenderResult> {
       kind: 'document',
       status: context.statusCode,
       lang: locale,
-      title: t(`branding.${brand}.title`),
-      description: t(`branding.${brand}.description`),
+      title: documentTitle(scope.head.current, t(`branding.${brand}.title`)),
+      description: scope.head.current?.description || t(`branding.${brand}.description`),
       html,
       payload: {
         locale: locale,

@@ -1,4 +1,6 @@
 import type { QueryBus } from '@nestjs/cqrs';
+import { assessmentRoutes } from '@portal/assessment/contracts/http';
+import { ListSurveysQuery, ViewSurveyQuery } from '@portal/assessment/application';
 import { bookingRoutes } from '@portal/booking/contracts/http';
 import { ListCountriesQuery, ListLocationsQuery } from '@portal/booking/application';
 import { engagementRoutes } from '@portal/engagement/contracts/http';
@@ -44,6 +46,10 @@ export const documentReads = (queries: QueryBus, config: AppConfig): DocumentRea
   { route: engagementRoutes.pages, run: ({ query }) => queries.execute(new ListPagesQuery(query['section'] as never, langOf(query['lang']))) },
   { route: engagementRoutes.page, run: ({ params, query }) => queries.execute(new GetPageQuery(params['section'] as never, params['slug'] ?? '', langOf(query['lang']))) },
   { route: scoringRoutes.verify, run: ({ params }) => queries.execute(new VerifyCertificateQuery(params['code'] ?? '')) },
+  // @GuestOrUser(): a country's surveys are the same for everyone; a survey carries the caller's
+  // answers, and a guest's (x-guest-id) live in the browser: read for a signed-in user only
+  { route: assessmentRoutes.surveys, run: ({ params }) => queries.execute(new ListSurveysQuery(params['country'] ?? '')) },
+  { route: assessmentRoutes.survey, run: ({ principal, params, req }) => (requireUser(principal), queries.execute(new ViewSurveyQuery(params['country'] ?? '', params['surveyPath'] ?? '', req))) },
   {
     route: bookingRoutes.locations,
     run: ({ query, req }) => queries.execute(new ListLocationsQuery({ ...(typeof query['country'] === 'string' ? { country: query['country'] } : {}), activeOnly: true }, req)),
@@ -77,7 +83,11 @@ export function documentReader(reads: DocumentRead[], principal: Principal | und
     if (!parsed.success) return json(400, { statusCode: 400, code: '400', message: 'Invalid query' });
     const { data } = parsed;
     const query: Record<string, unknown> = typeof data === 'object' && data !== null ? Object.fromEntries(Object.entries(data)) : {};
-    const params = Object.fromEntries(Object.entries(match.m!.groups ?? {}).map(([k, v]) => [k, decodeURIComponent(v)]));
+    const rawParams = Object.fromEntries(Object.entries(match.m!.groups ?? {}).map(([k, v]) => [k, decodeURIComponent(v)]));
+    // the route's own params schema, as its controller's ZodParams applies it (a country upper-cased)
+    const parsedParams = read.route.params ? read.route.params.safeParse(rawParams) : { success: true as const, data: rawParams };
+    if (!parsedParams.success) return json(400, { statusCode: 400, code: '400', message: 'Invalid params' });
+    const params = Object.fromEntries(Object.entries(parsedParams.data as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
     try {
       return json(200, await read.run({ principal, params, query, req }));
     } catch (error) {

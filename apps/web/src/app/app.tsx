@@ -15,6 +15,7 @@ import { FullPageLoader } from '../shared/ui/full-page-loader';
 import { CONTENT_SLOTS } from './assessment-slots';
 import type { AppRouter } from './router';
 import { useLocalizedTheme } from './localized-theme';
+import { documentTitle, usePageHeadState } from '../shared/ui/page-head';
 import { cssVariablesResolver, theme } from './theme';
 
 const setMetaDescription = (content: string): void => {
@@ -28,27 +29,29 @@ const setMetaDescription = (content: string): void => {
 };
 
 /**
- * Keeps the head data (title, meta description) in the current language, from the branding
- * table of common.json; users from Argentina or Uruguay get the Spanish-branded one (000 §1).
+ * Keeps the head data (title, meta description) in the current language: the screen's own
+ * (`usePageHead`) before the branding of common.json; users from Argentina or Uruguay get the
+ * Spanish-branded one (000 §1).
  */
 function DocumentHead() {
   const { i18n } = useTranslation('common');
   const claims = useAuthClaims();
+  const page = usePageHeadState();
   const { brand, lng } = headBranding(claims?.country, isLocale(i18n.language) ? i18n.language : 'pt-BR');
   useEffect(() => {
     let cancelled = false;
     const apply = () => {
       if (cancelled) return;
       const t = i18n.getFixedT(lng, 'common');
-      document.title = t(`branding.${brand}.title`);
-      setMetaDescription(t(`branding.${brand}.description`));
+      document.title = documentTitle(page, t(`branding.${brand}.title`));
+      setMetaDescription(page?.description || t(`branding.${brand}.description`));
     };
     if (i18n.hasResourceBundle(lng, 'common')) apply();
     else void i18n.loadLanguages(lng).then(apply, () => undefined);
     return () => {
       cancelled = true;
     };
-  }, [i18n, i18n.language, brand, lng]);
+  }, [i18n, i18n.language, brand, lng, page]);
   return null;
 }
 

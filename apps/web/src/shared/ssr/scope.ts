@@ -3,6 +3,7 @@ import type { i18n as I18n } from 'i18next';
 import type { AppConfigResponse } from '@portal/identity/contracts/http';
 import type { Locale } from '@portal/kernel';
 import type { AuthClaims } from '../session/claims';
+import type { PageHead } from '../ui/page-head';
 
 /**
  * What a server-rendered document request knows (ADR 0090). The browser has one page, so the
@@ -22,6 +23,8 @@ export interface RequestScope {
   readonly host: string;
   /** An API read answered in-process (the same query handlers as the HTTP routes), never over HTTP. */
   readonly read: (method: string, path: string) => Promise<Response>;
+  /** The rendered screen's title and description (`usePageHead`), for the document's head. */
+  readonly head: { current: PageHead | null };
 }
 
 let current: () => RequestScope | undefined = () => undefined;

@@ -7,6 +7,7 @@ import { queryClient } from '../../../shared/api/query-client';
 import { useVerification, verificationQueryOptions } from '../api/certificates';
 import { loadAssessmentStrings } from './route-helpers';
 import { Notice } from '../components/notice';
+import { usePageHead } from '../../../shared/ui/page-head';
 
 /**
  * /certificates/verify/:code (the QR code on the certificate PDF): public, no sign-in. It
@@ -26,6 +27,7 @@ export function Component() {
   const locale = asLocale(i18n.language);
   const code = useParams().code ?? '';
   const { data: result, isPending, isError } = useVerification(code);
+  usePageHead({ title: t('verify.title') });
   return (
     <PageShell size="sm">
       <Stack gap="lg">

@@ -4,6 +4,7 @@ import { loadNamespaces } from '../../../shared/i18n/i18n';
 import { redirectIfSignedIn } from '../../../shared/session/guards';
 import { AuthCard } from '../components/auth-card';
 import { SignInForm } from '../components/sign-in-form';
+import { usePageHead } from '../../../shared/ui/page-head';
 
 /** /auth and /auth2: signed-out only (000 §2.2). */
 export async function loader(): Promise<null> {
@@ -22,6 +23,7 @@ export function Component() {
   const { t } = useTranslation('auth');
   const [searchParams] = useSearchParams();
   const { hash } = useLocation();
+  usePageHead({ title: t('signIn.title'), description: t('signIn.subtitle') });
   return (
     <AuthCard title={t('signIn.title')} subtitle={t('signIn.subtitle')}>
       <SignInForm next={nextWithFragment(searchParams.get('next'), hash)} />
