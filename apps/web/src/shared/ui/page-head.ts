@@ -13,10 +13,13 @@ export interface PageHead {
   description?: string | undefined;
 }
 
+// the screens that declared one, newest last: a screen that mounts before the one it replaces
+// unmounts (a Suspense boundary, a transition) does not lose its head to the other's clean-up
+const declared: { head: PageHead }[] = [];
 let current: PageHead | null = null;
 const listeners = new Set<() => void>();
-const set = (head: PageHead | null): void => {
-  current = head;
+const changed = (): void => {
+  current = declared.at(-1)?.head ?? null;
   for (const listener of listeners) listener();
 };
 const subscribe = (listener: () => void): (() => void) => {
@@ -33,8 +36,13 @@ export const usePageHead = (head: PageHead | null): void => {
   if (scope && title) scope.head.current = { title, description };
   useEffect(() => {
     if (!title) return undefined;
-    set({ title, description });
-    return () => set(null);
+    const entry = { head: { title, description } };
+    declared.push(entry);
+    changed();
+    return () => {
+      declared.splice(declared.indexOf(entry), 1);
+      changed();
+    };
   }, [title, description]);
 };
 
