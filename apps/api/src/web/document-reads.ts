@@ -87,7 +87,8 @@ export function documentReader(reads: DocumentRead[], principal: Principal | und
     // the route's own params schema, as its controller's ZodParams applies it (a country upper-cased)
     const parsedParams = read.route.params ? read.route.params.safeParse(rawParams) : { success: true as const, data: rawParams };
     if (!parsedParams.success) return json(400, { statusCode: 400, code: '400', message: 'Invalid params' });
-    const params = Object.fromEntries(Object.entries(parsedParams.data as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
+    const { data: paramValues } = parsedParams;
+    const params: Record<string, string> = typeof paramValues === 'object' && paramValues !== null ? Object.fromEntries(Object.entries(paramValues).map(([k, v]) => [k, String(v)])) : {};
     try {
       return json(200, await read.run({ principal, params, query, req }));
     } catch (error) {

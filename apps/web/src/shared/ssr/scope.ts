@@ -3,7 +3,6 @@ import type { i18n as I18n } from 'i18next';
 import type { AppConfigResponse } from '@portal/identity/contracts/http';
 import type { Locale } from '@portal/kernel';
 import type { AuthClaims } from '../session/claims';
-import type { PageHead } from '../ui/page-head';
 
 /**
  * What a server-rendered document request knows (ADR 0090). The browser has one page, so the
@@ -12,6 +11,12 @@ import type { PageHead } from '../ui/page-head';
  * read this request's scope instead (`entry-server.tsx` keeps it in an AsyncLocalStorage).
  * In the browser there is never a scope and every module works as before.
  */
+/** A screen's own head data: its title (shown before the branding's) and description (`usePageHead`). */
+export interface PageHead {
+  title: string;
+  description?: string | undefined;
+}
+
 export interface RequestScope {
   readonly queryClient: QueryClient;
   readonly i18n: I18n;

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { serverScope } from '../ssr/scope';
+import { serverScope, type PageHead } from '../ssr/scope';
 
 /**
  * A screen's own head data (ADR 0090): its title (shown before the branding's) and, for the
@@ -8,10 +8,7 @@ import { serverScope } from '../ssr/scope';
  * it into the document), the browser keeps it in this module for `DocumentHead`. The same value
  * on both sides, so the hydrated page keeps the document's title.
  */
-export interface PageHead {
-  title: string;
-  description?: string | undefined;
-}
+export type { PageHead };
 
 // the screens that declared one, newest last: a screen that mounts before the one it replaces
 // unmounts (a Suspense boundary, a transition) does not lose its head to the other's clean-up
