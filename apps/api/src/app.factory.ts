@@ -1,5 +1,8 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { Logger as NestLogger } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastifyCookie from '@fastify/cookie';
@@ -7,7 +10,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { Logger } from 'nestjs-pino';
-import type { AppConfig } from '@portal/platform';
+import { TOKENS, type AppConfig, type TokenService } from '@portal/platform';
 import { AppModule } from './app.module.js';
 import { registerDocs } from './docs/docs.routes.js';
 import { collectRouteFacts } from './docs/route-facts.js';
@@ -20,6 +23,8 @@ import { migrateRateLimit, postgresRateLimitStore } from './http/rate-limit-stor
 import { registerIdempotencyCapture } from './http/idempotency.js';
 import type { Infrastructure } from './infrastructure/infrastructure.js';
 import { registerSpa } from './web/spa.js';
+import { SessionService } from '@portal/identity/application';
+import { DocumentRenderer } from './web/documents.js';
 
 import { APP_VERSION } from './version.js';
 
@@ -105,7 +110,17 @@ export async function createApp(config: AppConfig, infra: Infrastructure, option
     errorResponseBuilder: () => ({ statusCode: 429, code: '429', message: 'Content temporarily unavailable' }),
   } as never);
   await registerDocs(fastify, APP_VERSION, () => collectRouteFacts(app));
-  await registerSpa(fastify, config.webDist);
+  const sessions = app.get(SessionService, { strict: false });
+  const documents = new DocumentRenderer({
+    webDist: config.webDist,
+    serverEntry: join(config.webDist, '..', 'dist-server', 'entry-server.js'),
+    queries: app.get(QueryBus),
+    tokens: app.get<TokenService>(TOKENS),
+    config,
+    log: new NestLogger('DocumentRenderer'),
+    currentClaims: (userId, sessionId) => sessions.currentClaims(userId, sessionId),
+  });
+  await registerSpa(fastify, config.webDist, documents);
   const contentServer = await createContentServer(config);
   fastify.addHook('onClose', async () => {
     await contentServer.close();

@@ -69,6 +69,10 @@ const suites: Record<string, () => Promise<unknown>> = {
     const { benchFirstLoad } = await import('./first-load.js');
     return benchFirstLoad({ smoke, ...toy({ reportFile: null }) });
   },
+  'first-screens-server': async () => {
+    const { benchFirstScreensServer } = await import('./first-screens-server.js');
+    return benchFirstScreensServer(toy({ learners: 5, rounds: 2, reportFile: null }));
+  },
   'first-load-bounds': async () => {
     const { benchFirstLoadBounds } = await import('./first-load-bounds.js');
     return benchFirstLoadBounds({ smoke, ...toy({ reportFile: null }) });

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { createBrowserRouter, Outlet, type HydrationState, type RouteObject } from 'react-router';
 import { rootLoader } from '../shared/session/guards';
 import { FullPageLoader } from '../shared/ui/full-page-loader';
 import { NotFoundPage, RouteErrorPage } from '../shared/ui/route-error-page';
@@ -206,5 +206,6 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createAppRouter = () => createBrowserRouter(routes);
+/** `hydrationData`: the loader data of a server-rendered document (ADR 0090); its loaders do not run again. */
+export const createAppRouter = (hydrationData?: HydrationState) => createBrowserRouter(routes, hydrationData ? { hydrationData } : {});
 export type AppRouter = ReturnType<typeof createAppRouter>;
