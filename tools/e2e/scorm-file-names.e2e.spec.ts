@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FILE_NAMES_FIXTURE, FILE_NAMES_FIXTURE_ENTRY, folderFiles, zipOf } from '../../contexts/learning/testing/scorm-zips.js';
+import { ASSET_ONLY_FIXTURE, ASSET_ONLY_FIXTURE_ENTRY, FILE_NAMES_FIXTURE, FILE_NAMES_FIXTURE_ENTRY, folderFiles, zipOf } from '../../contexts/learning/testing/scorm-zips.js';
 import { FIXTURE_STATION, useScormFixtures } from './scorm-content.js';
 
 /**
@@ -48,5 +48,27 @@ describe('a package with file names that need percent-encoding, and an asset', (
     await page.getByTestId('scorm-nav-continue').click();
     expect(((await (await rolled).json()) as { progress: Record<string, unknown> }).progress).toMatchObject({ completed: true });
     await expect.poll(() => page.getByTestId(`entry-status-${COURSE}`).getAttribute('data-status'), { timeout: 10_000 }).toBe('completed');
+  }, 60_000);
+
+  it('plays a package whose only resource is an asset: completed once opened, the entry too, and still completed after a reload', async () => {
+    await fixture.publishZip(await zipOf(folderFiles(ASSET_ONLY_FIXTURE)));
+    const page = fixture.page();
+    const frame = page.frameLocator('[data-testid="player-scorm-frame"]').frameLocator('#sco');
+    const committed = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes(`/api/user-store/scorm-content/${ASSET_ONLY_FIXTURE_ENTRY}`) && (r.request().postData() ?? '').includes('"rollup"'));
+    await page.goto(`${FIXTURE_STATION.path}?video=${ASSET_ONLY_FIXTURE_ENTRY}&start=true`);
+    await expect.poll(() => page.getByTestId('player-scorm').getAttribute('data-scorm-sco'), { timeout: 15_000 }).toBe('calibration');
+    // the page, in a folder with a space, with its style sheet: shown, never calling the API
+    await expect.poll(() => frame.locator('#sheet').textContent(), { timeout: 15_000 }).toBe('Sprayer calibration');
+    expect(await frame.locator('#sheet').evaluate((el) => getComputedStyle(el).color)).toBe('rgb(0, 96, 48)');
+    // opened is done: the asset, the course rolled up, the entry
+    const answer = (await (await committed).json()) as { progress: Record<string, unknown> };
+    expect(answer.progress).toMatchObject({ status: 'passed', completed: true });
+    await expect.poll(() => page.getByTestId('scorm-toc-calibration').getAttribute('data-status')).toBe('completed');
+    await expect.poll(() => page.getByTestId(`entry-status-${ASSET_ONLY_FIXTURE_ENTRY}`).getAttribute('data-status'), { timeout: 10_000 }).toBe('completed');
+    // the asset stays shown while the learner reads it
+    expect(await frame.locator('#sheet').count()).toBe(1);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('scorm-toc-calibration').getAttribute('data-status'), { timeout: 15_000 }).toBe('completed');
+    await expect.poll(() => frame.locator('#sheet').textContent(), { timeout: 15_000 }).toBe('Sprayer calibration');
   }, 60_000);
 });
