@@ -1,27 +1,28 @@
-import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FrameLocator } from 'playwright-core';
-import { folderFiles, zipOf } from '../../contexts/learning/testing/scorm-zips.js';
-import { CERTIFIED_STATION, FIXTURE_STATION, SCORM_FIXTURES, useScormFixtures } from './scorm-content.js';
+import { CERTIFIED_STATION, FIXTURE_STATION, useScormFixtures } from './scorm-content.js';
 import { apiToken } from './shell-portal.js';
 
 /**
  * Issue 27, multi-SCO packages (ADR 0084): our fixtures behave like authoring-tool output (inline
- * scripts, onload= handlers, eval, .htm SCOs, a launch page in a sub-folder with a query). Each is
- * uploaded as a zip (the upload screen's two calls), played to its end through the player's table
- * of contents and buttons and the SCOs' own navigation, reloaded halfway (each SCO resumes from its
- * own data), and the course's rolled-up status and score reach the entry's progress. The quiz's
- * interaction and objective reach the auditor in words; a commit made offline is kept, sent once
- * when the connection returns, and resumed from; the 1.2 course is published as the only medium of
- * a station a certificate requires, and completing it through the player issues the certificate.
+ * scripts, onload= handlers, eval, .htm SCOs, a launch page in a sub-folder with a query) and are
+ * published through the content pack importer. Each is played to its end through the player's
+ * table of contents and buttons and the SCOs' own navigation, reloaded halfway (each SCO resumes
+ * from its own data), and the course's rolled-up status and score reach the entry's progress.
+ * The quiz's interaction and objective reach the auditor in words; a commit made offline is kept,
+ * sent once when the connection returns, and resumed from; the 1.2 course is the only medium of a
+ * station a certificate requires, and completing it through the player issues the certificate.
  */
-const SEQ = 'scorm-portal-fixture-sequenced-2004';
-const MULTI = 'scorm-portal-fixture-multi-12';
-const fixture = useScormFixtures('scorm-multi-sco', [], { locale: 'en', certifiedStation: true });
-beforeAll(async () => {
-  await fixture.publishZip(await zipOf(folderFiles(join(SCORM_FIXTURES, 'sequenced-2004'))));
-  await fixture.publishZip(await zipOf(folderFiles(join(SCORM_FIXTURES, 'multi-12'))), CERTIFIED_STATION.stationId);
-});
+const SEQ = 'fixture-sequenced-2004';
+const MULTI = 'fixture-multi-12';
+const fixture = useScormFixtures(
+  'scorm-multi-sco',
+  [
+    { entryId: SEQ, fixture: 'sequenced-2004', launch: 'lessons/intro.htm?from=lms', scormVersion: '2004', title: 'Soil preparation' },
+    { entryId: MULTI, fixture: 'multi-12', launch: 'sco/part1.htm', scormVersion: '1.2', title: 'Irrigation basics', certified: true },
+  ],
+  { locale: 'en' },
+);
 const learnerPage = () => fixture.page();
 
 const sco = (): FrameLocator => learnerPage().frameLocator('[data-testid="player-scorm-frame"]').frameLocator('#sco');
