@@ -61,6 +61,8 @@ function env(databaseUrl: string, extra: Record<string, string> = {}): NodeJS.Pr
     EVENTSTORE_URL: '',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-fault-')),
     JWT_SECRET: 'fault-test-secret-fault-test-secret-0123456789',
+    // the portal and the CLI share one master key, as one installation's processes do (ADR 0091)
+    PRIVACY_MASTER_KEY: 'fault-test-privacy-master-key-0123456789',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_MAX: '1000000',
     ...extra,

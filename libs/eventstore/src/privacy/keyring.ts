@@ -63,7 +63,14 @@ export function createSubjectKeyring(database: Database, options: SubjectKeyring
     const decipher = createDecipheriv('aes-256-gcm', kek, raw.subarray(0, 12));
     decipher.setAAD(Buffer.from(keyId, 'utf8'));
     decipher.setAuthTag(raw.subarray(12, 28));
-    return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]);
+    try {
+      return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]);
+    } catch {
+      // GCM's tag check: the key was wrapped under another master key (or the row was altered)
+      throw new Error(
+        `the data key ${keyId} cannot be unwrapped: it was wrapped with another PRIVACY_MASTER_KEY (every process on this database must share one; without it each data directory makes its own, ADR 0091)`,
+      );
+    }
   };
 
   const load = async (keyIds: readonly string[], create: boolean): Promise<Map<string, Buffer | null>> => {
