@@ -22,8 +22,10 @@ export interface SavedOffline {
   savedAt: string;
   /** false while downloading: never offered as available */
   complete: boolean;
-  /** entries left out: protected media (ADR 0094), SCORM courses without a content origin */
+  /** entries left out: protected media (ADR 0094), SCORM courses the content origin could not save */
   skipped: string[];
+  /** the SCORM packages' files, kept by the content origin in its own storage (content-frame.ts) */
+  content?: { origin: string; files: string[] };
 }
 
 interface FieldSchema extends DBSchema {

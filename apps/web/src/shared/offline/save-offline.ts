@@ -1,6 +1,7 @@
 import { API_BASE } from '../api/api-base';
 import { getGuestId } from '../api/guest-id';
 import { getAccessToken, getSession } from '../session/token-store';
+import { ContentQuotaError, scoPath, withContentFrame } from './content-frame';
 import { hasIndexedDb, savedOffline, type SavedOffline } from './field-db';
 import { forgetFieldSession, rememberFieldSession } from './field-session';
 
@@ -28,6 +29,14 @@ export interface OfflinePlan {
   files: string[];
   /** entries left out, with why */
   skipped: string[];
+  /** SCORM courses: their packages are saved by the content origin (content-frame.ts) */
+  scorm?: {
+    contentOrigin: string;
+    /** each SCO's path on the content origin (its package is the folder of its manifest) */
+    scos: string[];
+    /** the entries these are (left out, in `skipped`, if the content origin cannot save them) */
+    entryIds: string[];
+  };
 }
 
 export type SaveProgress = { done: number; total: number; bytes: number };
@@ -63,8 +72,8 @@ export const storageEstimate = async (): Promise<{ usage: number; quota: number 
   }
 };
 
-/** The size before the download starts: each file's Content-Length (HEAD), and a few kB per API answer. */
-export const planSize = async (plan: OfflinePlan, signal?: AbortSignal): Promise<number> => {
+/** Each file's Content-Length (HEAD), and a few kB per API answer. */
+const planSize = async (plan: OfflinePlan, signal?: AbortSignal): Promise<number> => {
   const API_GUESS = 8 * 1024;
   const sizes = await Promise.all(
     plan.files.map(async (url) => {
@@ -79,8 +88,36 @@ export const planSize = async (plan: OfflinePlan, signal?: AbortSignal): Promise
   return sizes.reduce((a, b) => a + b, 0) + (plan.api.length + plan.extras.length) * API_GUESS;
 };
 
+/**
+ * The size before the download starts: each file's Content-Length (HEAD), a few kB per API answer,
+ * and the SCORM packages' files as the content origin lists them. A content origin that cannot
+ * save them (no answer, no service worker there) leaves its courses out of the plan.
+ */
+export const sizePlan = async (plan: OfflinePlan, signal?: AbortSignal): Promise<{ plan: OfflinePlan; size: number }> => {
+  const size = await planSize(plan, signal);
+  const { scorm } = plan;
+  if (!scorm || scorm.scos.length === 0) return { plan, size };
+  try {
+    const files = await withContentFrame(scorm.contentOrigin, (frame) => frame.list(scorm.scos));
+    return { plan, size: size + files.reduce((sum, f) => sum + f.bytes, 0) };
+  } catch {
+    const { scorm: _left, ...rest } = plan;
+    return { plan: { ...rest, skipped: [...new Set([...plan.skipped, ...scorm.entryIds])] }, size };
+  }
+};
+
 /** The URLs other complete saves keep: a removal or a rollback leaves them. */
 const keptByOthers = async (id: string): Promise<Set<string>> => new Set((await savedOffline.all()).filter((s) => s.id !== id && s.complete).flatMap((s) => s.urls));
+
+/** The content origin's files other complete saves keep. */
+const contentKeptByOthers = async (id: string): Promise<string[]> => [...new Set((await savedOffline.all()).filter((s) => s.id !== id && s.complete).flatMap((s) => s.content?.files ?? []))];
+
+/** The SCOs a saved resume read names (an attempt plays the revision it began on, issue 27): its launch and its package's SCOs. */
+const launchesIn = (answer: unknown): string[] => {
+  const read = answer as { launchUrl?: unknown; package?: { scos?: { launchUrl?: unknown }[] } | null } | null;
+  const urls = [read?.launchUrl, ...(read?.package?.scos ?? []).map((s) => s.launchUrl)];
+  return urls.filter((u): u is string => typeof u === 'string' && u.startsWith('/api/media/')).map(scoPath);
+};
 
 /** Tells the service worker whether anything is saved (it answers API reads and media only then). */
 const tellWorker = (on: boolean): void => {
@@ -124,8 +161,13 @@ export const saveForOffline = async (plan: OfflinePlan, options: { size: number;
     bytes += size;
     options.onProgress?.({ done, total, bytes });
   };
+  const scos = new Set(plan.scorm?.scos ?? []);
+  let content: SavedOffline['content'];
   const keep = async (url: string, response: Response) => {
     const body = await response.blob();
+    if (plan.scorm && /^\/api\/user-store\/scorm-content\//.test(url)) {
+      for (const sco of launchesIn(await body.text().then((text) => JSON.parse(text) as unknown).catch(() => null))) scos.add(sco);
+    }
     await cache.put(absolute(url), new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers }));
     urls.push(absolute(url));
     step(body.size);
@@ -155,16 +197,29 @@ export const saveForOffline = async (plan: OfflinePlan, options: { size: number;
       }
     };
     await Promise.all([worker(), worker(), worker()]);
-    const complete: SavedOffline = { ...record, urls, bytes, complete: true, savedAt: new Date().toISOString() };
+    // the SCORM packages, last: saved by the content origin in its own storage
+    if (plan.scorm && scos.size > 0) {
+      const origin = plan.scorm.contentOrigin;
+      const keepContent = await contentKeptByOthers(plan.id);
+      const before = { done, bytes };
+      const saved = await withContentFrame(origin, (frame) =>
+        frame.save([...scos], keepContent, (p) => options.onProgress?.({ done: before.done + p.done, total: total + p.total, bytes: before.bytes + p.bytes })),
+      );
+      content = { origin, files: saved.files };
+      bytes += saved.bytes;
+    }
+    const complete: SavedOffline = { ...record, urls, bytes, complete: true, savedAt: new Date().toISOString(), ...(content ? { content } : {}) };
     await savedOffline.put(complete);
     rememberFieldSession();
     tellWorker(true);
     return complete;
   } catch (error) {
     await dropUrls(plan.id, urls).catch(() => undefined);
+    const added = content;
+    if (added) await withContentFrame(added.origin, async (frame) => frame.remove(added.files, await contentKeptByOthers(plan.id))).catch(() => undefined);
     await savedOffline.remove(plan.id).catch(() => undefined);
     await dropCacheIfEmpty().catch(() => undefined);
-    if (isQuotaError(error)) throw new OfflineQuotaError(options.size, estimate ? estimate.quota - estimate.usage : null);
+    if (isQuotaError(error) || error instanceof ContentQuotaError) throw new OfflineQuotaError(options.size, estimate ? estimate.quota - estimate.usage : null);
     throw error;
   }
 };
@@ -173,6 +228,9 @@ export const saveForOffline = async (plan: OfflinePlan, options: { size: number;
 export const removeOffline = async (id: string): Promise<void> => {
   const saved = await savedOffline.get(id);
   if (saved) await dropUrls(id, saved.urls);
+  const content = saved?.content;
+  // the content origin's copy of its SCORM packages (left there if it does not answer: offline)
+  if (content) await withContentFrame(content.origin, async (frame) => frame.remove(content.files, await contentKeptByOthers(id))).catch(() => undefined);
   await savedOffline.remove(id);
   if ((await savedOffline.all()).length === 0) {
     forgetFieldSession();

@@ -50,12 +50,31 @@ const moveOldCommits = (): Promise<void> => {
  * sent only once the commits kept for this entry are sent (a player closed inside the page
  * commits as it goes and the next one opens at once; a page closed offline left its commits for
  * this one), so it carries their x-event-position as x-min-position and sees them
- * (read-your-writes, issue 27). While they wait for the connection, it reads what the server has.
+ * (read-your-writes, issue 27). While they wait for the connection, it reads what the server has
+ * (offline, the copy saved for offline) with the commits still waiting applied (withPendingCommits).
  */
 export const fetchScormContent = async (id: string, signal?: AbortSignal, lang?: 'pt-BR' | 'es' | 'en'): Promise<ScormContent> => {
   await moveOldCommits();
   await learnerOutbox.settled(id);
-  return callRoute(learningRoutes.scormContent, { params: { id }, query: lang ? { lang } : {}, signal });
+  const read = await callRoute(learningRoutes.scormContent, { params: { id }, query: lang ? { lang } : {}, signal });
+  return withPendingCommits(read, learnerOutbox.pending(id).filter((i) => i.route === 'scormContentWrite').map((i) => i.body as ScormCommitBody));
+};
+
+/**
+ * The resume read with the commits not sent yet applied, as the server will apply them (issue 30,
+ * field mode): a course run offline and reopened offline resumes from its last commit. The last
+ * commit's run-time data is the course's (or its SCO's) whole state; its sequencing replaces the
+ * saved one.
+ */
+export const withPendingCommits = (read: ScormContent, commits: readonly ScormCommitBody[]): ScormContent => {
+  let out = read;
+  for (const commit of commits) {
+    const { scoId } = commit;
+    out = scoId
+      ? { ...out, scos: { ...out.scos, [scoId]: { cmi: commit.cmi, savedAt: out.scos[scoId]?.savedAt ?? null } }, currentScoId: scoId, sequencing: commit.sequencing ?? out.sequencing }
+      : { ...out, cmi: commit.cmi, sequencing: commit.sequencing ?? out.sequencing };
+  }
+  return out;
 };
 
 /** Always read fresh when a player opens (staleTime 0): a package must resume from the last commit. */

@@ -4,9 +4,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { RouteResolution, StationDetail } from '@portal/learning/contracts/http';
 import { formatBytes } from '../../../shared/offline/format';
-import { OfflineQuotaError, planSize, removeOffline, saveForOffline, type OfflinePlan, type SaveProgress } from '../../../shared/offline/save-offline';
+import { OfflineQuotaError, removeOffline, sizePlan, saveForOffline, type OfflinePlan, type SaveProgress } from '../../../shared/offline/save-offline';
 import { refreshSavedOffline, useSavedOffline } from '../../../shared/offline/saved-query';
 import { stationQueryOptions } from '../api/catalogue';
+import { scormPlayerQueryOptions } from '../api/scorm';
 import { loadedUrls, offlinePlan } from '../model/offline-plan';
 import { pickText } from '../model/localized';
 import { useLocale } from './use-locale';
@@ -39,8 +40,10 @@ export function SaveOffline({ path, resolution }: { path: string; resolution: Ro
     setStep({ kind: 'sizing' });
     try {
       const children: StationDetail[] = station.type === 'Map' ? await Promise.all(station.children.map((c) => client.fetchQuery(stationQueryOptions(c.stationId)))) : [];
-      const made = offlinePlan({ path, resolution, children, locale, title: pickText(station.title, locale), loaded: loadedUrls() });
-      setStep({ kind: 'confirm', plan: made, size: await planSize(made) });
+      const hasScorm = [station, ...children].some((s) => s.entries.some((e) => e.type === 'scorm'));
+      const contentOrigin = hasScorm ? ((await client.fetchQuery(scormPlayerQueryOptions()).catch(() => null))?.contentOrigin ?? null) : null;
+      const made = offlinePlan({ path, resolution, children, locale, title: pickText(station.title, locale), loaded: loadedUrls(), contentOrigin });
+      setStep({ kind: 'confirm', ...(await sizePlan(made)) });
     } catch {
       setStep({ kind: 'error', message: 'failed', size: 0 });
     }
