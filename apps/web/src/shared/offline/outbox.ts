@@ -133,6 +133,8 @@ export class LearnerOutbox {
   private state: OutboxState = 'idle';
   private lastSeq = 0;
   private version = 0;
+  /** moves whenever this page's drain changes `items` from what it read or did (see reload) */
+  private generation = 0;
   /** items IndexedDB refused to keep (quota): sent from memory, lost with the page */
   private readonly volatile = new Map<string, OutboxItem>();
   /** items made in this page that IndexedDB has not confirmed yet */
@@ -155,14 +157,24 @@ export class LearnerOutbox {
     return this.deps.now?.() ?? Date.now();
   }
 
-  /** Reads the store again (another tab changed it) and tells the screens. */
+  /**
+   * Reads the store again (another tab changed it) and tells the screens. A read that this page's
+   * own drain overtook (an item settled, or a batch read, while it was under way) is stale: it
+   * would put back an item already sent, which the screens would show as pending for good. It is
+   * dropped and the store read again.
+   */
   async reload(): Promise<void> {
-    try {
-      const [items, outcomes] = await Promise.all([this.deps.store.list(), this.deps.store.outcomes()]);
-      this.items = this.withLocal(items);
-      this.outcomeList = outcomes;
-    } catch {
-      // no IndexedDB (private mode of an old browser): what is in memory stays
+    for (let tries = 0; tries < 5; tries++) {
+      const started = this.generation;
+      try {
+        const [items, outcomes] = await Promise.all([this.deps.store.list(), this.deps.store.outcomes()]);
+        if (started !== this.generation) continue;
+        this.items = this.withLocal(items);
+        this.outcomeList = outcomes;
+      } catch {
+        // no IndexedDB (private mode of an old browser): what is in memory stays
+      }
+      break;
     }
     this.changed();
   }
@@ -370,6 +382,7 @@ export class LearnerOutbox {
       }
       const volatile = [...this.volatile.values()].filter((v) => !stored.some((s) => s.key === v.key));
       const batch = [...stored, ...volatile].sort((a, b) => a.seq - b.seq).filter((i) => i.userId === userId).slice(0, batchSize);
+      this.generation += 1;
       this.items = this.withLocal(stored);
       if (batch.length === 0) {
         this.failures = 0;
@@ -427,6 +440,7 @@ export class LearnerOutbox {
       // the store is gone: the item is sent; memory forgets it below
     }
     this.volatile.delete(item.key);
+    this.generation += 1;
     this.items = this.items.filter((i) => i.key !== item.key);
     this.outcomeList = [outcome, ...this.outcomeList.filter((o) => o.key !== item.key)];
     this.changed();

@@ -163,6 +163,50 @@ describe('the learner outbox', () => {
     t.signIn('u2');
     expect(t.outbox.pending()).toEqual([]);
   });
+  it("never shows as pending an item it sent while another tab's change was being read (a stale read is read again)", async () => {
+    const srv = server();
+    const store = new MemoryOutboxStore();
+    let hold: (() => void) | null = null;
+    // the next list() reads the store now but answers only when released (a read overtaken by the drain)
+    const slow: OutboxStore = {
+      put: (item) => store.put(item),
+      settle: (key, outcome) => store.settle(key, outcome),
+      outcomes: () => store.outcomes(),
+      dismiss: (key) => store.dismiss(key),
+      list: async () => {
+        const read = await store.list();
+        if (!hold) return read;
+        await new Promise<void>((resolve) => {
+          const release = hold!;
+          hold = () => {
+            release();
+            resolve();
+          };
+        });
+        return read;
+      },
+    };
+    const t = tab(slow, srv);
+    t.token(false);
+    const item = t.write(1);
+    await item.kept;
+    await t.outbox.ready();
+    // another tab says the store changed: this tab reads it, and the read is slow
+    hold = () => {};
+    const reading = t.outbox.reload();
+    await tick();
+    const release = hold;
+    hold = null;
+    // meanwhile this tab sends the item
+    t.token(true);
+    t.online();
+    expect(await item.answer).toBe(1);
+    expect(t.outbox.pending()).toEqual([]);
+    release();
+    await reading;
+    expect(t.outbox.pending()).toEqual([]);
+    expect(t.outbox.outcomes().map((o) => o.status)).toEqual(['synced']);
+  });
 });
 
 describe('the learner outbox in IndexedDB', () => {

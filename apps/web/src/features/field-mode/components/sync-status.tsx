@@ -33,15 +33,16 @@ export function SyncStatus() {
   const outcomes = outbox.outcomes();
   const refused = outcomes.filter((o) => o.status === 'refused');
 
-  // an action that synced (here or in another tab) changes what the screens show
-  const syncedCount = outcomes.filter((o) => o.status === 'synced').length + refused.length;
-  const seen = useRef(syncedCount);
+  // an action that synced (here or in another tab) changes what the screens show; the newest
+  // outcome, not their count (only the last 50 synced ones are kept)
+  const newest = outcomes[0]?.key ?? '';
+  const seen = useRef(newest);
   useEffect(() => {
-    if (syncedCount !== seen.current) {
-      seen.current = syncedCount;
+    if (newest !== seen.current) {
+      seen.current = newest;
       void client.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'field-mode' });
     }
-  }, [syncedCount, client]);
+  }, [newest, client]);
 
   if (!signedIn || (pending.length === 0 && refused.length === 0 && !open)) return null;
   const time = (iso: string) => new Date(iso).toLocaleString(i18n.language);
