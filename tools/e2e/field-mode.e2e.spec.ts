@@ -20,6 +20,8 @@ const EMAIL = 'learner@demo.agro';
 const STATION = 'soja-plantio';
 const VIDEO = 'soja-plantio-video';
 const PAGE = `/training/soja/${STATION}?video=${VIDEO}`;
+/** the station's SCORM 1.2 course (content/media/scorm/solo-12: four pages, a question on the third) */
+const SCORM = 'soja-plantio-solo';
 
 beforeAll(async () => {
   portal = await startPortal();
@@ -46,6 +48,14 @@ const serverEntry = async (entryId = VIDEO): Promise<EntryState | null> => {
   expect(answer.status).toBe(200);
   const station = (await answer.json()) as { entries: { entryId: string; state: EntryState | null }[] };
   return station.entries.find((e) => e.entryId === entryId)?.state ?? null;
+};
+
+/** The learner's progress in the SCORM course as the server has it. */
+const scormProgress = async (): Promise<{ status: string | null; completed: boolean }> => {
+  const token = await apiToken(portal.url, EMAIL);
+  const answer = await fetch(`${portal.url}/api/scorms/progress/${SCORM}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(answer.status).toBe(200);
+  return (await answer.json()) as { status: string | null; completed: boolean };
 };
 
 /**
@@ -190,6 +200,44 @@ describe('field mode', () => {
     expect(synced.length).toBeGreaterThanOrEqual(3);
     expect(synced.every((w) => w.key && w.clientTime)).toBe(true);
     expect(new Set(synced.map((w) => w.key)).size).toBe(synced.length);
+    await context.close();
+  });
+
+  it('runs a SCORM course to its end when the signal drops, keeps its commits and result in the outbox, and syncs them once', async () => {
+    const { context, writes, page } = await newLearner();
+    await page.goto(`/training/soja/${STATION}?video=${SCORM}&start=true`);
+    await page.getByTestId('station-title').waitFor();
+    const course = page.frameLocator('[data-testid="player-scorm-frame"]').frameLocator('#sco');
+    await expect.poll(() => course.locator('#course h2').textContent(), { timeout: 20_000 }).toMatch(/^1\/4 · /);
+    await settled(page);
+    expect(await scormProgress()).toMatchObject({ completed: false });
+
+    await context.setOffline(true);
+    for (const page_ of ['2', '3']) {
+      await course.locator('#next').click();
+      await expect.poll(() => course.locator('#course h2').textContent()).toMatch(new RegExp(`^${page_}/4 · `));
+    }
+    await course.locator('#next').click();
+    await course.locator('[data-option="0"]').click();
+    await expect.poll(() => course.locator('#result').textContent()).toBe('Parabéns! Curso concluído.');
+    // the commits and the result wait in the outbox; the station shows the course completed from them
+    await expect.poll(() => pendingCount(page)).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => page.getByTestId(`entry-status-${SCORM}`).getAttribute('data-status'), { timeout: 10_000 }).toBe('completed');
+    expect(await page.getByTestId('scorm-save-state').getAttribute('data-state')).toBe('retrying');
+    expect(await scormProgress()).toMatchObject({ completed: false });
+    const offlineWrites = writes.length;
+
+    await context.setOffline(false);
+    await expect.poll(() => pendingCount(page), { timeout: 30_000 }).toBe(0);
+    // what the same run online makes: passed and completed, resumed at its last page
+    expect(await scormProgress()).toMatchObject({ status: 'passed', completed: true });
+    const synced = writes.slice(offlineWrites).filter((w) => /scorm/.test(w.url));
+    expect(synced.filter((w) => w.url.endsWith('/scorms/progress')).length).toBeGreaterThanOrEqual(1);
+    expect(synced.filter((w) => w.url.includes('/scorm-content/')).length).toBeGreaterThanOrEqual(3);
+    expect(synced.every((w) => w.key && w.clientTime)).toBe(true);
+    expect(new Set(synced.map((w) => w.key)).size).toBe(synced.length);
+    await page.reload();
+    await expect.poll(() => course.locator('#course h2').textContent(), { timeout: 20_000 }).toMatch(/^4\/4 · /);
     await context.close();
   });
 

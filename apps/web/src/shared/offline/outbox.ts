@@ -141,7 +141,11 @@ export class LearnerOutbox {
   private readonly unsaved = new Map<string, OutboxItem>();
 
   constructor(private readonly deps: OutboxDeps) {
-    deps.onOnline?.(() => this.retryNow());
+    // the connection is back: the waits grown while offline start again from 1 s
+    deps.onOnline?.(() => {
+      this.failures = 0;
+      this.retryNow();
+    });
     deps.channel?.listen((message) => {
       if (message.type === 'settled') {
         const waiter = this.waiters.get(message.key);

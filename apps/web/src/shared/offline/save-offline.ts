@@ -100,7 +100,8 @@ export const sizePlan = async (plan: OfflinePlan, signal?: AbortSignal): Promise
   try {
     const files = await withContentFrame(scorm.contentOrigin, (frame) => frame.list(scorm.scos));
     return { plan, size: size + files.reduce((sum, f) => sum + f.bytes, 0) };
-  } catch {
+  } catch (error) {
+    console.warn('SCORM courses left out of the offline save: the content origin cannot save them', error);
     const { scorm: _left, ...rest } = plan;
     return { plan: { ...rest, skipped: [...new Set([...plan.skipped, ...scorm.entryIds])] }, size };
   }
