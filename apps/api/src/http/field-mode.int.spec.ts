@@ -303,7 +303,7 @@ describe('two instances, one key', () => {
 // 000 §4.2 and ADR 0093 decision 5: what two phones did offline is decided by the domain rules
 // when each syncs, never by the last write.
 describe('two phones of one learner, synced one after the other', () => {
-  it('counts both completions, keeps the first completion that landed, one bookmark, one answer without retry', async () => {
+  it('counts both play sessions, the entry completed once (its 30 points once, the first completion that landed), one bookmark, one answer without retry', async () => {
     const l = await newLearner();
     const now = t.clock.now().getTime();
     const phoneA = new Date(now - 2 * 3_600_000).toISOString();
@@ -329,5 +329,14 @@ describe('two phones of one learner, synced one after the other', () => {
     expect(types.filter((x) => x === 'MediaCompleted')).toHaveLength(2);
     expect(types.filter((x) => x === 'BookmarkAdded')).toHaveLength(1);
     expect(types.filter((x) => x === 'AnswerSubmitted')).toHaveLength(1);
+    // 000 §9: an entry's 30 points are its first completion's; the second phone's adds none
+    const position = endA.headers['x-event-position'];
+    expect(typeof position).toBe('string');
+    const scores = await t.request('GET', '/api/scores', { token: l.token, headers: { 'x-min-position': String(position) } });
+    expect(scores.statusCode).toBe(200);
+    expect(scores.json().total).toMatchObject({ completedEntries: 1, videosScore: 30, answers: 1 });
+    const station = await t.request('GET', '/api/stations/soja-plantio', { token: l.token, headers: { 'x-min-position': String(position) } });
+    const video = (station.json() as { entries: { entryId: string; state?: { completedCount?: number; completedAt?: string | null } }[] }).entries.find((e) => e.entryId === 'soja-plantio-video');
+    expect(video?.state).toMatchObject({ completedCount: 2, completedAt: phoneB });
   });
 });

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import DataLoader from 'dataloader';
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { stringify } from 'safe-stable-stringify';
@@ -32,9 +33,33 @@ export interface StoredAnswer {
   leaseUntil: Date | null;
 }
 
+/** The loads of one event-loop turn, at most 500, in one statement (as the event store groups its appends). */
+const GROUPED = { cache: false, maxBatchSize: 500, batchScheduleFn: (run: () => void) => void setImmediate(run) } as const;
+
+interface ClaimRow {
+  scope: string;
+  key: string;
+  fingerprint: string;
+  owner: string;
+  now: Date;
+}
+interface CompletionRow {
+  scope: string;
+  key: string;
+  owner: string;
+  status: number;
+  body: string;
+  contentType: string | null;
+  eventPosition: string | null;
+}
+
 /** The `idempotency_keys` table: one row per (caller, key). */
 export class IdempotencyStore {
   private lastSweep = 0;
+  // one statement for the claims (and one for the answers) of one event-loop turn: a storm of
+  // drains costs a round trip per turn, not per item (ADR 0093, decision 9)
+  private readonly claims = new DataLoader<ClaimRow, boolean>((c) => this.claimAll(c), GROUPED);
+  private readonly completions = new DataLoader<CompletionRow, void>((a) => this.completeAll(a), GROUPED);
 
   constructor(private readonly database: Database) {}
 
@@ -71,28 +96,66 @@ export class IdempotencyStore {
   /**
    * Takes the key for `owner`: a new key, one past the retention, or one whose running attempt's
    * lease ran out with the same request (a crash mid-request). False when another attempt holds it.
+   * The claims of one event-loop turn (a drain storm) go to the database as one statement.
    */
-  async claim(scope: string, key: string, fingerprint: string, owner: string, now: Date): Promise<boolean> {
-    const rows = await query(
-      this.database.db,
-      `insert into idempotency_keys as k (scope, key, fingerprint, owner, lease_until, created_at)
-       values ($1, $2, $3, $4, $5, $6)
-       on conflict (scope, key) do update set fingerprint = excluded.fingerprint, owner = excluded.owner, lease_until = excluded.lease_until,
-         status = null, body = null, content_type = null, event_position = null, created_at = excluded.created_at
-       where k.created_at < $7 or (k.status is null and k.lease_until < $6 and k.fingerprint = excluded.fingerprint)
-       returning owner`,
-      [scope, key, fingerprint, owner, new Date(now.getTime() + IDEMPOTENCY_LEASE_MS), now, new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS)],
-    );
-    return rows.length === 1;
+  claim(scope: string, key: string, fingerprint: string, owner: string, now: Date): Promise<boolean> {
+    return this.claims.load({ scope, key, fingerprint, owner, now });
   }
 
-  /** Keeps the first answer (only the attempt that owns the key). */
+  /** Keeps the first answer (only the attempt that owns the key); grouped per event-loop turn as the claims. */
   async complete(scope: string, key: string, owner: string, answer: { status: number; body: string; contentType: string | null; eventPosition: string | null }): Promise<void> {
+    await this.completions.load({ scope, key, owner, ...answer });
+  }
+
+  private async claimAll(claims: readonly ClaimRow[]): Promise<boolean[]> {
+    // a key twice in one turn (two tabs at the same moment): the first claims it, the other finds it running and waits
+    const seen = new Set<string>();
+    const unique = claims.filter((c) => {
+      const id = JSON.stringify([c.scope, c.key]);
+      if (seen.has(id)) return false;
+      seen.add(id);
+      return true;
+    });
+    const rows = await query<{ owner: string }>(
+      this.database.db,
+      `insert into idempotency_keys as k (scope, key, fingerprint, owner, lease_until, created_at)
+       select * from unnest($1::text[], $2::text[], $3::text[], $4::uuid[], $5::timestamptz[], $6::timestamptz[])
+       on conflict (scope, key) do update set fingerprint = excluded.fingerprint, owner = excluded.owner, lease_until = excluded.lease_until,
+         status = null, body = null, content_type = null, event_position = null, created_at = excluded.created_at
+       where k.created_at < excluded.created_at - $7::bigint * interval '1 millisecond'
+         or (k.status is null and k.lease_until < excluded.created_at and k.fingerprint = excluded.fingerprint)
+       returning owner`,
+      [
+        unique.map((c) => c.scope),
+        unique.map((c) => c.key),
+        unique.map((c) => c.fingerprint),
+        unique.map((c) => c.owner),
+        unique.map((c) => new Date(c.now.getTime() + IDEMPOTENCY_LEASE_MS)),
+        unique.map((c) => c.now),
+        IDEMPOTENCY_RETENTION_MS,
+      ],
+    );
+    const claimed = new Set(rows.map((r) => r.owner));
+    return claims.map((c) => claimed.has(c.owner));
+  }
+
+  private async completeAll(answers: readonly CompletionRow[]): Promise<void[]> {
     await query(
       this.database.db,
-      'update idempotency_keys set status = $4, body = $5, content_type = $6, event_position = $7, owner = null, lease_until = null where scope = $1 and key = $2 and owner = $3 and status is null',
-      [scope, key, owner, answer.status, answer.body, answer.contentType, answer.eventPosition],
+      `update idempotency_keys k set status = v.status, body = v.body, content_type = v.content_type, event_position = v.event_position, owner = null, lease_until = null
+       from unnest($1::text[], $2::text[], $3::uuid[], $4::int[], $5::text[], $6::text[], $7::text[]) as v(scope, key, owner, status, body, content_type, event_position)
+       where k.scope = v.scope and k.key = v.key and k.owner = v.owner and k.status is null`,
+      [
+        answers.map((a) => a.scope),
+        answers.map((a) => a.key),
+        answers.map((a) => a.owner),
+        answers.map((a) => a.status),
+        answers.map((a) => a.body),
+        answers.map((a) => a.contentType),
+        answers.map((a) => a.eventPosition),
+      ],
     );
+    return answers.map(() => undefined);
   }
 
   /** Gives the key back (the answer may be retried: 5xx, write-conflict, 429): the next request with it runs. */
