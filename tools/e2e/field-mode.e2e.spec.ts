@@ -120,11 +120,12 @@ const rate = async (page: Page, score: string) => {
 };
 
 /** Lets the page's own writes of its opening (the station visit after 500 ms, the view) reach the server. */
-const settled = async (page: Page): Promise<void> => {
+const settled = async (page: Page, timeout = 15_000): Promise<void> => {
   await page.waitForTimeout(1200);
   try {
-    await expect.poll(() => pendingCount(page), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => pendingCount(page), { timeout }).toBe(0);
   } catch (error) {
+    const badge = await page.getByTestId('sync-status').getAttribute('data-pending').catch(() => null);
     const kept = await page.evaluate(
       () =>
         new Promise<unknown>((resolve) => {
@@ -135,7 +136,7 @@ const settled = async (page: Page): Promise<void> => {
           };
         }),
     );
-    throw new Error(`the outbox did not drain: ${JSON.stringify(kept)}`, { cause: error });
+    throw new Error(`the outbox did not drain (badge ${badge}): ${JSON.stringify(kept)}`, { cause: error });
   }
 };
 
@@ -228,7 +229,7 @@ describe('field mode', () => {
     const offlineWrites = writes.length;
 
     await context.setOffline(false);
-    await expect.poll(() => pendingCount(page), { timeout: 30_000 }).toBe(0);
+    await settled(page, 30_000);
     // what the same run online makes: passed and completed, resumed at its last page
     expect(await scormProgress()).toMatchObject({ status: 'passed', completed: true });
     const synced = writes.slice(offlineWrites).filter((w) => /scorm/.test(w.url));
@@ -304,8 +305,8 @@ describe('field mode', () => {
     await expect.poll(() => pendingCount(two)).toBe(made);
     const offlineWrites = writes.length;
     await context.setOffline(false);
-    await expect.poll(() => pendingCount(one), { timeout: 30_000 }).toBe(0);
-    await expect.poll(() => pendingCount(two), { timeout: 30_000 }).toBe(0);
+    await settled(one, 30_000);
+    await settled(two, 30_000);
     const synced = writes.slice(offlineWrites);
     // each action reached the server once, from one tab or the other
     expect(synced).toHaveLength(made);
@@ -369,6 +370,7 @@ describe('field mode', () => {
     expect(await error.getAttribute('data-error')).toBe('quota');
     expect(await error.textContent()).toContain('Não há espaço livre suficiente neste dispositivo');
     expect(await page.getByTestId('offline-available').count()).toBe(0);
+    const badge = await page.getByTestId('sync-status').getAttribute('data-pending').catch(() => null);
     const kept = await page.evaluate(async () => (await (await caches.open('portal-offline')).keys()).length);
     expect(kept).toBe(0);
     await page.goto('/account/profile');
