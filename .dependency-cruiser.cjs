@@ -178,7 +178,7 @@ module.exports = {
     // npm packages are not cruised but stay in the graph (dependencyTypes npm, core...), so the
     // domain rules see them
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: ['/dist/', 'lint-fixtures/', '\\.d\\.ts$'] },
+    exclude: { path: ['/dist/', '/dist-server/', 'lint-fixtures/', '\\.d\\.ts$'] },
     tsPreCompilationDeps: true,
     // typescript 7 has no JS API yet; swc parses TypeScript for the cruiser
     parser: 'swc',

@@ -81,8 +81,30 @@ const serviceWorker = (): Plugin => ({
 
 const apiTarget = process.env.PORTAL_API_URL ?? 'http://localhost:3000';
 
+/**
+ * The server renderer (ADR 0090): `vite build --ssr src/entry-server.tsx` bundles the same app code
+ * into `dist-server/entry-server.js` for the API process; the libraries stay in node_modules.
+ */
+const serverBuild = defineConfig({
+  root: import.meta.dirname,
+  plugins: [react()],
+  // the libraries are bundled too, in their production builds: the API process does not run with
+  // NODE_ENV=production in development, and React's development server renderer is several times slower
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  ssr: { noExternal: true, target: 'node' },
+  build: {
+    outDir: 'dist-server',
+    emptyOutDir: true,
+    ssr: 'src/entry-server.tsx',
+    sourcemap: true,
+    target: 'node22',
+    minify: false,
+    copyPublicDir: false,
+  },
+});
+
 // The SPA is served by the API in production (same origin, /api); in dev Vite proxies /api.
-export default defineConfig({
+const browserBuild = defineConfig({
   root: import.meta.dirname,
   plugins: [
     react(),
@@ -143,3 +165,5 @@ export default defineConfig({
     },
   },
 });
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverBuild : browserBuild));

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { usePortalAndBrowser, watchConsole, type Portal } from './harness.js';
-import { actionPathOf, mailTo } from './mailbox.js';
+import { portalApi, verifiedLearner } from './api-learner.js';
+import { mailTo } from './mailbox.js';
 import { DEMO_PASSWORD, signIn, signInAt } from './shell-portal.js';
 
 /**
@@ -28,29 +29,14 @@ const newPage = async (locale = 'pt-BR'): Promise<Page> => {
 
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000 });
 
-const api = async <T>(path: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> => {
-  const response = await fetch(`${portal.url}/api${path}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${init.method ?? 'POST'} ${path} answered ${response.status}: ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-};
+const api = portalApi(() => portal.url);
 
 /**
  * A learner who registered with an address of the demo company's domain, verified it (and so
  * joined the company) and completed the profile: all through the API, as the learner would.
  */
 async function companyLearner(email: string, name: string): Promise<void> {
-  await api('/createUserRegister', { body: { email, password: DEMO_PASSWORD, country: 'BR', consent: true, lang: 'pt-BR' } });
-  const first = await api<{ accessToken: string }>('/auth/signIn', { body: { email, password: DEMO_PASSWORD } });
-  await api('/sendEmailVerification', { token: first.accessToken, body: { lang: 'pt-BR' } });
-  const link = new URL(actionPathOf(await mailTo(portal.url, email, 'verifyEmail')), portal.url);
-  await api('/applyActionCode', { body: { mode: link.searchParams.get('mode'), oobCode: link.searchParams.get('oobCode') } });
-  const verified = await api<{ accessToken: string }>('/auth/signIn', { body: { email, password: DEMO_PASSWORD } });
-  await api('/updateUserProfile', { token: verified.accessToken, body: { name, userType: 'Agricultor', isInnerEmployee: false, actingArea: null } });
+  await verifiedLearner(portal.url, email, { name });
 }
 
 /** The manager opens the list from a deep link: sign-in keeps it as `next` and comes back to it. */

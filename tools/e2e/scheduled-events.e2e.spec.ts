@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { usePortalAndBrowser, watchConsole, type Portal } from './harness.js';
-import { actionPathOf, mailTo } from './mailbox.js';
+import { portalApi, verifiedLearner } from './api-learner.js';
 import { apiToken, DEMO_PASSWORD } from './shell-portal.js';
 
 /**
@@ -43,26 +43,11 @@ const plan = () => {
   throw new Error('no zone fits');
 };
 
-const api = async <T>(path: string, init: { token?: string; body?: unknown } = {}): Promise<T> => {
-  const response = await fetch(`${portal.url}/api${path}`, {
-    method: init.body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-};
+const api = portalApi(() => portal.url);
 
 /** A Brazilian learner who registered, verified the address and completed the profile, through the API. */
 async function newLearner(email: string): Promise<void> {
-  await api('/createUserRegister', { body: { email, password: DEMO_PASSWORD, country: 'BR', consent: true, lang: 'pt-BR' } });
-  const first = await api<{ accessToken: string }>('/auth/signIn', { body: { email, password: DEMO_PASSWORD } });
-  await api('/sendEmailVerification', { token: first.accessToken, body: { lang: 'pt-BR' } });
-  const link = new URL(actionPathOf(await mailTo(portal.url, email, 'verifyEmail')), portal.url);
-  await api('/applyActionCode', { body: { mode: link.searchParams.get('mode'), oobCode: link.searchParams.get('oobCode') } });
-  const verified = await api<{ accessToken: string }>('/auth/signIn', { body: { email, password: DEMO_PASSWORD } });
-  await api('/updateUserProfile', { token: verified.accessToken, body: { name: 'Rita Campos', userType: 'Agricultor', isInnerEmployee: false, actingArea: null } });
+  await verifiedLearner(portal.url, email, { name: 'Rita Campos' });
 }
 
 /** Opens a deep link signed out: sign-in keeps it as `next` and comes back to it; the area's welcome shows until dismissed once. */

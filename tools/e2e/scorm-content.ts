@@ -35,13 +35,14 @@ export interface FixtureEntry {
   certified?: boolean;
 }
 
-export function contentWithFixtures(entries: FixtureEntry[]): string {
+/** `certifiedStation`: CERTIFIED_STATION even with no `certified` entry (a test publishes an uploaded zip into it). */
+export function contentWithFixtures(entries: FixtureEntry[], { certifiedStation = false } = {}): string {
   const dir = mkdtempSync(join(tmpdir(), 'portal-scorm-content-'));
   cpSync(join(root, 'content'), dir, { recursive: true });
   const pack = JSON.parse(readFileSync(join(dir, 'pack.json'), 'utf8')) as { stations: Array<Record<string, unknown> & { stationId: string; entries: unknown[] }>; certificates: unknown[] };
   const station = pack.stations.find((s) => s.stationId === FIXTURE_STATION.stationId)!;
   let certified: (typeof pack.stations)[number] | undefined;
-  if (entries.some((e) => e.certified)) {
+  if (certifiedStation || entries.some((e) => e.certified)) {
     const { questions: _questions, ...like } = station;
     const title = { 'pt-BR': 'Curso certificado', es: 'Curso certificado', en: 'Certified course' };
     certified = { ...like, stationId: CERTIFIED_STATION.stationId, path: CERTIFIED_STATION.stationId, listingOrder: 99, title, description: title, entries: [] };
@@ -83,11 +84,11 @@ export interface ScormFixtures {
 
 /**
  * The one set-up of the SCORM browser tests (issue 27): a portal on a content folder with these
- * fixture packages (none: the repository's content), a browser and a page signed in as `email`
+ * fixture packages (none: the repository's content; `certifiedStation`: with CERTIFIED_STATION), a browser and a page signed in as `email`
  * in `locale`, for one spec file: started before its tests, stopped and cleaned after them.
  */
-export function useScormFixtures(label: string, entries: FixtureEntry[], options: { email?: string; locale?: string } = {}): ScormFixtures {
-  const { email = 'learner@demo.agro', locale = 'pt-BR' } = options;
+export function useScormFixtures(label: string, entries: FixtureEntry[], options: { email?: string; locale?: string; certifiedStation?: boolean } = {}): ScormFixtures {
+  const { email = 'learner@demo.agro', locale = 'pt-BR', certifiedStation = false } = options;
   let portal: Portal | undefined;
   let browser: Browser | undefined;
   let page: Page | undefined;
@@ -100,7 +101,7 @@ export function useScormFixtures(label: string, entries: FixtureEntry[], options
     return p;
   };
   beforeAll(async () => {
-    contentDir = entries.length > 0 ? contentWithFixtures(entries) : undefined;
+    contentDir = entries.length > 0 || certifiedStation ? contentWithFixtures(entries, { certifiedStation }) : undefined;
     portal = await startPortal(contentDir ? { CONTENT_DIR: contentDir } : {});
     browser = await launchBrowser();
     page = await pageFor(email);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { FILE_NAMES_FIXTURE, FILE_NAMES_FIXTURE_ENTRY, folderFiles, zipOf } from '../../contexts/learning/testing/scorm-zips.js';
+import { ASSET_ONLY_FIXTURE, ASSET_ONLY_FIXTURE_ENTRY, FILE_NAMES_FIXTURE, FILE_NAMES_FIXTURE_ENTRY, folderFiles, zipOf } from '../../contexts/learning/testing/scorm-zips.js';
 import { FIXTURE_STATION, useScormFixtures } from './scorm-content.js';
+import { apiToken } from './shell-portal.js';
 
 /**
  * Issue 27 (ADR 0084 "File names that need percent-encoding", "Asset SCOs"): an uploaded package
@@ -12,6 +13,10 @@ import { FIXTURE_STATION, useScormFixtures } from './scorm-content.js';
  */
 const COURSE = FILE_NAMES_FIXTURE_ENTRY;
 const fixture = useScormFixtures('scorm-file-names', []);
+const progressOf = async (entryId: string) => {
+  const token = await apiToken(fixture.portal().url, 'learner@demo.agro');
+  return (await fetch(`${fixture.portal().url}/api/scorms/progress/${entryId}`, { headers: { authorization: `Bearer ${token}` } })).json() as Promise<Record<string, unknown>>;
+};
 
 describe('a package with file names that need percent-encoding, and an asset', () => {
   it('plays the asset (completed once launched), then the SCO in its oddly named file, to the end of the course', async () => {
@@ -48,5 +53,26 @@ describe('a package with file names that need percent-encoding, and an asset', (
     await page.getByTestId('scorm-nav-continue').click();
     expect(((await (await rolled).json()) as { progress: Record<string, unknown> }).progress).toMatchObject({ completed: true });
     await expect.poll(() => page.getByTestId(`entry-status-${COURSE}`).getAttribute('data-status'), { timeout: 10_000 }).toBe('completed');
+  }, 60_000);
+
+  it('plays a package whose only resource is an asset: completed once opened, the entry too, and still completed after a reload', async () => {
+    await fixture.publishZip(await zipOf(folderFiles(ASSET_ONLY_FIXTURE)));
+    const page = fixture.page();
+    const frame = page.frameLocator('[data-testid="player-scorm-frame"]').frameLocator('#sco');
+    await page.goto(`${FIXTURE_STATION.path}?video=${ASSET_ONLY_FIXTURE_ENTRY}&start=true`);
+    await expect.poll(() => page.getByTestId('player-scorm').getAttribute('data-scorm-sco'), { timeout: 15_000 }).toBe('calibration');
+    // the page, in a folder with a space, with its style sheet: shown, never calling the API
+    await expect.poll(() => frame.locator('#sheet').textContent(), { timeout: 15_000 }).toBe('Sprayer calibration');
+    expect(await frame.locator('#sheet').evaluate((el) => getComputedStyle(el).color)).toBe('rgb(0, 96, 48)');
+    // opened is done: the asset, the course rolled up, the entry
+    // (two commits: the asset completed, then its attempt ended and rolled up; the second decides)
+    await expect.poll(() => progressOf(ASSET_ONLY_FIXTURE_ENTRY), { timeout: 15_000 }).toMatchObject({ status: 'passed', completed: true });
+    await expect.poll(() => page.getByTestId('scorm-toc-calibration').getAttribute('data-status')).toBe('completed');
+    await expect.poll(() => page.getByTestId(`entry-status-${ASSET_ONLY_FIXTURE_ENTRY}`).getAttribute('data-status'), { timeout: 10_000 }).toBe('completed');
+    // the asset stays shown while the learner reads it
+    expect(await frame.locator('#sheet').count()).toBe(1);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('scorm-toc-calibration').getAttribute('data-status'), { timeout: 15_000 }).toBe('completed');
+    await expect.poll(() => frame.locator('#sheet').textContent(), { timeout: 15_000 }).toBe('Sprayer calibration');
   }, 60_000);
 });

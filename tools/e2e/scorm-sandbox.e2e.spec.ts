@@ -22,6 +22,8 @@ describe('SCORM sandbox', () => {
     // an ASCII page is not labelled UTF-8: the frames it holds keep their own encoding (issue 27)
     expect(launch.headers.get('content-type')).toBe('text/html');
     expect(launch.headers.get('content-security-policy')).toContain("'unsafe-inline' 'unsafe-eval'");
+    // third-party scripts from any host (a package's CDN copy of jQuery, when online)
+    expect(launch.headers.get('content-security-policy')).toMatch(/^default-src \* /);
     expect(launch.headers.get('content-security-policy')).toContain(`frame-ancestors 'self' ${new URL(portal.url).origin}`);
     expect(launch.headers.get('set-cookie')).toBeNull();
     const manifest = await fetch(`${contentOrigin}/media/scorm/fixtures/sandbox-probe/imsmanifest.xml`, { headers: { range: 'bytes=0-4' } });

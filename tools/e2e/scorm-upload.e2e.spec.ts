@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { FIXTURE_STATION, useScormFixtures } from './scorm-content.js';
 import { signInAt } from './shell-portal.js';
-import { fixtureFiles, UPLOAD_FIXTURE_ENTRY, zipOf } from '../../contexts/learning/testing/scorm-zips.js';
+import { FILE_NAMES_FIXTURE, fixtureFiles, folderFiles, UPLOAD_FIXTURE_ENTRY, zipOf } from '../../contexts/learning/testing/scorm-zips.js';
 
 /**
  * Issue 27, the upload (ADR 0084): an administrator uploads a SCORM zip in the manager area, a
@@ -42,7 +42,7 @@ describe('uploading a SCORM zip', () => {
     await admin.getByTestId('scorm-preview').waitFor({ timeout: 20_000 });
     expect(await admin.getByTestId('scorm-preview-title').textContent()).toBe('Irrigação por gotejamento');
     expect(await admin.getByTestId('scorm-preview-version').textContent()).toBe('SCORM 2004 4ª edição');
-    expect(await admin.getByTestId('scorm-preview-scos').locator('tbody tr').allTextContents()).toEqual(['Introduçãolessons/intro.htm?lang=pt', 'Na práticalessons/practice.htm?part=2']);
+    expect(await admin.getByTestId('scorm-preview-scos').locator('tbody tr').allTextContents()).toEqual(['Introduçãolessons/intro.htm?lang=ptSCO', 'Na práticalessons/practice.htm?part=2SCO']);
     expect(await admin.getByTestId('scorm-upload-error').count()).toBe(0);
 
     await admin.getByTestId('scorm-publish-station').click();
@@ -72,5 +72,27 @@ describe('uploading a SCORM zip', () => {
     await learner.getByTestId('scorm-nav-continue').click();
     expect(((await (await rolled).json()) as { progress: Record<string, unknown> }).progress).toMatchObject({ completed: true });
     await poll(() => learner.getByTestId(`entry-status-${UPLOAD_FIXTURE_ENTRY}`).getAttribute('data-status')).toBe('completed');
+  });
+
+  // issue 27: the manifest names files as URI references (M%C3%B3dulo%201/100%25%20pronto...); the preview shows them as the zip does
+  it.each([
+    { locale: 'pt-BR', heads: ['SCO', 'Arquivo de abertura', 'Parâmetros', 'Tipo'], asset: 'Recurso' },
+    // (the screen speaks the signed-in admin's own language, pt-BR, whatever the browser's; the es and
+    // en words are in apps/web/src/locales/{es,en}/manager-content.json)
+  ])('previews decoded titles and file names in $locale', async ({ locale, heads, asset }) => {
+    const admin = await newPage(locale);
+    await signInAt(admin, '/manager/users/scorm-upload', ADMIN);
+    await admin.getByTestId('manager-tab-scorm-upload').waitFor();
+    await chooseZip(admin, 'nomes.zip', await zipOf(folderFiles(FILE_NAMES_FIXTURE)));
+    await admin.getByTestId('scorm-upload-send').click();
+    await admin.getByTestId('scorm-preview').waitFor({ timeout: 20_000 });
+    expect(await admin.getByTestId('scorm-preview-title').textContent()).toBe('Nomes de arquivo difíceis');
+    const table = admin.getByTestId('scorm-preview-scos');
+    expect(await table.locator('thead th').allTextContents()).toEqual(heads);
+    const cells = async (sco: string) => table.locator(`tbody tr[data-sco="${sco}"] td`).allTextContents();
+    expect(await cells('guide')).toEqual(['Leia antes', 'Guia de campo/leia antes.html', '', asset]);
+    expect(await cells('check')).toEqual(['Verificação', 'Módulo 1/100% pronto #1?.htm', '?from=lms', 'SCO']);
+    expect(await admin.content()).not.toContain('M%C3%B3dulo');
+    await admin.context().close();
   });
 });

@@ -45,12 +45,18 @@ export async function buildApi({ force = false } = {}) {
 
 export function buildWeb({ force = false } = {}) {
   const out = join(root, 'apps/web/dist/index.html');
-  if (!force && mtime(out) > sources(['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', 'libs/kernel', 'contexts'])) return false;
+  if (!force && Math.min(mtime(out), mtime(join(root, 'apps/web/dist-server/entry-server.js'))) > sources(['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', 'libs/kernel', 'contexts'])) return false;
   const res = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
     cwd: join(root, 'apps/web'),
     stdio: 'inherit',
   });
   if (res.status !== 0) throw new Error('web build failed');
+  // the server renderer of the first document (ADR 0090), from the same sources
+  const ssr = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--ssr', 'src/entry-server.tsx', '--logLevel', 'warn'], {
+    cwd: join(root, 'apps/web'),
+    stdio: 'inherit',
+  });
+  if (ssr.status !== 0) throw new Error('web server-renderer build failed');
   return true;
 }
 

@@ -5,7 +5,8 @@ import cliProgress from 'cli-progress';
 import { createInfrastructure, parseConfig, type Infrastructure } from '@portal/api';
 import { query } from '@portal/database';
 import { performance } from 'node:perf_hooks';
-import { checkpointToString, ed25519Signer, fileWitness, generateSigningKey, publicKeyOf } from '@portal/eventstore';
+import { checkpointToString, createLogEncryption, ed25519Signer, fileWitness, generateSigningKey, publicKeyOf } from '@portal/eventstore';
+import { existsSync, rmSync } from 'node:fs';
 import { verifySealedStream, type AppConfig } from '@portal/platform';
 import { cliStartedBy, verifyWholeLogCommand } from './cli-verify.js';
 import { seedDemoUsers } from '@portal/identity/application';
@@ -196,6 +197,51 @@ audit
         const { passwordHash: _omit, ...data } = e.data as Record<string, unknown>;
         console.log(JSON.stringify({ revision: String(e.revision), type: e.type, recordedAt: e.recordedAt, metadata: e.metadata, data }));
       }
+    }),
+  );
+
+const privacy = program.command('privacy').description('personal data in the log: crypto-shredding (ADR 0091)');
+privacy
+  .command('encrypt-log')
+  .description(
+    'once, with the API stopped: encrypt the personal fields of events stored before crypto-shredding, recompute the hash chains, archive the old checkpoints and seal the log anew; resumable (run it again after an interruption)',
+  )
+  .option('--batch <events>', 'events per transaction', (v) => Number.parseInt(v, 10), 2000)
+  .action((flags: { batch: number }) =>
+    withInfra(async (infra, config) => {
+      if (!infra.logAudit) throw new Error('the migration rewrites the Postgres or PGlite log: EventStoreDB keeps its own records (ADR 0091)');
+      if (!Number.isInteger(flags.batch) || flags.batch < 1) throw new Error('--batch must be a positive number of events');
+      const migration = createLogEncryption(infra.database, infra.privacy);
+      const started = performance.now();
+      const bar = process.stdout.isTTY ? new cliProgress.SingleBar({ format: 'encrypting {bar} {value}/{total} events' }, cliProgress.Presets.shades_classic) : null;
+      let barStarted = false;
+      const result = await migration.run({
+        batchSize: flags.batch,
+        onProgress: ({ rewritten, total }) => {
+          if (bar && !barStarted) {
+            bar.start(total, rewritten);
+            barStarted = true;
+          }
+          bar?.update(rewritten);
+        },
+      });
+      bar?.stop();
+      if (result.phase === 'done') {
+        console.log('the log is already encrypted (the migration ran before)');
+        return;
+      }
+      const seconds = (performance.now() - started) / 1000;
+      console.log(`rewritten: ${fmt(result.rewritten)} events (${fmt(result.encrypted)} with personal data encrypted now) in ${seconds.toFixed(1)} s`);
+      // the witness remembers the archived seals: with none of the new ones yet it would refuse to seal
+      const [{ n } = { n: 0 }] = await query<{ n: number }>(infra.database.db, 'select count(*)::int as n from es_checkpoints');
+      if (Number(n) === 0 && existsSync(config.audit.witnessFile)) rmSync(config.audit.witnessFile);
+      let sealed = 0;
+      for (let batch = await infra.logAudit.seal({ signer: ed25519Signer(config.audit.signingKey), witness: fileWitness(config.audit.witnessFile) }); batch.length > 0; ) {
+        sealed += batch.length;
+        batch = await infra.logAudit.seal({ signer: ed25519Signer(config.audit.signingKey), witness: fileWitness(config.audit.witnessFile) });
+      }
+      await migration.finish();
+      console.log(`sealed anew: ${fmt(sealed)} checkpoints (the old ones are in es_checkpoints_before_encryption); run audit verify --all`);
     }),
   );
 

@@ -11,17 +11,22 @@ export class AppConfigController {
   @Get('app-config')
   @Public()
   get(): AppConfigResponse {
-    return {
-      version: APP_VERSION,
-      envName: this.config.appEnvName,
-      production: this.config.env === 'production',
-      devMailbox: this.config.devMailbox,
-      toggles: this.config.toggles,
-      domains: this.config.domains,
-      argentina: this.config.argentina,
-      verificationResendMinutes: this.config.verificationResendMinutes,
-      productName: this.config.productName,
-      legalLinks: this.config.legalLinks,
-    };
+    return appConfigAnswer(this.config);
   }
+}
+
+/** The answer of GET /api/app-config; the server-rendered document carries the same (ADR 0090). */
+export function appConfigAnswer(config: AppConfig): AppConfigResponse {
+  return {
+    version: APP_VERSION,
+    envName: config.appEnvName,
+    production: config.env === 'production',
+    devMailbox: config.devMailbox,
+    toggles: config.toggles,
+    domains: config.domains,
+    argentina: config.argentina,
+    verificationResendMinutes: config.verificationResendMinutes,
+    productName: config.productName,
+    legalLinks: config.legalLinks,
+  };
 }

@@ -38,6 +38,12 @@ const envSchema = z.object({
     .regex(/^(esdb|esdb\+discover|kurrentdb):\/\//, 'must be an esdb:// connection string')
     .optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** wraps the data subjects' keys (crypto-shredding, ADR 0091); generated into DATA_DIR outside production */
+  PRIVACY_MASTER_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** days an IP address or user agent stays readable in the log (Marco Civil art. 15: 6 months) */
+  PRIVACY_NETWORK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(183),
+  /** how often the retention job runs (seconds; 0 = never, the CLI's `privacy expire-network-data` only) */
+  PRIVACY_RETENTION_SWEEP_SECONDS: z.coerce.number().int().min(0).max(7 * 86_400).default(6 * 3600),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).max(86_400).default(900),
   SESSION_TTL: z.coerce.number().int().min(300, 'must be at least 300 seconds (5 minutes)').max(1_209_600, 'must be at most 1209600 seconds (2 weeks)').default(604_800),
   VERIFICATION_RESEND_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
@@ -57,6 +63,12 @@ const envSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(1200),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   READ_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
+  DATABASE_REPLICA_URLS: z
+    .string()
+    .refine((v) => v.split(',').every((u) => /^postgres(ql)?:\/\//.test(u.trim()) || u.trim() === ''), 'must be postgres:// connection URLs separated by commas')
+    .optional(),
+  REPLICA_MAX_LAG_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  RATE_LIMIT_STORE: z.enum(['postgres', 'memory']).optional(),
   WEB_DIST: z.string().optional(),
   PUBLIC_URL: z.string().url('must be an absolute URL').optional(),
   CONTENT_PORT: z.coerce.number().int().min(0).max(65535).optional(),
@@ -115,8 +127,11 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): AppConfig & {
   }
   const e = parsed.data;
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) throw new ConfigError(['JWT_SECRET: required in production (at least 32 characters)']);
+  // a lost master key makes every personal field of the log unreadable: never a generated one in production
+  if (e.NODE_ENV === 'production' && !e.PRIVACY_MASTER_KEY) throw new ConfigError(['PRIVACY_MASTER_KEY: required in production (at least 32 characters; keep it with the backups\' keys, ADR 0091)']);
   // the platform subscribes a webhook only after the verification handshake (ADR 0073)
   if (e.MESSAGING_APP_SECRET && !e.MESSAGING_VERIFY_TOKEN) throw new ConfigError(['MESSAGING_VERIFY_TOKEN: required when MESSAGING_APP_SECRET is set (the webhook verification handshake)']);
+  if (e.DATABASE_REPLICA_URLS?.trim() && !e.DATABASE_URL) throw new ConfigError(['DATABASE_REPLICA_URLS: needs DATABASE_URL (replicas of a Postgres primary; the embedded database has none)']);
   const dataDir = resolve(e.DATA_DIR);
   const xapiProblems = [
     ...((e.XAPI_LRS_USERNAME === undefined) !== (e.XAPI_LRS_PASSWORD === undefined) ? ['XAPI_LRS_USERNAME, XAPI_LRS_PASSWORD: set both or neither'] : []),
@@ -135,10 +150,19 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): AppConfig & {
     databaseUrl: e.DATABASE_URL ?? null,
     eventstoreUrl: e.EVENTSTORE_URL ?? null,
     jwtSecret: e.JWT_SECRET ?? localSecret(dataDir),
+    privacy: {
+      masterKey: e.PRIVACY_MASTER_KEY ?? localSecret(dataDir, 'privacy-master-key'),
+      networkRetentionDays: e.PRIVACY_NETWORK_RETENTION_DAYS,
+      retentionSweepMs: e.PRIVACY_RETENTION_SWEEP_SECONDS * 1000,
+    },
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
     rateLimitMax: e.RATE_LIMIT_MAX,
     trustProxy: e.TRUST_PROXY === 'true',
     readWaitMs: e.READ_WAIT_MS,
+    replicaUrls: (e.DATABASE_REPLICA_URLS ?? '').split(',').map((u) => u.trim()).filter(Boolean),
+    replicaMaxLagMs: e.REPLICA_MAX_LAG_MS,
+    // shared by every instance wherever they share a Postgres (server mode)
+    sharedRateLimit: (e.RATE_LIMIT_STORE ?? (e.DATABASE_URL ? 'postgres' : 'memory')) === 'postgres',
     webDist: resolve(e.WEB_DIST ?? join(repoRoot, 'apps/web/dist')),
     publicUrl,
     devMailbox: e.NODE_ENV !== 'production' && (e.DEV_MAILBOX === undefined ? isLoopbackUrl(publicUrl) : e.DEV_MAILBOX === 'true'),
@@ -220,8 +244,8 @@ LOOPBACK.addAddress('::1', 'ipv6');
 LOOPBACK.addSubnet('::ffff:127.0.0.0', 104, 'ipv6');
 
 /** Outside production a signing secret is generated once and kept with the data. */
-function localSecret(dataDir: string): string {
-  const file = join(dataDir, 'jwt-secret');
+function localSecret(dataDir: string, name = 'jwt-secret'): string {
+  const file = join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const secret = randomBytes(48).toString('base64url');
   mkdirSync(dirname(file), { recursive: true });

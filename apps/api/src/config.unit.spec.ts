@@ -20,6 +20,13 @@ describe('environment configuration', () => {
     expect(() => parseConfig({ NODE_ENV: 'production', DATA_DIR: '/tmp/x' })).toThrow(/JWT_SECRET/);
   });
 
+  it('requires the privacy master key in production, never a generated one (ADR 0091)', () => {
+    const production = { NODE_ENV: 'production', DATA_DIR: '/tmp/x', JWT_SECRET: 'x'.repeat(32) };
+    expect(() => parseConfig(production)).toThrow(/PRIVACY_MASTER_KEY: required in production/);
+    expect(() => parseConfig({ ...production, PRIVACY_MASTER_KEY: 'short' })).toThrow(/PRIVACY_MASTER_KEY: must be at least 32 characters/);
+    expect(parseConfig({ ...production, PRIVACY_MASTER_KEY: 'k'.repeat(32) }).privacy).toMatchObject({ masterKey: 'k'.repeat(32), networkRetentionDays: 183 });
+  });
+
   it('defaults to the embedded mode on port 3000 with demo users outside production', () => {
     const c = parseConfig({ DATA_DIR: '/tmp/portal-config-test', JWT_SECRET: 'x'.repeat(32) });
     expect(c.port).toBe(3000);
@@ -69,8 +76,10 @@ describe('environment configuration', () => {
     }
     expect(on({ PUBLIC_URL: 'https://staging.example.com', DEV_MAILBOX: 'true' })).toBe(true);
     expect(on({ DEV_MAILBOX: 'false' })).toBe(false);
-    expect(on({ NODE_ENV: 'production' })).toBe(false);
-    expect(() => parseConfig({ ...base, NODE_ENV: 'production', DEV_MAILBOX: 'true' })).toThrow(/DEV_MAILBOX: not allowed in production/);
+    // production needs the privacy master key (ADR 0091)
+    const production = { NODE_ENV: 'production', PRIVACY_MASTER_KEY: 'k'.repeat(32) };
+    expect(on(production)).toBe(false);
+    expect(() => parseConfig({ ...base, ...production, DEV_MAILBOX: 'true' })).toThrow(/DEV_MAILBOX: not allowed in production/);
     expect(devMailboxWarning({ publicUrl: 'http://localhost:3000/' })).toMatch(/^WARNING: the dev mailbox is on: http:\/\/localhost:3000\/api\/dev\/mailbox shows every mail/);
   });
 });

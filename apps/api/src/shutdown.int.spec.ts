@@ -27,9 +27,9 @@ describe('graceful shutdown and limits', () => {
   it('answers 429 with the catalogue code past the rate limit', async () => {
     const t = await startTestApp({ RATE_LIMIT_MAX: '3' });
     const codes = [];
-    for (let i = 0; i < 4; i++) codes.push((await t.request('GET', '/api/health')).statusCode);
+    for (let i = 0; i < 4; i++) codes.push((await t.request('GET', '/api/app-config')).statusCode);
     expect(codes).toEqual([200, 200, 200, 429]);
-    expect((await t.request('GET', '/api/health')).json()).toMatchObject({ statusCode: 429, code: '429' });
+    expect((await t.request('GET', '/api/app-config')).json()).toMatchObject({ statusCode: 429, code: '429' });
     await t.close();
   });
 });

@@ -6,6 +6,7 @@ import { identityRoutes, userAdminRoutes, userDirectoryRoutes, userImportRoutes 
 import { ApplyActionCodeController } from './apply-action-code/apply-action-code.http.controller.js';
 import { ApplyActionCodeHandler } from './apply-action-code/apply-action-code.handler.js';
 import { COMPANY_CONTROLLERS, COMPANY_HANDLERS } from './companies.providers.js';
+import { PRIVACY_CONTROLLERS, PRIVACY_PROVIDERS } from './privacy-requests/privacy-requests.providers.js';
 import { CheckActionCodeController } from './check-action-code/check-action-code.http.controller.js';
 import { CheckActionCodeHandler } from './check-action-code/check-action-code.query-handler.js';
 import { GetProfileOptionsController } from './get-profile-options/get-profile-options.http.controller.js';
@@ -44,6 +45,9 @@ import { ListCompanyUsersController } from './list-company-users/list-company-us
 import { ListCompanyUsersHandler } from './list-company-users/list-company-users.query-handler.js';
 import { PasswordHasher } from './shared/password-hasher.js';
 import { PictureStore } from './shared/picture-store.js';
+import { SubjectEraser } from './shared/subject-eraser.js';
+import { CryptoShredder } from './privacy-erasure/crypto-shredder.js';
+import { NetworkDataRetention } from './privacy-erasure/network-retention.js';
 import { SessionService } from './shared/session-service.js';
 import { smsProvider } from './shared/sms.js';
 import { SignInThrottle } from './shared/throttle.js';
@@ -116,12 +120,16 @@ registerRoutes('identity', userImportRoutes);
     SendInvitationController,
     GetPreRegistrationController,
     ImportUsersController,
+    ...PRIVACY_CONTROLLERS,
   ],
   providers: [
     { provide: PasswordHasher, useFactory: () => new PasswordHasher() },
     SessionService,
     SignInThrottle,
     PictureStore,
+    // crypto-shredding (ADR 0091): the rights workflow erases through SubjectEraser
+    { provide: SubjectEraser, useClass: CryptoShredder },
+    NetworkDataRetention,
     smsProvider,
     RegisterUserHandler,
     SignInHandler,
@@ -156,7 +164,8 @@ registerRoutes('identity', userImportRoutes);
     SendInvitationHandler,
     GetPreRegistrationHandler,
     ImportUsersHandler,
+    ...PRIVACY_PROVIDERS,
   ],
-  exports: [PasswordHasher, SessionService],
+  exports: [PasswordHasher, SessionService, SubjectEraser, NetworkDataRetention],
 })
 export class IdentityModule {}

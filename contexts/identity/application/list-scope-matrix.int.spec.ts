@@ -35,6 +35,8 @@ const REPORT_CALLERS = 'contexts/reporting/testing/report-http.ts';
 const AUDITOR = 'role auditor: every company (read-only)';
 const TC_STAFF = 'roles tc_manager, tc_admin: every training center and event (visitors and attendees belong to no company scope; 001 §1)';
 const AREA = 'company staff with a company, or manage_all_companies';
+const PRIVACY = 'privacyRequestScope: company_admin with a company their company, manage_all_companies every company; else 403, another company 404';
+const PRIVACY_MATRIX = 'contexts/identity/application/privacy-requests/privacy-requests.int.spec.ts';
 const own = { kind: 'own' } as const;
 const pub = { kind: 'public' } as const;
 const content = (rule: string) => ({ kind: 'content', rule }) as const;
@@ -87,6 +89,9 @@ export const GET_SCOPES: Record<string, Scope> = {
   '/api/scheduledEvents/{id}/quiz/{quizId}': own,
   '/api/manage-users/manager-company': own,
   '/api/manage-users/acl-options': own,
+  '/api/privacy/me': own,
+  '/api/privacy/exports/{requestId}/file': own,
+  '/api/privacy/processing': content('user (the installation\'s recipients)'),
   '/api/search-api': content('user (the catalogue the caller may open)'),
   '/api/expert/themes': content('user'),
   '/api/manage-users/crops': content(AREA),
@@ -130,6 +135,10 @@ export const GET_SCOPES: Record<string, Scope> = {
   '/api/audit/verifications/current': content(AUDITOR),
   '/api/booking/audit/{bookingId}': users(AUDITOR, 'contexts/booking/application/booking.int.spec.ts'),
   '/api/scheduledEvents/{id}/audit': users(AUDITOR, 'contexts/events/application/events.int.spec.ts'),
+  // data subjects' requests (ADR 0092)
+  '/api/manage-users/privacy-requests': users(PRIVACY, PRIVACY_MATRIX),
+  '/api/manage-users/privacy-holds/{userId}': users(PRIVACY, PRIVACY_MATRIX),
+  '/api/audit/privacy-requests': users(`${AUDITOR}: ids only`, PRIVACY_MATRIX),
   // the reports: every one is read by the same callers (report-http CALLERS, a second company included)
   '/api/reports/companies': users(READ, REPORT_CALLERS),
   ...Object.fromEntries(

@@ -25,6 +25,7 @@ export const IDENTITY_ERROR_CODES = [
   'user-disabled',
   'import-too-large',
   'import-column-missing',
+  'privacy-legal-hold',
 ] as const satisfies readonly ErrorCode[];
 export type IdentityErrorCode = (typeof IDENTITY_ERROR_CODES)[number];
 
@@ -41,6 +42,8 @@ export const IDENTITY_ERRORS = {
   'import-too-large': { status: 413, message: 'The file is too large: at most 10,000 rows and 5 MB' },
   /** a user import file without a column the import needs (e-mail, name; ADR 0082): details name each one (`path` file, `code` the field) */
   'import-column-missing': { status: 400, message: 'A column the import needs is missing from the file' },
+  /** an erasure was due but a legal hold (an open audit) on the subject blocks it (ADR 0092) */
+  'privacy-legal-hold': { status: 409, message: 'A legal hold on this account blocks its erasure' },
 } as const;
 
 declare module '@portal/kernel' {

@@ -6,13 +6,14 @@
  * codes as sha256 hashes.
  *
  * Streams: identity.user-<userId>, identity.email-<emailKey> (unique e-mail), identity.session-<sessionId>,
- * identity.company-<companyId>, identity.reference-<list>.
+ * identity.company-<companyId>, identity.reference-<list>, identity.privacy-<userId> (privacy.ts, ADR 0092).
  */
 import { z } from 'zod';
 import { LOCALES, PERMISSIONS, ROLES } from '@portal/kernel';
 // the browser-safe entry: the SPA imports these contracts too
 import { defineEvents, mergeEvents, type EventOf } from '@portal/eventstore/event-schemas';
 import { managedUserDetailsSchema, REFERENCE_LISTS, type ReferenceList } from './shapes.js';
+import { privacyEvents, type PrivacyEvent } from './privacy-events.js';
 
 export { managedUserDetailsSchema, REFERENCE_LISTS, type ManagedUserDetails, type ReferenceList } from './shapes.js';
 
@@ -87,7 +88,7 @@ const signInLinkUsed = z.object({ userId: z.string(), codeHash: z.string(), used
 
 const sessionStarted = z.object({ sessionId: z.string(), userId: z.string(), refreshHash: z.string(), startedAt: z.string(), expiresAt: z.string(), ip: z.string().nullable(), userAgent: z.string().nullable() });
 const sessionRefreshed = z.object({ sessionId: z.string(), refreshHash: z.string(), refreshedAt: z.string() });
-const sessionRevoked = z.object({ sessionId: z.string(), userId: z.string(), reason: z.enum(['logoff', 'refresh-token-reused', 'password-changed', 'expired', 'user-deactivated']), revokedAt: z.string() });
+const sessionRevoked = z.object({ sessionId: z.string(), userId: z.string(), reason: z.enum(['logoff', 'refresh-token-reused', 'password-changed', 'expired', 'user-deactivated', 'account-deletion', 'erased']), revokedAt: z.string() });
 
 const companyRegistered = z.object({
   companyId: z.string(),
@@ -203,7 +204,7 @@ export const sessionEvents = defineEvents(sessionEventSchemas);
 export const companyEvents = defineEvents(companyEventSchemas);
 export const referenceEvents = defineEvents(referenceEventSchemas);
 /** Every stored event of the identity context: the parser projections and process managers use. */
-export const identityEvents = mergeEvents(userEvents, emailClaimEvents, sessionEvents, companyEvents, referenceEvents);
+export const identityEvents = mergeEvents(userEvents, emailClaimEvents, sessionEvents, companyEvents, referenceEvents, privacyEvents);
 
 type Identity = EventOf<typeof identityEvents.schemas>;
 type Of<T extends Identity['type']> = Extract<Identity, { type: T }>;
@@ -252,7 +253,7 @@ export type SessionEvent = EventOf<typeof sessionEventSchemas>;
 export type CompanyEvent = EventOf<typeof companyEventSchemas>;
 export type ReferenceEvent = EventOf<typeof referenceEventSchemas>;
 export type EmailClaimEvent = EventOf<typeof emailClaimEventSchemas>;
-export type IdentityEvent = UserEvent | EmailClaimEvent | SessionEvent | CompanyEvent | ReferenceEvent;
+export type IdentityEvent = UserEvent | EmailClaimEvent | SessionEvent | CompanyEvent | ReferenceEvent | PrivacyEvent;
 
 /** The user stream's event types (the users projection subscribes to most of them). */
 export const USER_EVENT_TYPES: UserEvent['type'][] = userEvents.types;
@@ -263,3 +264,17 @@ export const emailStream = (emailKey: string) => `identity.email-${emailKey}`;
 export const sessionStream = (sessionId: string) => `identity.session-${sessionId}`;
 export const companyStream = (companyId: string) => `identity.company-${companyId}`;
 export const referenceStream = (list: ReferenceList) => `identity.reference-${list}`;
+
+/**
+ * Crypto-shredding (issue 31, ADR 0091). `SubjectErased`: the subject's data key was destroyed, so
+ * every personal field of theirs in the log reads "[erased]"; no personal data, only who asked (the
+ * privacy request) and who carried it out. One per subject, in its own stream (a second erasure
+ * finds it and is a no-op). `NetworkDataExpired`: the retention job destroyed the keys of the IP
+ * addresses and user agents of every month before `before` (Marco Civil art. 15).
+ */
+const subjectErased = z.object({ subjectId: z.string(), requestId: z.string(), by: z.string(), keysDestroyed: z.number().int().nonnegative(), erasedAt: z.string() });
+const networkDataExpired = z.object({ before: z.string(), keysDestroyed: z.number().int().nonnegative(), expiredAt: z.string() });
+export const erasureEvents = defineEvents({ SubjectErased: subjectErased, NetworkDataExpired: networkDataExpired });
+export type SubjectErased = EventOf<typeof erasureEvents.schemas> & { type: 'SubjectErased' };
+export const erasureStream = (subjectId: string) => `identity.erasure-${subjectId}`;
+export const NETWORK_RETENTION_STREAM = 'identity.network-retention';

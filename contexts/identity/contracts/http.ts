@@ -27,6 +27,11 @@ export const registerRequestSchema = z.object({
   ref: z.string().trim().max(200).optional(),
   /** Consent to personal-data collection (000 §5): must be true. */
   consent: z.literal(true, { message: 'termAccepted' }),
+  /**
+   * The version of the consent text the screen showed (CONSENT_TEXT_VERSIONS.registration, ADR 0092):
+   * recorded as the registration's ConsentGiven; absent, the version in force; another answers 400.
+   */
+  consentTextVersion: z.string().min(1).max(32).optional(),
   lang: z.enum(LOCALES).optional(),
   /** the invitation link's token, when the registration screen was opened from one: it proves the mailbox */
   invitation: invitationTokenSchema.optional(),

@@ -12,3 +12,5 @@ export * from './user-directory.http.js';
 export * from './manager-scope.js';
 export * from './user-import.http.js';
 export * from './user-accounts.js';
+export * from './privacy.js';
+export * from './privacy-events.js';

@@ -57,6 +57,16 @@ export function messagingScope(actor: ManagerActor): ManagerScope {
   return { kind: 'company', companyId: actor.companyId };
 }
 
+/**
+ * Whose privacy requests (LGPD rights, ADR 0092) an operator sees and acts on: every company's
+ * with manage_all_companies, their own company's for a company_admin, nobody's otherwise.
+ */
+export function privacyRequestScope(actor: Pick<ManagerActor, 'roles' | 'permissions' | 'companyId'>): ManagerScope {
+  if (actor.permissions.includes('manage_all_companies')) return { kind: 'all' };
+  if (actor.roles.includes('company_admin') && actor.companyId) return { kind: 'company', companyId: actor.companyId };
+  return { kind: 'none' };
+}
+
 /** Whether a user of `companyId` lies inside the scope. */
 export const inScope = (scope: ManagerScope, companyId: string | null): boolean =>
   scope.kind === 'all' || (scope.kind === 'company' && companyId === scope.companyId);

@@ -10,3 +10,5 @@ export * from './reference-data.js';
 export * from './domain-joining.js';
 export * from './grantable-access.js';
 export * from './user-import.js';
+export * from './privacy.js';
+export * from './subject-erasure.js';

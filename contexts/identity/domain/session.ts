@@ -31,7 +31,7 @@ export const initialSessionState = (): SessionState => ({ status: 'none' });
 export type SessionCommand =
   | { type: 'StartSession'; data: { sessionId: string; userId: string; refreshHash: string; now: string; expiresAt: string; ip: string | null; userAgent: string | null } }
   | { type: 'RefreshSession'; data: { presentedHash: string; now: string; hashOfGeneration: (generation: number) => string } }
-  | { type: 'RevokeSession'; data: { reason: 'logoff' | 'password-changed' | 'user-deactivated'; now: string } };
+  | { type: 'RevokeSession'; data: { reason: 'logoff' | 'password-changed' | 'user-deactivated' | 'account-deletion' | 'erased'; now: string } };
 
 export function decideSession(command: SessionCommand, state: SessionState): SessionEvent[] {
   switch (command.type) {

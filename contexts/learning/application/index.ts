@@ -6,3 +6,9 @@ export { contentOriginFor, portalOriginFor, type ContentOriginSettings } from '.
 export { scormPackagesDir, stagePackage, storedPackage, uploadedPackageFile, PackageRefused, type StoredPackage } from './shared/uploaded-packages.js';
 export { publishPackage, type PublishResult } from './shared/scorm-publish.js';
 export { ZipRefused, extractZip, SCORM_ZIP_LIMITS, type ZipLimits } from './shared/scorm-zip.js';
+// read in-process by the server-rendered first document (ADR 0090)
+export { GetTrainingQuery } from './get-training/get-training.query.js';
+export { requireActivePrincipal } from './shared/access.js';
+export { GetJourneyQuery } from './get-journey/get-journey.query.js';
+export { GetStationQuery } from './get-station/get-station.query.js';
+export { ResolveRouteQuery } from './resolve-route/resolve-route.query.js';

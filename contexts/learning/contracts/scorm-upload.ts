@@ -30,7 +30,20 @@ export const scormPackagePreviewSchema = z.object({
   title: z.string(),
   edition: z.enum(SCORM_EDITIONS),
   version: z.enum(['1.2', '2004']),
-  scos: z.array(z.object({ id: z.string(), title: z.string(), launch: z.string() })),
+  scos: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      /** the launch address (a URI reference: the path percent-encoded, then the query) */
+      launch: z.string(),
+      /** the launch file as the zip names it (decoded: `Módulo 1/100% pronto.htm`), what the screen shows */
+      file: z.string(),
+      /** the launch's query and fragment as the manifest writes them ('' when none) */
+      parameters: z.string(),
+      /** an asset never calls the SCORM API: the player counts it done once launched */
+      scormType: z.enum(['sco', 'asset']),
+    }),
+  ),
   toc: z.array(scormTocNodeSchema),
   files: z.number().int(),
   bytes: z.number().int(),

@@ -119,7 +119,7 @@ export interface EntryFacts {
   /** seconds in the catalogue; 0 for documents and links */
   duration: number;
   scormVersion?: ScormVersion | null;
-  /** a multi-SCO package: its SCOs in the organization's order (from the manifest) */
+  /** a package played by SCO (several SCOs, or a lone asset): its SCOs in the organization's order (from the manifest) */
   scoIds?: string[];
 }
 
@@ -455,7 +455,7 @@ function decideScormState(d: Extract<ProgressCommand, { type: 'SaveScormState' }
   const { issues } = scormRuntimeOf(version, d.cmi);
   if (issues.length > 0) throw new AppError('app/bed-request', 'Invalid request', issues.map((issue) => ({ ...issue, path: `cmi.${issue.path}` })));
   if (d.scoId !== undefined) return decideScoState(d, state, version, d.scoId);
-  if ((d.entry.scoIds?.length ?? 0) > 1) bad('scoId', 'required for a package of several SCOs');
+  if ((d.entry.scoIds?.length ?? 0) > 0) bad('scoId', 'required for a package played by SCO (several SCOs, or an asset)');
   const current = state.entries[d.entry.entryId]?.scorm;
   const pin = attemptRevision(d, current);
   // the package commits its whole data model; keep what it did not resend

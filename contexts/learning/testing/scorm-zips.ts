@@ -22,6 +22,10 @@ type ZipOptions = { mode?: number; compress?: boolean };
 export const FILE_NAMES_FIXTURE = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'scorm-file-names');
 export const FILE_NAMES_FIXTURE_ENTRY = 'scorm-agro-upload-nomes';
 
+/** A package whose only resource is an asset (a page that never calls the API; issue 27), its entry id once published. */
+export const ASSET_ONLY_FIXTURE = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'scorm-asset-only');
+export const ASSET_ONLY_FIXTURE_ENTRY = 'scorm-portal-fixture-asset-only';
+
 /** A fixture folder's files (path -> bytes, the zip's raw names), under `prefix` ('' at the zip's root), with some replaced. */
 export function folderFiles(folder: string, overrides: ZipFiles = {}, prefix = ''): ZipFiles {
   const files: ZipFiles = {};

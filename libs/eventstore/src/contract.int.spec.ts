@@ -3,7 +3,19 @@ import { createDatabase } from '@portal/database';
 import { eventStoreContract } from './contract.js';
 import { createEventStoreDbEventStore } from './eventstoredb.js';
 import { createPostgresEventStore } from './postgres.js';
-import { createScratchDatabase, type ScratchDatabase } from '@portal/database';
+import { createScratchDatabase, type Database, type ScratchDatabase } from '@portal/database';
+import type { EventStore } from './port.js';
+import { createSubjectKeyring } from './privacy/keyring.js';
+import { createPersonalDataProtection, protectPersonalData } from './privacy/protected-store.js';
+
+/** The store as the app runs it: personal fields (here the contract's `name`, and the request's IP and user agent) encrypted at the edge (ADR 0091). */
+const protectedStore = (database: Database, store: EventStore): EventStore =>
+  protectPersonalData(
+    store,
+    createPersonalDataProtection(createSubjectKeyring(database, { masterKey: 'contract-suite-master-key-0123456789abcdef' }), {
+      TestEvent: { subject: ['$actor'], personal: ['name'], pseudonymous: [], nonPersonal: [] },
+    }),
+  );
 
 eventStoreContract('PGlite (in memory)', async ({ upcasters }) => {
   const database = await createDatabase({});
@@ -17,16 +29,42 @@ eventStoreContract('PGlite (in memory)', async ({ upcasters }) => {
   };
 });
 
+eventStoreContract('PGlite (in memory), personal data encrypted at the edge', async ({ upcasters }) => {
+  const database = await createDatabase({});
+  const store = protectedStore(database, createPostgresEventStore(database, { upcasters }));
+  return {
+    store,
+    async dispose() {
+      await store.close();
+      await database.close();
+    },
+  };
+});
+
 const databaseUrl = process.env.TEST_DATABASE_URL;
 if (databaseUrl) {
-  let scratch: ScratchDatabase | undefined;
+  const scratches: ScratchDatabase[] = [];
   afterAll(async () => {
-    await scratch?.drop();
+    for (const scratch of scratches) await scratch.drop();
   });
   eventStoreContract('Postgres server', async ({ upcasters }) => {
-    scratch = await createScratchDatabase(databaseUrl, 'es_contract');
+    const scratch = await createScratchDatabase(databaseUrl, 'es_contract');
+    scratches.push(scratch);
     const database = await createDatabase({ url: scratch.url });
     const store = createPostgresEventStore(database, { upcasters });
+    return {
+      store,
+      async dispose() {
+        await store.close();
+        await database.close();
+      },
+    };
+  });
+  eventStoreContract('Postgres server, personal data encrypted at the edge', async ({ upcasters }) => {
+    const scratch = await createScratchDatabase(databaseUrl, 'es_contract_protected');
+    scratches.push(scratch);
+    const database = await createDatabase({ url: scratch.url });
+    const store = protectedStore(database, createPostgresEventStore(database, { upcasters }));
     return {
       store,
       async dispose() {

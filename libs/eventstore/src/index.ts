@@ -24,3 +24,7 @@ export function createEventStore(options: CreateEventStoreOptions): EventStore {
   const upcasters = options.upcasters ? { upcasters: options.upcasters } : {};
   return options.eventstoreUrl ? createEventStoreDbEventStore(options.eventstoreUrl, upcasters) : createPostgresEventStore(options.database, upcasters);
 }
+export * from './privacy/classification.js';
+export { createSubjectKeyring, networkKeyId, type SubjectKeyring, type SubjectKeyringOptions } from './privacy/keyring.js';
+export { createPersonalDataProtection, protectPersonalData, isCiphertext, type PersonalDataProtection } from './privacy/protected-store.js';
+export { createLogEncryption, type EncryptLogPhase, type EncryptLogProgress, type EncryptLogResult } from './privacy/encrypt-log.js';

@@ -232,7 +232,14 @@ export function fileWitness(path: string): SealWitness {
   };
 }
 
-export function createLogAudit(database: Database, options: { schema?: string } = {}): LogAudit {
+export function createLogAudit(
+  database: Database,
+  options: {
+    schema?: string;
+    /** decrypts personal fields of what readAt answers, as the store's reads do (ADR 0091); the chain and seals are checked on the stored bytes */
+    decrypt?: (events: RecordedEvent[]) => Promise<RecordedEvent[]>;
+  } = {},
+): LogAudit {
   const n = postgresEventStoreNames(options.schema);
   const db = database.db;
 
@@ -737,7 +744,7 @@ export function createLogAudit(database: Database, options: { schema?: string } 
         [positions.map(String)],
       );
       const json = (value: unknown) => (typeof value === 'string' ? (JSON.parse(value) as unknown) : value);
-      return rows.map((row) => ({
+      const events = rows.map((row) => ({
         streamId: row.s,
         revision: BigInt(row.r),
         checkpoint: { transactionId: BigInt(row.t), position: BigInt(row.p) },
@@ -747,6 +754,7 @@ export function createLogAudit(database: Database, options: { schema?: string } 
         recordedAt: row.at instanceof Date ? row.at : new Date(row.at),
         hash: row.h,
       }));
+      return options.decrypt ? options.decrypt(events) : events;
     },
 
     async unsealedEstimate() {

@@ -40,6 +40,8 @@ export interface Mailer {
   /** Newest first; the dev mailbox page and tests read it. */
   list(options?: { to?: string; limit?: number }): Promise<OutboxEntry[]>;
   get(id: string): Promise<(OutboxEntry & { raw: string }) | null>;
+  /** Erasure (ADR 0091): deletes every message to these addresses, sent or not; answers how many. */
+  forget(addresses: readonly string[]): Promise<number>;
 }
 
 export interface MailerOptions {
@@ -118,6 +120,10 @@ export function createMailer(options: MailerOptions): Mailer {
         ? await query(db, 'select * from mail_outbox where to_address = $1 order by created_at desc limit $2', [to.toLowerCase(), limit])
         : await query(db, 'select * from mail_outbox order by created_at desc limit $1', [limit]);
       return rows.map(toEntry);
+    },
+    async forget(addresses) {
+      if (addresses.length === 0) return 0;
+      return (await query(db, 'delete from mail_outbox where lower(to_address) = any($1::text[]) returning id', [addresses.map((a) => a.trim().toLowerCase())])).length;
     },
     async get(id) {
       const rows = await query<Record<string, any>>(db, 'select * from mail_outbox where id = $1', [id]);

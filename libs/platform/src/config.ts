@@ -8,12 +8,20 @@ export interface AppConfig {
   databaseUrl: string | null;
   eventstoreUrl: string | null;
   jwtSecret: string;
+  /** crypto-shredding (ADR 0091): the master key wrapping the subjects' keys; the network-data retention */
+  privacy: { masterKey: string; networkRetentionDays: number; retentionSweepMs: number };
   accessTokenTtlSeconds: number;
   rateLimitMax: number;
   /** Behind a proxy that sets X-Forwarded-For: only then is the client address taken from it. */
   trustProxy: boolean;
   /** Bound on how long a read waits for the writer's position (read-your-writes). */
   readWaitMs: number;
+  /** Streaming replicas that serve projection reads (DATABASE_REPLICA_URLS, ADR 0095); absent or empty: the primary only. */
+  replicaUrls?: string[];
+  /** Lag past which a replica leaves the read pool (ms). */
+  replicaMaxLagMs?: number;
+  /** The rate limit counted in Postgres, shared by every instance (server mode, ADR 0095); false: in each process. */
+  sharedRateLimit?: boolean;
   webDist: string;
   publicUrl: string;
   /**

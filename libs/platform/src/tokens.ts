@@ -10,3 +10,5 @@ export const MAILER = Symbol.for('portal.Mailer');
 export const CATALOGUE = Symbol.for('portal.Catalogue');
 /** Who holds an e-mail address, for other contexts' write paths (identity's `UserAccounts`, ADR 0062): events injects it. */
 export const USER_ACCOUNTS = Symbol.for('portal.UserAccounts');
+/** The subjects' keys and the event store edge's encryption (`PersonalDataProtection`, ADR 0091): erasure and retention inject it. */
+export const PRIVACY = Symbol.for('portal.Privacy');

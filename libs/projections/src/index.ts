@@ -1,2 +1,3 @@
 export * from './projection.js';
 export * from './runtime.js';
+export * from './replicas.js';

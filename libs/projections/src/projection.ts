@@ -23,7 +23,34 @@ export interface ProjectionDefinition<E = unknown> {
    * every one up to date row by row (ADR 0070, rebuilds).
    */
   readIndexesAfterCopy?: boolean;
+  /** Where this read model keeps a data subject's personal data, purged on erasure (ADR 0091). */
+  personalData?: readonly PersonalDataPurge[];
+  /** Where it keeps IP addresses and user agents, purged after their retention (ADR 0091). */
+  networkData?: readonly NetworkDataPurge[];
 }
+
+/** One table's IP addresses and user agents: rows whose `at` column is before the cut get `set`. */
+export interface NetworkDataPurge {
+  table: string;
+  at: string;
+  set: Readonly<Record<string, string>>;
+}
+
+/**
+ * One table's personal data of a subject (ADR 0091): the rows whose `subject` column holds the
+ * subject's id (an SQL expression over the row may stand for a column, e.g. `data->>'userId'`;
+ * `{schema}` in it names the projection's live schema, for a subquery over another of its tables),
+ * and what erasure makes of them: `set` gives each personal column the value a rebuild from the
+ * erased log would give it (`'[erased]'` for a copied field, an expression over the row for a
+ * derived one), `delete` removes the rows. The runtime applies it to the live schema at once, so no
+ * personal data waits for a rebuild.
+ */
+export type PersonalDataPurge =
+  | { table: string; subject: string; set: Readonly<Record<string, string>> }
+  | { table: string; subject: string; delete: true };
+
+/** `'[erased]'` as SQL, the value a copied personal text column reads after erasure. */
+export const ERASED_SQL = `'[erased]'`;
 
 export const schemaNameFor = (name: string, version: number, suffix = ''): string =>
   `rm_${name.replace(/[^a-z0-9_]/gi, '_').toLowerCase()}_v${version}${suffix}`;
@@ -49,6 +76,10 @@ export function defineProjection<DB, E extends { type: string }>(definition: {
   apply(trx: Transaction<DB>, schema: string, events: E[]): Promise<void>;
   /** see ProjectionDefinition.readIndexesAfterCopy */
   readIndexesAfterCopy?: boolean;
+  /** see ProjectionDefinition.personalData */
+  personalData?: readonly PersonalDataPurge[];
+  /** see ProjectionDefinition.networkData */
+  networkData?: readonly NetworkDataPurge[];
 }): ProjectionDefinition<E> {
   const { events, eventTypes, apply, ...rest } = definition;
   return {

@@ -1,8 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { pino } from 'pino';
 import { connectionErrorFields, query, type Database, type DatabaseLogger, type Session } from '@portal/database';
 import { compareCheckpoints, START, type Checkpoint, type EventStore, type RecordedEvent } from '@portal/eventstore';
 import { schemaNameFor, type ProjectionDefinition } from './projection.js';
+import type { ReplicaPool, ReplicaStatus } from './replicas.js';
 
 export interface ProjectionStatus {
   name: string;
@@ -35,6 +36,8 @@ export interface RuntimeOptions {
   onBatchError?: (name: string, error: unknown) => void;
   /** Runners stepped at once (default 4 on a server, 1 on PGlite). */
   parallelism?: number;
+  /** Streaming replicas that serve reader() inside a request's scope (ADR 0095). */
+  replicas?: ReplicaPool;
 }
 
 interface RunnerState {
@@ -258,9 +261,68 @@ export class ProjectionRuntime {
     }
   }
 
+  /**
+   * Erasure (ADR 0091): every projection's declared personal data of `subjectId`, in its live
+   * schema, set to what a rebuild from the erased log gives (or deleted), in one transaction.
+   * A rebuild running meanwhile reads the log, which already reads "[erased]". Answers the rows touched.
+   */
+  async purgeSubject(subjectId: string): Promise<number> {
+    let touched = 0;
+    const defs = this.definitions.filter((def) => def.personalData?.length);
+    // the schemas the checkpoint rows point at (this process may not have followed a swap yet); read
+    // before the transaction: on PGlite, one session, a read beside it would wait for it
+    const schemas = await this.liveSchemas(defs.map((d) => d.name));
+    await this.database.db.transaction().execute(async (trx) => {
+      for (const def of defs) {
+        const schema = schemas.get(def.name)!;
+        for (const purge of def.personalData ?? []) {
+          const table = `"${schema}"."${purge.table}"`;
+          const subject = purge.subject.replaceAll('{schema}', `"${schema}"`);
+          const statement =
+            'delete' in purge
+              ? `delete from ${table} where ${subject} = $1`
+              : `update ${table} set ${Object.entries(purge.set).map(([column, value]) => `"${column}" = ${value}`).join(', ')} where ${subject} = $1`;
+          const result = await trx.executeQuery(CompiledQuery.raw(statement, [subjectId]));
+          touched += Number(result.numAffectedRows ?? 0n);
+        }
+      }
+    });
+    return touched;
+  }
+
+  /**
+   * Retention (ADR 0091): the IP addresses and user agents every projection declares, in rows
+   * recorded before `before` (the start of the first month whose network keys survive), set to what
+   * a rebuild gives them now. Answers the rows touched.
+   */
+  async purgeNetworkData(before: Date): Promise<number> {
+    let touched = 0;
+    const defs = this.definitions.filter((def) => def.networkData?.length);
+    const schemas = await this.liveSchemas(defs.map((d) => d.name));
+    await this.database.db.transaction().execute(async (trx) => {
+      for (const def of defs) {
+        for (const purge of def.networkData ?? []) {
+          const schema = schemas.get(def.name)!;
+          const sets = Object.entries(purge.set).map(([column, value]) => `"${column}" = ${value}`).join(', ');
+          const guard = Object.keys(purge.set).map((column) => `"${column}" is distinct from ${purge.set[column]}`).join(' or ');
+          const result = await trx.executeQuery(CompiledQuery.raw(`update "${schema}"."${purge.table}" set ${sets} where "${purge.at}" < $1::timestamptz and (${guard})`, [before.toISOString()]));
+          touched += Number(result.numAffectedRows ?? 0n);
+        }
+      }
+    });
+    return touched;
+  }
+
+  private async liveSchemas(names: string[]): Promise<Map<string, string>> {
+    const rows = names.length > 0 ? await this.readRows(names) : [];
+    return new Map(names.map((name) => [name, rows.find((r) => r.name === name)?.schema ?? this.schemaOf(name)]));
+  }
+
   /** Kysely scoped to the projection's live schema. */
   reader(name: string): Kysely<any> {
-    return this.database.db.withSchema(this.schemaOf(name));
+    const schema = this.schemaOf(name);
+    const replica = this.options.replicas?.readerFor(name, schema);
+    return (replica ?? this.database).db.withSchema(schema);
   }
 
   /**
@@ -270,9 +332,19 @@ export class ProjectionRuntime {
    */
   async waitFor(name: string, target: Checkpoint | null | undefined, timeoutMs = this.options.readWaitMs ?? 3000): Promise<boolean> {
     if (!target) return true;
+    const deadline = Date.now() + timeoutMs;
+    const reachedOnPrimary = await this.waitOnPrimary(name, target, deadline);
+    const replicas = this.options.replicas;
+    const state = this.states.get(name)!;
+    // across replication lag: the replica this request reads must have replayed the checkpoint the
+    // primary's rows reached; past the same bound the request reads the primary instead
+    if (replicas?.readerFor(name, state.schema)) await replicas.waitForCheckpoint(name, state.schema, state.checkpoint, deadline);
+    return reachedOnPrimary;
+  }
+
+  private async waitOnPrimary(name: string, target: Checkpoint, deadline: number): Promise<boolean> {
     const state = this.states.get(name);
     if (!state) throw new Error(`unknown projection ${name}`);
-    const deadline = Date.now() + timeoutMs;
     let last: Checkpoint | null = null;
     for (;;) {
       if (compareCheckpoints(reached(state), target) >= 0) return true;
@@ -331,6 +403,11 @@ export class ProjectionRuntime {
     if (events.length > 0) return compareCheckpoints(events[0]!.checkpoint, target) > 0;
     if (scannedTo && compareCheckpoints(scannedTo, state.scanned) > 0) state.scanned = scannedTo;
     return true;
+  }
+
+  /** Each read replica's state ([] without DATABASE_REPLICA_URLS). */
+  replicaStatus(): ReplicaStatus[] {
+    return this.options.replicas?.status() ?? [];
   }
 
   status(): ProjectionStatus[] {

@@ -38,6 +38,8 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     NODE_ENV: 'test',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-test-')),
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    // one key for every instance of a test (sameDatabaseAs), as for every process of an installation (ADR 0091)
+    PRIVACY_MASTER_KEY: 'test-privacy-master-key-0123456789abcdef',
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     // a loaded CI machine may take longer than production's bound to catch up

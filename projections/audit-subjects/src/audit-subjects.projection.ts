@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Insertable, Transaction } from 'kysely';
 import { combineEvents } from '@portal/eventstore/event-schemas';
 import { isUuid } from '@portal/kernel';
-import { defineProjection } from '@portal/projections-runtime';
+import { defineProjection, ERASED_SQL } from '@portal/projections-runtime';
 import { identityEvents } from '@portal/identity/contracts';
 import { learningEvents } from '@portal/learning/contracts';
 import { assessmentEvents } from '@portal/assessment/contracts';
@@ -58,6 +58,8 @@ export const auditSubjectsProjection = defineProjection({
   // 2: a manager's report exports (ReportExported, by) on their own timeline
   // 3: event quiz and public survey answers are answers too, each answer with its kind (ADR 0083)
   version: 3,
+  // ADR 0091: the holder's name of their certificates
+  personalData: [{ table: 'certificates', subject: 'user_id', set: { holder_name: `case when "holder_name" is null then null else ${ERASED_SQL} end` } }],
   events: auditedEvents,
   migrate: migrateAuditSubjects,
   async apply(trx: Transaction<AuditSubjectsDB>, schema, events) {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { jsonValue } from '@portal/database';
 import { combineEvents } from '@portal/eventstore';
-import { defineProjection } from '@portal/projections-runtime';
+import { defineProjection, ERASED_SQL } from '@portal/projections-runtime';
 import { assessmentEvents } from '@portal/assessment/contracts';
 import { catalogueEvents, cropProgressOf, indexStations, progressEvents, viewStationOf, type CertificateRule, type Revised, type ViewStation } from '@portal/learning/contracts';
 import { certificateStatusOf, evidenceOf, scoringEvents } from '@portal/scoring/contracts';
@@ -25,6 +25,8 @@ type CertRuleRow = Revised<Pick<CertificateRule, 'certificateId' | 'cropId' | 's
 export const certificatesProjection = defineProjection<CertificatesDB, ReturnType<typeof events.parseRecorded>>({
   name: 'certificates',
   version: 1,
+  // ADR 0091: the holder's name printed on the certificate
+  personalData: [{ table: 'cert_issued', subject: 'actor', set: { holder_name: `case when "holder_name" is null then null else ${ERASED_SQL} end` } }],
   events,
   eventTypes: ['StationRevised', 'StationRetired', 'CertificateRuleRevised', 'CertificateRuleRetired', 'MediaCompleted', 'AnswerSubmitted', 'CertificateIssued'],
   migrate: migrateCertificates,

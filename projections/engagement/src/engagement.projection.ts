@@ -1,5 +1,5 @@
 import { combineEvents } from '@portal/eventstore';
-import { defineProjection } from '@portal/projections-runtime';
+import { defineProjection, ERASED_SQL } from '@portal/projections-runtime';
 import { inboxEvents, notificationEvents, supportEvents } from '@portal/engagement/contracts';
 import { identityEvents } from '@portal/identity/contracts';
 import { migrateEngagement, type EngagementDB } from './schema.js';
@@ -23,6 +23,8 @@ const EVENT_TYPES = [
 export const engagementProjection = defineProjection<EngagementDB, Handled>({
   name: 'engagement',
   version: 2,
+  // ADR 0091: a support message's sender address and words, as the erased log reads them
+  personalData: [{ table: 'support_messages', subject: 'register_id', set: { email: ERASED_SQL, title: ERASED_SQL, message: ERASED_SQL } }],
   events,
   eventTypes: EVENT_TYPES,
   migrate: migrateEngagement,

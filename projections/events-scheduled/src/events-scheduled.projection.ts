@@ -1,4 +1,4 @@
-import { defineProjection } from '@portal/projections-runtime';
+import { defineProjection, ERASED_SQL } from '@portal/projections-runtime';
 import { scheduledEventEvents, type ScheduledEventDefinition } from '@portal/events/contracts';
 import { migrateEventsScheduled, type EventsScheduledDB } from './schema.js';
 
@@ -39,6 +39,11 @@ const definitionColumns = (d: ScheduledEventDefinition & { startsAt: string; end
 export const eventsScheduledProjection = defineProjection<EventsScheduledDB, ReturnType<typeof scheduledEventEvents.parseRecorded>>({
   name: 'events-scheduled',
   version: 1,
+  // ADR 0091: an attendee's address; their quiz answers read as none after erasure (the score stays)
+  personalData: [
+    { table: 'attendees', subject: 'user_id', set: { email: ERASED_SQL } },
+    { table: 'question_answers', subject: 'user_id', delete: true },
+  ],
   events: scheduledEventEvents,
   migrate: migrateEventsScheduled,
   async apply(trx, schema, events) {

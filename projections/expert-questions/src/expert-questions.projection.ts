@@ -1,5 +1,5 @@
 import { combineEvents } from '@portal/eventstore';
-import { defineProjection } from '@portal/projections-runtime';
+import { defineProjection, ERASED_SQL } from '@portal/projections-runtime';
 import { expertEvents, expertQuestionEvents } from '@portal/engagement/contracts';
 import { migrateExpertQuestions, type ExpertQuestionsDB } from './schema.js';
 
@@ -14,6 +14,12 @@ const events = combineEvents(expertQuestionEvents, expertEvents);
 export const expertQuestionsProjection = defineProjection<ExpertQuestionsDB, ReturnType<typeof events.parseRecorded>>({
   name: 'expert-questions',
   version: 1,
+  // ADR 0091: the asker's phone and words; an expert's name and answer are the expert's
+  personalData: [
+    { table: 'questions', subject: 'user_id', set: { phone: ERASED_SQL, title: ERASED_SQL, question: ERASED_SQL } },
+    { table: 'questions', subject: 'claimed_by', set: { claimed_by_name: `case when "claimed_by_name" is null then null else ${ERASED_SQL} end` } },
+    { table: 'questions', subject: 'answered_by', set: { answered_by_name: `case when "answered_by_name" is null then null else ${ERASED_SQL} end`, response: `case when "response" is null then null else ${ERASED_SQL} end` } },
+  ],
   events,
   migrate: migrateExpertQuestions,
   async apply(trx, schema, events) {

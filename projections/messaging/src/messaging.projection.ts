@@ -1,6 +1,6 @@
 import { sql, type Transaction, type Updateable } from 'kysely';
 import { combineEvents } from '@portal/eventstore';
-import { defineProjection } from '@portal/projections-runtime';
+import { defineProjection, ERASED_SQL } from '@portal/projections-runtime';
 import { identityEvents } from '@portal/identity/contracts';
 import { messagingEvents, phoneKeyOf, type MessagingMessageReceived, type MessagingReplySent } from '@portal/engagement/contracts';
 import { migrateMessaging, type MessagingDB } from './schema.js';
@@ -35,6 +35,17 @@ type Trx = Transaction<MessagingDB>;
 export const messagingProjection = defineProjection<MessagingDB, Handled>({
   name: 'messaging',
   version: 1,
+  // ADR 0091: the subject's words and contact names, and their profile copy
+  personalData: [
+    { table: 'messaging_messages', subject: 'user_id', set: { text: `case when "text" is null then null else ${ERASED_SQL} end`, contact_name: `case when "contact_name" is null then null else ${ERASED_SQL} end` } },
+    {
+      table: 'messaging_conversations',
+      subject: 'user_id',
+      set: { contact_name: `case when "contact_name" is null then null else ${ERASED_SQL} end` },
+    },
+    // the phone key is the number's digits: a rebuild finds no number in the erased profile
+    { table: 'messaging_users', subject: 'user_id', set: { phone_key: 'null', name: `case when "name" is null then null else ${ERASED_SQL} end`, email: `case when "email" is null then null else ${ERASED_SQL} end` } },
+  ],
   events,
   eventTypes: EVENT_TYPES,
   migrate: migrateMessaging,

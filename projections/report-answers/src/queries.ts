@@ -17,7 +17,7 @@ export const answersReportQuery = reportQuery(REPORTS.answers, {
   fields: (ctx) => ({
     rowId: sql`f.row_id`,
     userId: sql`f.user_id`,
-    learner: learnerName,
+    learner: learnerName(ctx),
     email: sql`l.email`,
     company: companyName,
     station: titleText(ctx, 'st', sql`f.station_id`),

@@ -3,7 +3,7 @@ import { combineEvents } from '@portal/eventstore/event-schemas';
 import { assessmentEvents } from '@portal/assessment/contracts';
 import { identityEvents } from '@portal/identity/contracts';
 import { catalogueEvents } from '@portal/learning/contracts';
-import { appendFacts, DIMENSION_EVENT_TYPES, foldDimensions } from '@portal/projection-report-kit';
+import { appendFacts, DIMENSION_EVENT_TYPES, foldDimensions, LEARNER_PERSONAL_DATA } from '@portal/projection-report-kit';
 import { answerFactsTable, migrateReportAnswers } from './schema.js';
 
 const events = combineEvents(identityEvents, catalogueEvents, assessmentEvents);
@@ -16,6 +16,7 @@ const events = combineEvents(identityEvents, catalogueEvents, assessmentEvents);
 export const reportAnswersProjection = defineProjection({
   name: 'report-answers',
   version: 1,
+  personalData: LEARNER_PERSONAL_DATA,
   events,
   eventTypes: [...DIMENSION_EVENT_TYPES, 'AnswerSubmitted'],
   migrate: migrateReportAnswers,

@@ -2,7 +2,7 @@ import { defineProjection } from '@portal/projections-runtime';
 import { combineEvents } from '@portal/eventstore/event-schemas';
 import { identityEvents } from '@portal/identity/contracts';
 import { catalogueEvents, progressEvents } from '@portal/learning/contracts';
-import { appendFacts, DIMENSION_EVENT_TYPES, foldDimensions, TemporalBatch } from '@portal/projection-report-kit';
+import { appendFacts, DIMENSION_EVENT_TYPES, foldDimensions, TemporalBatch, LEARNER_PERSONAL_DATA } from '@portal/projection-report-kit';
 import { completionFactsTable, companyDetailsTable, lastSignInsTable, migrateReportCompanies, type CompanyDetailsRow, type CompletionFactRow } from './schema.js';
 import { iso } from '@portal/kernel';
 
@@ -19,6 +19,7 @@ const events = combineEvents(identityEvents, catalogueEvents, progressEvents);
 export const reportCompaniesProjection = defineProjection({
   name: 'report-companies',
   version: 1,
+  personalData: LEARNER_PERSONAL_DATA,
   events,
   eventTypes: [...DIMENSION_EVENT_TYPES, 'CompanyDomainsChanged', 'SignInSucceeded', 'MediaCompleted'],
   migrate: migrateReportCompanies,

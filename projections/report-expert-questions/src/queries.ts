@@ -22,7 +22,7 @@ export const expertQuestionsReportQuery = reportQuery(REPORTS['expert-questions'
   fields: (ctx) => ({
     questionId: sql`f.question_id`,
     userId: sql`f.user_id`,
-    learner: learnerName,
+    learner: learnerName(ctx),
     email: sql`l.email`,
     company: companyName,
     theme: label(ctx, 'th', 'theme_labels', 'theme_id'),

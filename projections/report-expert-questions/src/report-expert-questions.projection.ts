@@ -3,7 +3,7 @@ import { combineEvents } from '@portal/eventstore/event-schemas';
 import { expertQuestionEvents } from '@portal/engagement/contracts';
 import { identityEvents } from '@portal/identity/contracts';
 import { catalogueEvents } from '@portal/learning/contracts';
-import { DIMENSION_EVENT_TYPES, foldDimensions, TemporalBatch } from '@portal/projection-report-kit';
+import { DIMENSION_EVENT_TYPES, foldDimensions, TemporalBatch, LEARNER_PERSONAL_DATA } from '@portal/projection-report-kit';
 import { expertQuestionsTable, migrateReportExpertQuestions, themesTable, type ExpertQuestionRow } from './schema.js';
 
 const events = combineEvents(identityEvents, catalogueEvents, expertQuestionEvents);
@@ -18,6 +18,7 @@ const THEME_LISTS: ReadonlySet<string> = new Set(['expertThemes', 'expertSubThem
 export const reportExpertQuestionsProjection = defineProjection({
   name: 'report-expert-questions',
   version: 1,
+  personalData: LEARNER_PERSONAL_DATA,
   events,
   eventTypes: [...DIMENSION_EVENT_TYPES, 'ReferenceItemSaved', 'ExpertQuestionAsked', 'ExpertQuestionClaimed', 'ExpertQuestionAnswered', 'ExpertQuestionWithdrawn'],
   migrate: migrateReportExpertQuestions,

@@ -37,6 +37,15 @@ export interface CompanyRow {
   company_id: string;
   name: string;
 }
+/**
+ * Erasure (ADR 0091): a learner's name and e-mail in every version of their row, as a rebuild from
+ * the erased log gives them; the facts stay (company totals stay true) and name the learner
+ * "erased user #n" (learnerName(ctx)).
+ */
+export const LEARNER_PERSONAL_DATA = [
+  { table: 'learners', subject: 'user_id', set: { email: `case when "email" is null then null else '[erased]' end`, name: `case when "name" is null then null else '[erased]' end` } },
+] as const;
+
 export const companiesTable: TemporalTable<CompanyRow> = { name: 'companies', key: ['company_id'], columns: { company_id: 'text', name: 'text' } };
 
 /** A catalogue title: kind station (parent: its parent station), entry (parent: its station), question, option (id `question:option`, parent: the question). */

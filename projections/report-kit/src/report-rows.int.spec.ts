@@ -30,8 +30,8 @@ const spec: ReportQuerySpec<Row> = {
   dateColumn: sql`f.at`,
   stationColumn: null,
   joins: () => sql``,
-  select: () => sql`f.fact_id as "factId", ${learnerName} as "learner", ${companyName} as "company", f.score as "score"`,
-  sortable: () => ({ score: sql`f.score`, learner: learnerName }),
+  select: (ctx) => sql`f.fact_id as "factId", ${learnerName(ctx)} as "learner", ${companyName} as "company", f.score as "score"`,
+  sortable: (ctx) => ({ score: sql`f.score`, learner: learnerName(ctx) }),
   tiebreak: sql`f.fact_id`,
   toRow: (r) => ({ factId: String(r['factId']), learner: String(r['learner']), company: (r['company'] as string | null) ?? null, score: Number(r['score']) }),
 };

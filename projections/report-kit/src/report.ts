@@ -88,8 +88,16 @@ export interface ReportQuerySpec<Row> {
   subject?: { kind: 'company'; companyColumn: string };
 }
 
-/** The learner's display text (name, else e-mail) and the company's name, for select lists. */
-export const learnerName = sql<string>`coalesce(l.name, l.email, l.user_id)`;
+/** "erased user #n" in the reader's locale (ADR 0091): an erased learner's facts still count and still group under one name. */
+export const ERASED_USER_LABEL = { 'pt-BR': 'usuário apagado', es: 'usuario borrado', en: 'erased user' } as const;
+
+/**
+ * The learner's display text (name, else e-mail) and the company's name, for select lists. An
+ * erased learner (their e-mail reads "[erased]", ADR 0091) is "erased user #n": n is stable per
+ * learner (from their pseudonymous id), so their rows stay together and apart from another's.
+ */
+export const learnerName = (ctx: Pick<ReportSqlContext, 'lang'>) =>
+  sql<string>`case when l.email = '[erased]' then ${ERASED_USER_LABEL[ctx.lang]} || ' #' || (('x' || substr(md5(l.user_id), 1, 7))::bit(28)::int)::text else coalesce(l.name, l.email, l.user_id) end`;
 export const companyName = sql<string | null>`c.name`;
 
 /** A left join of the catalogue dimension (title of `kind` whose id is `idExpr`) as it stood at the position. */

@@ -3,7 +3,7 @@ import { REPORTS } from '@portal/reporting/contracts/reports';
 import { companyName, reportQuery } from '@portal/projection-report-kit';
 import { messagesTable } from './schema.js';
 
-/** The learner's name, else e-mail; null for a phone that matched no user (the kit's `learnerName` would show the id). */
+/** The learner's name, else e-mail; null for a phone that matched no user (the kit's `learnerName(ctx)` would show the id). */
 const learner = sql<string | null>`coalesce(l.name, l.email)`;
 
 /**

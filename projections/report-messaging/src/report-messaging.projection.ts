@@ -3,7 +3,7 @@ import { combineEvents } from '@portal/eventstore/event-schemas';
 import { messagingEvents } from '@portal/engagement/contracts';
 import { identityEvents } from '@portal/identity/contracts';
 import { catalogueEvents } from '@portal/learning/contracts';
-import { DIMENSION_EVENT_TYPES, foldDimensions, TemporalBatch } from '@portal/projection-report-kit';
+import { DIMENSION_EVENT_TYPES, foldDimensions, TemporalBatch, LEARNER_PERSONAL_DATA } from '@portal/projection-report-kit';
 import { messagesTable, migrateReportMessaging, type MessageRow } from './schema.js';
 
 const events = combineEvents(identityEvents, catalogueEvents, messagingEvents);
@@ -19,6 +19,7 @@ const events = combineEvents(identityEvents, catalogueEvents, messagingEvents);
 export const reportMessagingProjection = defineProjection({
   name: 'report-messaging',
   version: 1,
+  personalData: LEARNER_PERSONAL_DATA,
   events,
   eventTypes: [...DIMENSION_EVENT_TYPES, 'MessagingMessageReceived', 'MessagingReplySent'],
   migrate: migrateReportMessaging,

@@ -15,7 +15,7 @@ export const podcastDownloadsReportQuery = reportQuery(REPORTS['podcast-download
   fields: (ctx) => ({
     downloadId: sql`f.download_id`,
     userId: sql`f.user_id`,
-    learner: learnerName,
+    learner: learnerName(ctx),
     email: sql`l.email`,
     company: companyName,
     station: titleText(ctx, 'st', sql`f.station_id`),

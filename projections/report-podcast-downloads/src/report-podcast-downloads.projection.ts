@@ -2,7 +2,7 @@ import { defineProjection } from '@portal/projections-runtime';
 import { combineEvents } from '@portal/eventstore/event-schemas';
 import { identityEvents } from '@portal/identity/contracts';
 import { catalogueEvents, progressEvents } from '@portal/learning/contracts';
-import { appendFacts, DIMENSION_EVENT_TYPES, foldDimensions } from '@portal/projection-report-kit';
+import { appendFacts, DIMENSION_EVENT_TYPES, foldDimensions, LEARNER_PERSONAL_DATA } from '@portal/projection-report-kit';
 import { migrateReportPodcastDownloads, podcastDownloadsTable } from './schema.js';
 
 const events = combineEvents(identityEvents, catalogueEvents, progressEvents);
@@ -17,6 +17,7 @@ const events = combineEvents(identityEvents, catalogueEvents, progressEvents);
 export const reportPodcastDownloadsProjection = defineProjection({
   name: 'report-podcast-downloads',
   version: 1,
+  personalData: LEARNER_PERSONAL_DATA,
   events,
   eventTypes: [...DIMENSION_EVENT_TYPES, 'PodcastEpisodeDownloaded'],
   migrate: migrateReportPodcastDownloads,

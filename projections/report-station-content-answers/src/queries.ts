@@ -16,7 +16,7 @@ export const stationContentAnswersReportQuery = reportQuery(REPORTS['station-con
     ${titleJoin(ctx, 'op', 'option', sql`f.question_id || ':' || f.answer_id`)}`,
   fields: (ctx) => ({
     userId: sql`f.user_id`,
-    learner: learnerName,
+    learner: learnerName(ctx),
     email: sql`l.email`,
     company: companyName,
     station: titleText(ctx, 'st', sql`f.station_id`),

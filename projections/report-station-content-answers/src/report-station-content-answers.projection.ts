@@ -3,7 +3,7 @@ import { combineEvents } from '@portal/eventstore/event-schemas';
 import { assessmentEvents } from '@portal/assessment/contracts';
 import { identityEvents } from '@portal/identity/contracts';
 import { catalogueEvents } from '@portal/learning/contracts';
-import { DIMENSION_EVENT_TYPES, foldDimensions, TemporalBatch } from '@portal/projection-report-kit';
+import { DIMENSION_EVENT_TYPES, foldDimensions, TemporalBatch, LEARNER_PERSONAL_DATA } from '@portal/projection-report-kit';
 import { mediaAnswersTable, migrateReportStationContentAnswers } from './schema.js';
 
 const events = combineEvents(identityEvents, catalogueEvents, assessmentEvents);
@@ -17,6 +17,7 @@ const events = combineEvents(identityEvents, catalogueEvents, assessmentEvents);
 export const reportStationContentAnswersProjection = defineProjection({
   name: 'report-station-content-answers',
   version: 1,
+  personalData: LEARNER_PERSONAL_DATA,
   events,
   eventTypes: [...DIMENSION_EVENT_TYPES, 'AnswerSubmitted'],
   migrate: migrateReportStationContentAnswers,

@@ -14,7 +14,7 @@ export const stationContentReportQuery = reportQuery(REPORTS['station-content'],
     ${titleJoin(ctx, 'en', 'entry', sql`f.entry_id`)}`,
   fields: (ctx) => ({
     userId: sql`f.user_id`,
-    learner: learnerName,
+    learner: learnerName(ctx),
     email: sql`l.email`,
     company: companyName,
     station: titleText(ctx, 'st', sql`f.station_id`),

@@ -2,7 +2,7 @@ import { defineProjection } from '@portal/projections-runtime';
 import { combineEvents } from '@portal/eventstore/event-schemas';
 import { identityEvents } from '@portal/identity/contracts';
 import { catalogueEvents, progressEvents } from '@portal/learning/contracts';
-import { DIMENSION_EVENT_TYPES, foldDimensions, TemporalBatch } from '@portal/projection-report-kit';
+import { DIMENSION_EVENT_TYPES, foldDimensions, TemporalBatch, LEARNER_PERSONAL_DATA } from '@portal/projection-report-kit';
 import { contentUseTable, migrateReportStationContent, type ContentUseRow } from './schema.js';
 import { isoOrNull } from '@portal/kernel';
 
@@ -28,6 +28,7 @@ const earlier = (a: string | Date | null, b: string): string => {
 export const reportStationContentProjection = defineProjection({
   name: 'report-station-content',
   version: 1,
+  personalData: LEARNER_PERSONAL_DATA,
   events,
   eventTypes: [...DIMENSION_EVENT_TYPES, 'ContentViewed', 'MediaStarted', 'MediaCompleted'],
   migrate: migrateReportStationContent,

@@ -35,7 +35,7 @@ export const stationScoresReportQuery = reportQuery(REPORTS['station-scores'], {
   joins: (ctx) => sql`${titleJoin(ctx, 'st', 'station', sql`f.station_id`)} ${maxJoin(ctx)}`,
   fields: (ctx) => ({
     userId: sql`f.user_id`,
-    learner: learnerName,
+    learner: learnerName(ctx),
     email: sql`l.email`,
     company: companyName,
     stationId: sql`f.station_id`,

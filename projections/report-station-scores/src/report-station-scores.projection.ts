@@ -4,7 +4,7 @@ import { assessmentEvents } from '@portal/assessment/contracts';
 import { identityEvents } from '@portal/identity/contracts';
 import { catalogueEvents, progressEvents } from '@portal/learning/contracts';
 import { POINTS_PER_COMPLETED_ENTRY, scoreBucketOf } from '@portal/scoring/contracts';
-import { DIMENSION_EVENT_TYPES, foldDimensions, TemporalBatch } from '@portal/projection-report-kit';
+import { DIMENSION_EVENT_TYPES, foldDimensions, TemporalBatch, LEARNER_PERSONAL_DATA } from '@portal/projection-report-kit';
 import {
   answerPointsTable,
   completionsTable,
@@ -71,6 +71,7 @@ const EMPTY = (userId: string, stationId: string, at: string): StationScoreRow =
 export const reportStationScoresProjection = defineProjection({
   name: 'report-station-scores',
   version: 1,
+  personalData: LEARNER_PERSONAL_DATA,
   events,
   eventTypes: [...DIMENSION_EVENT_TYPES, 'AnswerSubmitted', 'MediaCompleted', 'ContentFeedbackGiven', 'StationFeedbackGiven'],
   migrate: migrateReportStationScores,

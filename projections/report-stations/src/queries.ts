@@ -13,7 +13,7 @@ export const stationsReportQuery = reportQuery(REPORTS.stations, {
   joins: (ctx) => titleJoin(ctx, 'st', 'station', sql`f.station_id`),
   fields: (ctx) => ({
     userId: sql`f.user_id`,
-    learner: learnerName,
+    learner: learnerName(ctx),
     email: sql`l.email`,
     company: companyName,
     stationId: sql`f.station_id`,

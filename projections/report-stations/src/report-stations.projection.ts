@@ -2,7 +2,7 @@ import { defineProjection } from '@portal/projections-runtime';
 import { combineEvents } from '@portal/eventstore/event-schemas';
 import { identityEvents } from '@portal/identity/contracts';
 import { catalogueEvents, progressEvents } from '@portal/learning/contracts';
-import { DIMENSION_EVENT_TYPES, foldDimensions, TemporalBatch } from '@portal/projection-report-kit';
+import { DIMENSION_EVENT_TYPES, foldDimensions, TemporalBatch, LEARNER_PERSONAL_DATA } from '@portal/projection-report-kit';
 import { migrateReportStations, stationVisitsTable } from './schema.js';
 import { iso } from '@portal/kernel';
 
@@ -17,6 +17,7 @@ const events = combineEvents(identityEvents, catalogueEvents, progressEvents);
 export const reportStationsProjection = defineProjection({
   name: 'report-stations',
   version: 1,
+  personalData: LEARNER_PERSONAL_DATA,
   events,
   eventTypes: [...DIMENSION_EVENT_TYPES, 'StationVisited'],
   migrate: migrateReportStations,

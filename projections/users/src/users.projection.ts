@@ -1,7 +1,7 @@
 import { sql, type Transaction, type UpdateObject } from 'kysely';
 import { combineEvents } from '@portal/eventstore';
 import { foldText } from '@portal/kernel';
-import { defineProjection } from '@portal/projections-runtime';
+import { defineProjection, ERASED_SQL } from '@portal/projections-runtime';
 import { identityEvents, USER_EVENT_TYPES, type ManagedUserDetails, type SessionEvent, type UserEvent } from '@portal/identity/contracts';
 import { progressEvents, type ProgressEvent } from '@portal/learning/contracts';
 import { migrateUsers, type UsersDB } from './schema.js';
@@ -151,10 +151,32 @@ class ActivityBatch {
  * (issue 14, ADR 0052): one row per user (pre-registered ones too), no secrets, with the manager
  * view's fields, activity times and the folded search text.
  */
+/** A nullable personal text column after erasure: null stays null (nothing was stored), anything else reads "[erased]". */
+const erased = (column: string) => `case when "${column}" is null then null else ${ERASED_SQL} end`;
+
 export const usersProjection = defineProjection({
   name: 'users',
   version: 3,
   events,
+  // ADR 0091: what a rebuild from the erased log gives (search_text and name_sort are generated from these)
+  personalData: [
+    {
+      table: 'users',
+      subject: 'user_id',
+      set: {
+        email: ERASED_SQL,
+        name: erased('name'),
+        name_folded: `case when "name" is null then '' else ${ERASED_SQL} end`,
+        company: erased('company'),
+        city: erased('city'),
+        phone: erased('phone'),
+        flags: `(select coalesce(jsonb_object_agg(k, case jsonb_typeof(v) when 'string' then '"[erased]"'::jsonb when 'number' then '0'::jsonb when 'boolean' then 'false'::jsonb else v end), '{}'::jsonb) from jsonb_each("flags") as f(k, v))`,
+      },
+    },
+    { table: 'sessions', subject: 'user_id', set: { ip: erased('ip'), user_agent: erased('user_agent') } },
+  ],
+  // a session's address and browser are its user's of the month it started (their network key)
+  networkData: [{ table: 'sessions', at: 'started_at', set: { ip: erased('ip'), user_agent: erased('user_agent') } }],
   eventTypes: APPLIED,
   migrate: migrateUsers,
   async apply(trx: Transaction<UsersDB>, schema, batch) {
@@ -317,6 +339,17 @@ export const usersProjection = defineProjection({
         case 'CompanyDomainsChanged':
         case 'ReferenceItemSaved':
         case 'ReferenceItemRetired':
+        // the privacy stream: the privacy-requests projection's (ADR 0092)
+        case 'DataExportRequested':
+        case 'DataExportPrepared':
+        case 'AccountDeletionRequested':
+        case 'AccountDeletionCanceled':
+        case 'AccountErasureStarted':
+        case 'AccountErased':
+        case 'LegalHoldPlaced':
+        case 'LegalHoldLifted':
+        case 'ConsentGiven':
+        case 'ConsentWithdrawn':
         // play ticks and state saves (see ACTIVITY_TYPES)
         case 'MediaProgressed':
         case 'MediaStateSaved':

@@ -129,8 +129,9 @@ function section(r: BookingBenchResult): string {
 }
 
 
-const location = (capacity: number): LocationInput => ({
-  name: 'Benchmark Center',
+/** The benchmark's training center, open every day 08:00-18:00 in hourly slots (also the scale test's). */
+export const location = (capacity: number, name = 'Benchmark Center'): LocationInput => ({
+  name,
   addressLines: ['Rodovia do Teste, km 1'],
   number: '1',
   city: 'Campinas',

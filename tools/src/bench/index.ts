@@ -57,6 +57,10 @@ const suites: Record<string, () => Promise<unknown>> = {
     const { benchReports } = await import('./reports.js');
     return benchReports({ url, ...toy({ learners: 40, companies: 4, answersPerLearner: 10, otherPerLearner: 5, seconds: 1, reportFile: null }) });
   },
+  'privacy-export': async () => {
+    const { benchPrivacyExport } = await import('./privacy-export.js');
+    return benchPrivacyExport({ url, ...toy({ events: 500, reportFile: null }) });
+  },
   field: async () => {
     const { benchField } = await import('./field.js');
     return benchField({ url, ...toy({ learners: 10, online: 3, reconnectSeconds: 2, quietSeconds: 2, reportFile: null }) });
@@ -64,6 +68,10 @@ const suites: Record<string, () => Promise<unknown>> = {
   'first-load': async () => {
     const { benchFirstLoad } = await import('./first-load.js');
     return benchFirstLoad({ smoke, ...toy({ reportFile: null }) });
+  },
+  'first-screens-server': async () => {
+    const { benchFirstScreensServer } = await import('./first-screens-server.js');
+    return benchFirstScreensServer(toy({ learners: 5, rounds: 2, reportFile: null }));
   },
   'first-load-bounds': async () => {
     const { benchFirstLoadBounds } = await import('./first-load-bounds.js');

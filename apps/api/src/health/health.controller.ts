@@ -13,8 +13,11 @@ export class HealthController {
   ) {}
 
   /**
-   * Database reachability, event store head and each projection's lag (events behind, capped at
-   * 1000), measured from the shared checkpoint whichever instance runs it.
+   * Database reachability, event store head, each projection's lag (events behind, capped at
+   * 1000), measured from the shared checkpoint whichever instance runs it, and each read replica's
+   * state (up, lagging or down: out of the read pool, reads go to the primary). A replica out of
+   * the pool does not make the instance degraded: it still answers every read from the primary.
+   * Degraded answers 503, so a proxy's health check takes the instance out.
    */
   @Get('health')
   @Public()
@@ -43,6 +46,6 @@ export class HealthController {
     const ok = database.ok && eventStore.ok && projections.every((p) => p.lastError === null);
     // load balancers read the status code
     if (!ok) reply.status(503);
-    return { status: ok ? 'ok' : 'degraded', database, eventStore, projections };
+    return { status: ok ? 'ok' : 'degraded', database, eventStore, projections, replicas: this.projections.replicaStatus() };
   }
 }

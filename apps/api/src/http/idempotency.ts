@@ -53,13 +53,29 @@ interface CompletionRow {
   eventPosition: string | null;
 }
 
+const byKey = (a: { scope: string; key: string }, b: { scope: string; key: string }): number =>
+  a.scope < b.scope ? -1 : a.scope > b.scope ? 1 : a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+
+/**
+ * One statement for a turn's rows; if it fails (a deadlock with another instance's statement, a
+ * row the database refuses) each row goes alone, so one row's error is only its own request's.
+ */
+async function grouped<R, T>(rows: readonly R[], all: (rows: readonly R[]) => Promise<T[]>): Promise<(T | Error)[]> {
+  try {
+    return await all(rows);
+  } catch (error) {
+    if (rows.length === 1) throw error;
+    return Promise.all(rows.map((row) => all([row]).then((r) => r[0]!, (e: unknown) => (e instanceof Error ? e : new Error(String(e))))));
+  }
+}
+
 /** The `idempotency_keys` table: one row per (caller, key). */
 export class IdempotencyStore {
   private lastSweep = 0;
   // one statement for the claims (and one for the answers) of one event-loop turn: a storm of
   // drains costs a round trip per turn, not per item (ADR 0093, decision 9)
-  private readonly claims = new DataLoader<ClaimRow, boolean>((c) => this.claimAll(c), GROUPED);
-  private readonly completions = new DataLoader<CompletionRow, void>((a) => this.completeAll(a), GROUPED);
+  private readonly claims = new DataLoader<ClaimRow, boolean>((c) => grouped(c, (rows) => this.claimAll(rows)), GROUPED);
+  private readonly completions = new DataLoader<CompletionRow, void>((a) => grouped(a, (rows) => this.completeAll(rows)), GROUPED);
 
   constructor(private readonly database: Database) {}
 
@@ -110,7 +126,7 @@ export class IdempotencyStore {
   private async claimAll(claims: readonly ClaimRow[]): Promise<boolean[]> {
     // a key twice in one turn (two tabs at the same moment): the first claims it, the other finds it running and waits
     const seen = new Set<string>();
-    const unique = claims.filter((c) => {
+    const unique = [...claims].sort(byKey).filter((c) => {
       const id = JSON.stringify([c.scope, c.key]);
       if (seen.has(id)) return false;
       seen.add(id);
@@ -140,19 +156,21 @@ export class IdempotencyStore {
   }
 
   private async completeAll(answers: readonly CompletionRow[]): Promise<void[]> {
+    // in key order, as the claims, so that two statements take their rows' locks in the same order
+    const rows = [...answers].sort(byKey);
     await query(
       this.database.db,
       `update idempotency_keys k set status = v.status, body = v.body, content_type = v.content_type, event_position = v.event_position, owner = null, lease_until = null
        from unnest($1::text[], $2::text[], $3::uuid[], $4::int[], $5::text[], $6::text[], $7::text[]) as v(scope, key, owner, status, body, content_type, event_position)
        where k.scope = v.scope and k.key = v.key and k.owner = v.owner and k.status is null`,
       [
-        answers.map((a) => a.scope),
-        answers.map((a) => a.key),
-        answers.map((a) => a.owner),
-        answers.map((a) => a.status),
-        answers.map((a) => a.body),
-        answers.map((a) => a.contentType),
-        answers.map((a) => a.eventPosition),
+        rows.map((a) => a.scope),
+        rows.map((a) => a.key),
+        rows.map((a) => a.owner),
+        rows.map((a) => a.status),
+        rows.map((a) => a.body),
+        rows.map((a) => a.contentType),
+        rows.map((a) => a.eventPosition),
       ],
     );
     return answers.map(() => undefined);

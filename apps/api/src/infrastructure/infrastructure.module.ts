@@ -1,7 +1,7 @@
 import { Global, Inject, Module, type BeforeApplicationShutdown, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { SHUTDOWN_MESSAGE } from '../realtime/realtime-hub.js';
-import { APP_CONFIG, CLOCK, DATABASE, EVENT_STORE, LOG_AUDIT, MAILER, PROJECTIONS, REALTIME, TOKENS, type AppConfig } from '@portal/platform';
+import { APP_CONFIG, CLOCK, DATABASE, EVENT_STORE, LOG_AUDIT, MAILER, PRIVACY, PROJECTIONS, REALTIME, TOKENS, type AppConfig } from '@portal/platform';
 import type { Infrastructure } from './infrastructure.js';
 
 const INFRA = Symbol.for('portal.Infrastructure');
@@ -51,9 +51,10 @@ export class InfrastructureModule {
         { provide: MAILER, useValue: infra.mailer },
         { provide: REALTIME, useValue: infra.realtime },
         { provide: LOG_AUDIT, useValue: infra.logAudit },
+        { provide: PRIVACY, useValue: infra.privacy },
         ShutdownHook,
       ],
-      exports: [APP_CONFIG, DATABASE, EVENT_STORE, PROJECTIONS, TOKENS, CLOCK, MAILER, REALTIME, LOG_AUDIT],
+      exports: [APP_CONFIG, DATABASE, EVENT_STORE, PROJECTIONS, TOKENS, CLOCK, MAILER, REALTIME, LOG_AUDIT, PRIVACY],
     };
   }
 }

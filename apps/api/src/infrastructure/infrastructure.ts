@@ -1,21 +1,27 @@
 import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
 import { createDatabase, type Database } from '@portal/database';
-import { createEventStore, createLogAudit, ed25519Signer, fileWitness, startLogSealing, type EventStore, type LogAudit, type LogSealing } from '@portal/eventstore';
+import { createEventStore, createLogAudit, createPersonalDataProtection, createSubjectKeyring, ed25519Signer, fileWitness, protectPersonalData, startLogSealing, type EventStore, type LogAudit, type LogSealing, type PersonalDataProtection } from '@portal/eventstore';
+import { PRIVACY_CLASSIFICATION } from './privacy-classification.js';
 import { systemClock, type Clock } from '@portal/kernel';
 import { REVOCATION_CLOCK_SKEW_MS, RevocationList, TokenService, type AppConfig } from '@portal/platform';
 import { RevocationWatcher } from '@portal/projection-revocations';
 import { createMailer, type Mailer } from '@portal/mail';
 import type { RealtimeHub } from '@portal/platform';
 import { createRealtimeHub } from '../realtime/realtime-hub.js';
-import { ProjectionRuntime } from '@portal/projections-runtime';
+import { ProjectionRuntime, ReplicaPool } from '@portal/projections-runtime';
 import { PROJECTIONS_LIST } from './projections.js';
 import { IdempotencyStore } from '../http/idempotency.js';
 
 export interface Infrastructure {
   database: Database;
+  /** The event store with personal fields encrypted at its edge (ADR 0091). */
   store: EventStore;
+  /** The subjects' keys and the edge's encryption, for erasure, retention and the log migration (ADR 0091). */
+  privacy: PersonalDataProtection;
   projections: ProjectionRuntime;
+  /** The streaming replicas serving projection reads (DATABASE_REPLICA_URLS); null: the primary only. */
+  replicas: ReplicaPool | null;
   tokens: TokenService;
   /** Keeps tokens.revocations current from the revocations projection (ADR 0031). */
   revocations: RevocationWatcher;
@@ -49,20 +55,28 @@ export async function createInfrastructure(config: AppConfig, options: Infrastru
   const database =
     options.database ??
     (await createDatabase(config.databaseUrl ? { url: config.databaseUrl, logger: logger.child({ name: 'database' }) } : { dataDir: join(config.dataDir, 'pglite') }));
-  const store = createEventStore({ database, ...(config.eventstoreUrl ? { eventstoreUrl: config.eventstoreUrl } : {}) });
+  const keyring = createSubjectKeyring(database, { masterKey: config.privacy.masterKey });
+  const privacy = createPersonalDataProtection(keyring, PRIVACY_CLASSIFICATION);
+  const clock = options.clock ?? systemClock;
+  // the month of an IP address's network key is the app clock's (ADR 0091: the retention job reads the same clock)
+  const store = protectPersonalData(createEventStore({ database, ...(config.eventstoreUrl ? { eventstoreUrl: config.eventstoreUrl } : {}) }), privacy, () => clock.now());
   await store.migrate();
   const mailer = createMailer({ database, smtpUrl: config.smtpUrl, from: config.mailFrom });
   await mailer.migrate();
+  const replicaUrls = database.kind === 'pg' ? (config.replicaUrls ?? []) : [];
+  const replicas =
+    replicaUrls.length > 0 ? new ReplicaPool(database, replicaUrls, { maxLagMs: config.replicaMaxLagMs ?? 5000, logger: logger.child({ name: 'replicas' }) }) : null;
+  await replicas?.start();
   const idempotency = new IdempotencyStore(database);
   await idempotency.migrate();
   const projections = new ProjectionRuntime(database, store, PROJECTIONS_LIST, {
     run: options.runProjections ?? true,
     readWaitMs: config.readWaitMs,
+    ...(replicas ? { replicas } : {}),
     logger: logger.child({ name: 'projections' }),
   });
   await projections.start();
   const realtime = await createRealtimeHub(database);
-  const clock = options.clock ?? systemClock;
   const revocationList = new RevocationList(config.accessTokenTtlSeconds * 1000 + REVOCATION_CLOCK_SKEW_MS);
   const tokens = new TokenService(config.jwtSecret, config.accessTokenTtlSeconds, { revocations: revocationList });
   const revocations = new RevocationWatcher({
@@ -72,7 +86,7 @@ export async function createInfrastructure(config: AppConfig, options: Infrastru
     log: (msg) => logger.child({ name: 'revocations' }).warn(msg),
   });
   await revocations.start();
-  const logAudit = store.kind === 'eventstoredb' ? null : createLogAudit(database);
+  const logAudit = store.kind === 'eventstoredb' ? null : createLogAudit(database, { decrypt: (events) => privacy.decryptRecorded(events) });
   const sealingLog = logger.child({ name: 'log-audit' });
   const logSealing =
     logAudit && (options.sealLog ?? options.runProjections ?? true) && config.audit.checkpointSeconds > 0
@@ -88,7 +102,9 @@ export async function createInfrastructure(config: AppConfig, options: Infrastru
   return {
     database,
     store,
+    privacy,
     projections,
+    replicas,
     tokens,
     revocations,
     mailer,
@@ -104,6 +120,7 @@ export async function createInfrastructure(config: AppConfig, options: Infrastru
       await realtime.close();
       await revocations.stop();
       await projections.stop();
+      await replicas?.stop();
       await store.close();
       if (!options.database) await database.close();
     },

@@ -20,6 +20,7 @@ import { managerDashboardProjection } from '@portal/projection-manager-dashboard
 import { eventsScheduledProjection } from '@portal/projection-events-scheduled';
 import { eventsQuizzesProjection } from '@portal/projection-events-quizzes';
 import { userActionsProjection } from '@portal/projection-user-actions';
+import { privacyRequestsProjection } from '@portal/projection-privacy-requests';
 import { messagingProjection } from '@portal/projection-messaging';
 import { auditSubjectsProjection } from '@portal/projection-audit-subjects';
 import { expertQuestionsProjection } from '@portal/projection-expert-questions';
@@ -34,4 +35,4 @@ import { reportMessagingProjection } from '@portal/projection-report-messaging';
 import { reportExpertQuestionsProjection } from '@portal/projection-report-expert-questions';
 
 /** Every read model the API serves (composition root). */
-export const PROJECTIONS_LIST: ProjectionDefinition[] = [usersProjection, engagementProjection, searchProjection, pagesProjection, catalogueProjection, progressProjection, feedsProjection, bookingLocationsProjection, bookingAvailabilityProjection, bookingBookingsProjection, bookingCalendarProjection, answersProjection, scoresProjection, certificatesProjection, recommendationsProjection, revocationsProjection, companiesProjection, managerDashboardProjection, eventsScheduledProjection, eventsQuizzesProjection, userActionsProjection, messagingProjection, auditSubjectsProjection, expertQuestionsProjection, reportAnswersProjection, reportStationContentAnswersProjection, reportStationScoresProjection, reportCompaniesProjection, reportStationContentProjection, reportStationsProjection, reportPodcastDownloadsProjection, reportMessagingProjection, reportExpertQuestionsProjection];
+export const PROJECTIONS_LIST: ProjectionDefinition[] = [usersProjection, engagementProjection, searchProjection, pagesProjection, catalogueProjection, progressProjection, feedsProjection, bookingLocationsProjection, bookingAvailabilityProjection, bookingBookingsProjection, bookingCalendarProjection, answersProjection, scoresProjection, certificatesProjection, recommendationsProjection, revocationsProjection, companiesProjection, managerDashboardProjection, eventsScheduledProjection, eventsQuizzesProjection, userActionsProjection, messagingProjection, auditSubjectsProjection, expertQuestionsProjection, reportAnswersProjection, reportStationContentAnswersProjection, reportStationScoresProjection, reportCompaniesProjection, reportStationContentProjection, reportStationsProjection, reportPodcastDownloadsProjection, reportMessagingProjection, reportExpertQuestionsProjection, privacyRequestsProjection];

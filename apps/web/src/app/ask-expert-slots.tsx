@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useAccountReady } from '../shared/session/use-session';
 
 /**
@@ -28,8 +28,22 @@ export function AskExpertSidebarSlot({ onNavigate }: { onNavigate: () => void })
   );
 }
 
-/** Mounted by the shell for a ready account. */
+/**
+ * Mounted by the shell for a ready account, once the page is idle after its first render: it
+ * shows nothing until an expert answers, so its code is not part of a first screen's first wave
+ * (ADR 0090's budget).
+ */
 export function AskExpertNotices() {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 3000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = window.setTimeout(() => setIdle(true), 1000);
+    return () => window.clearTimeout(timer);
+  }, []);
+  if (!idle) return null;
   return (
     <Suspense fallback={null}>
       <AnswerNotices />

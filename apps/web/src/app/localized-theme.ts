@@ -1,12 +1,15 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Drawer, mergeThemeOverrides, Modal, PasswordInput, type MantineThemeOverride } from '@mantine/core';
-import { i18n } from '../shared/i18n/i18n';
+import { activeI18n, i18n } from '../shared/i18n/i18n';
 
 /** The labels Mantine's own buttons get, in the current language (once their strings are there). */
-const labels = (): { close?: string; togglePassword?: string } => ({
-  close: i18n.isInitialized && i18n.exists('shell:actions.close') ? i18n.t('shell:actions.close') : undefined,
-  togglePassword: i18n.isInitialized && i18n.exists('common:app.togglePassword') ? i18n.t('common:app.togglePassword') : undefined,
-});
+const labels = (): { close?: string; togglePassword?: string } => {
+  const i18n = activeI18n();
+  return {
+    close: i18n.isInitialized && i18n.exists('shell:actions.close') ? i18n.t('shell:actions.close') : undefined,
+    togglePassword: i18n.isInitialized && i18n.exists('common:app.togglePassword') ? i18n.t('common:app.togglePassword') : undefined,
+  };
+};
 
 /**
  * WCAG 4.1.2 (axe button-name): Mantine's modal and drawer close buttons are icons without a

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { createBrowserRouter, Outlet, type HydrationState, type RouteObject } from 'react-router';
 import { rootLoader } from '../shared/session/guards';
 import { FullPageLoader } from '../shared/ui/full-page-loader';
 import { NotFoundPage, RouteErrorPage } from '../shared/ui/route-error-page';
@@ -49,6 +49,8 @@ export const routes: RouteObject[] = [
             path: 'account',
             children: [
               { path: 'profile', lazy: () => import('../features/account/routes/profile-route') },
+              { path: 'privacy', lazy: () => import('../features/privacy/routes/privacy-route') },
+              { path: 'privacy/processing', lazy: () => import('../features/privacy/routes/processing-route') },
               { path: 'verify-email', lazy: () => import('../features/account/routes/verify-email-route') },
             ],
           },
@@ -142,6 +144,7 @@ export const routes: RouteObject[] = [
               { path: 'ctb-cast-dowload-status', lazy: () => import('../features/manager-reports/routes/podcast-downloads-report-route') },
               // SCORM zips uploaded into stations (issue 27, ADR 0084): manage_all_companies
               { path: 'scorm-upload', lazy: () => import('../features/manager-content/routes/scorm-upload-route') },
+              { path: 'privacy-requests', lazy: () => import('../features/privacy/routes/privacy-requests-route') },
               // the reports of issue 13 follow
             ],
           },
@@ -169,6 +172,8 @@ export const routes: RouteObject[] = [
           },
           // the auditor's area (issue 16, ADR 0071): role auditor
           { path: 'audit', lazy: () => import('../features/audit/routes/audit-route') },
+          { path: 'audit/privacy', lazy: () => import('../features/privacy/routes/audit-privacy-route') },
+          { path: 'privacy/exports/:requestId', lazy: () => import('../features/privacy/routes/export-download-route') },
           { path: 'audit/:kind/:id', lazy: () => import('../features/audit/routes/audit-route') },
           // ask the expert (000 §4.1, ADR 0072): the learner's questions, the experts' queue, who answers which theme
           {
@@ -201,5 +206,6 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createAppRouter = () => createBrowserRouter(routes);
+/** `hydrationData`: the loader data of a server-rendered document (ADR 0090); its loaders do not run again. */
+export const createAppRouter = (hydrationData?: HydrationState) => createBrowserRouter(routes, hydrationData ? { hydrationData } : {});
 export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,16 +1,17 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { newId, type Clock } from '@portal/kernel';
+import { AppError, newId, type Clock } from '@portal/kernel';
 import type { EventStore } from '@portal/eventstore';
 import { APP_CONFIG, CLOCK, EVENT_STORE, PROJECTIONS, handleCommand, loadState, type AppConfig, type CommandOutcome } from '@portal/platform';
 import type { ProjectionRuntime } from '@portal/projections-runtime';
-import { userStream, type RegisterRequest } from '../../contracts/index.js';
+import { CONSENT_TEXT_VERSIONS, userStream, type RegisterRequest } from '../../contracts/index.js';
 import { userDecider, type PreRegisteredUser, type RegisteredUser } from '../../domain/index.js';
 import { parseInvitationToken } from '../shared/codes.js';
 import { admitRegistration } from '../shared/company-domains.js';
 import { claimEmail, ownerOfEmail, releaseAbandonedClaim } from '../shared/email-claims.js';
 import { PasswordHasher } from '../shared/password-hasher.js';
 import { SessionService, type IssuedSession } from '../shared/session-service.js';
+import { decideOnPrivacy } from '../privacy-requests/privacy-record.js';
 import { RegisterUserCommand } from './register-user.command.js';
 
 /**
@@ -33,10 +34,22 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand>
   ) {}
 
   async execute({ input, client, context }: RegisterUserCommand): Promise<CommandOutcome<IssuedSession>> {
+    // the consent text the screen showed must be the one in force (ADR 0092), checked before anything is stored
+    const textVersion = input.consentTextVersion ?? CONSENT_TEXT_VERSIONS.registration;
+    if (textVersion !== CONSENT_TEXT_VERSIONS.registration) {
+      throw new AppError('app/bed-request', 'Invalid request', [{ path: 'consentTextVersion', message: 'not the text version in force', code: 'custom' }]);
+    }
     // an invitation-only company's domain admits only pre-registered addresses (ADR 0051)
     await admitRegistration(this.store, this.projections, input.email, context);
     const preRegistered = await this.preRegistrationOf(input.email);
     const registered = preRegistered ? await this.takeOver(preRegistered, input, context) : await this.register(input, context);
+    // the registration consent as a versioned event of the subject's privacy record (ADR 0092)
+    await decideOnPrivacy(
+      this.store,
+      registered.userId,
+      { type: 'SetConsent', data: { userId: registered.userId, consent: 'registration', given: true, textVersion, now: this.clock.now().toISOString() } },
+      { ...context, actor: registered.userId },
+    );
     // registration signs the new user in (000 §4.5)
     const session = await this.sessions.start(registered, { ...context, actor: registered.userId }, client);
     return { value: session, checkpoint: session.checkpoint };

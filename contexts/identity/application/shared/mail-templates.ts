@@ -1,7 +1,7 @@
 import { DEFAULT_LOCALE, type Locale } from '@portal/kernel';
 
-type Template = (vars: { link: string; email: string; code?: string; minutes?: number; days?: number; name?: string | null; company?: string | null; product?: string }) => { subject: string; text: string };
-type Kind = 'verifyEmail' | 'resetPassword' | 'recoverEmail' | 'phoneCode' | 'signInLink' | 'invitation';
+type Template = (vars: { link: string; email: string; code?: string; minutes?: number; days?: number; name?: string | null; company?: string | null; product?: string; date?: string }) => { subject: string; text: string };
+type Kind = 'verifyEmail' | 'resetPassword' | 'recoverEmail' | 'phoneCode' | 'signInLink' | 'invitation' | 'dataExportReady' | 'deletionScheduled' | 'deletionCanceled';
 
 /** Identity mails and SMS in the three locales. */
 const TEMPLATES: Record<Locale, Record<Kind, Template>> = {
@@ -27,6 +27,18 @@ const TEMPLATES: Record<Locale, Record<Kind, Template>> = {
       subject: `Você foi convidado para o ${product}`,
       text: `Olá${name ? `, ${name}` : ''}!\n\n${company ? `${company} convidou você` : 'Você foi convidado'} para o ${product}, o portal de treinamentos agronômicos. Crie sua conta com o e-mail ${email} abrindo o link abaixo; seus dados já estão preenchidos:\n${link}\n\nO link vale por ${days} dias. Se você não esperava este convite, ignore esta mensagem.`,
     }),
+    dataExportReady: ({ link, days }) => ({
+      subject: 'Seus dados estão prontos para download',
+      text: `Olá!\n\nO arquivo com os seus dados no portal está pronto. Entre na sua conta e abra o link abaixo para baixá-lo:\n${link}\n\nO link vale por ${days} dias e só funciona na sua conta.`,
+    }),
+    deletionScheduled: ({ link, date }) => ({
+      subject: 'Sua conta será excluída',
+      text: `Olá!\n\nRecebemos o seu pedido de exclusão de conta. Seus dados serão apagados em ${date}. Se mudar de ideia, basta entrar na sua conta antes dessa data para cancelar o pedido:\n${link}`,
+    }),
+    deletionCanceled: () => ({
+      subject: 'A exclusão da sua conta foi cancelada',
+      text: 'Olá!\n\nVocê entrou na sua conta durante o período de carência, por isso o pedido de exclusão foi cancelado. Sua conta e seus dados continuam no portal.',
+    }),
   },
   es: {
     verifyEmail: ({ link }) => ({
@@ -50,6 +62,18 @@ const TEMPLATES: Record<Locale, Record<Kind, Template>> = {
       subject: `Te invitaron a ${product}`,
       text: `¡Hola${name ? `, ${name}` : ''}!\n\n${company ? `${company} te invitó` : 'Te invitaron'} a ${product}, el portal de capacitación agronómica. Crea tu cuenta con el correo ${email} abriendo el siguiente enlace; tus datos ya están completados:\n${link}\n\nEl enlace vale ${days} días. Si no esperabas esta invitación, ignora este mensaje.`,
     }),
+    dataExportReady: ({ link, days }) => ({
+      subject: 'Tus datos están listos para descargar',
+      text: `¡Hola!\n\nEl archivo con tus datos en el portal está listo. Inicia sesión y abre el siguiente enlace para descargarlo:\n${link}\n\nEl enlace vale ${days} días y solo funciona en tu cuenta.`,
+    }),
+    deletionScheduled: ({ link, date }) => ({
+      subject: 'Tu cuenta será eliminada',
+      text: `¡Hola!\n\nRecibimos tu solicitud de eliminar la cuenta. Tus datos se borrarán el ${date}. Si cambias de opinión, inicia sesión antes de esa fecha para cancelar la solicitud:\n${link}`,
+    }),
+    deletionCanceled: () => ({
+      subject: 'Se canceló la eliminación de tu cuenta',
+      text: '¡Hola!\n\nIniciaste sesión durante el período de gracia, así que la solicitud de eliminación se canceló. Tu cuenta y tus datos siguen en el portal.',
+    }),
   },
   en: {
     verifyEmail: ({ link }) => ({
@@ -72,6 +96,18 @@ const TEMPLATES: Record<Locale, Record<Kind, Template>> = {
     invitation: ({ link, email, days, name, company, product }) => ({
       subject: `You are invited to ${product}`,
       text: `Hello${name ? ` ${name}` : ''}!\n\n${company ? `${company} invited you` : 'You were invited'} to ${product}, the agronomy training portal. Create your account with the e-mail ${email} by opening the link below; your details are already filled in:\n${link}\n\nThe link is valid for ${days} days. If you did not expect this invitation, ignore this message.`,
+    }),
+    dataExportReady: ({ link, days }) => ({
+      subject: 'Your data is ready to download',
+      text: `Hello!\n\nThe file with your data in the portal is ready. Sign in and open the link below to download it:\n${link}\n\nThe link is valid for ${days} days and only works in your account.`,
+    }),
+    deletionScheduled: ({ link, date }) => ({
+      subject: 'Your account will be deleted',
+      text: `Hello!\n\nWe received your request to delete your account. Your data will be erased on ${date}. If you change your mind, sign in before then to cancel the request:\n${link}`,
+    }),
+    deletionCanceled: () => ({
+      subject: 'The deletion of your account was canceled',
+      text: 'Hello!\n\nYou signed in during the grace period, so the deletion request was canceled. Your account and your data stay in the portal.',
     }),
   },
 };

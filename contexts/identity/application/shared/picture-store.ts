@@ -18,6 +18,11 @@ export class PictureStore implements OnModuleInit {
     await query(this.database.db, 'insert into profile_pictures (id, user_id, content_type, bytes) values ($1, $2, $3, $4)', [id, userId, contentType, bytes]);
   }
 
+  /** Erasure (ADR 0091): every picture the user ever uploaded, shown or replaced. Answers how many. */
+  async deleteAllOf(userId: string): Promise<number> {
+    return (await query(this.database.db, 'delete from profile_pictures where user_id = $1 returning id', [userId])).length;
+  }
+
   async get(id: string): Promise<{ contentType: string; bytes: Buffer } | null> {
     const rows = await query<{ content_type: string; bytes: Uint8Array }>(this.database.db, 'select content_type, bytes from profile_pictures where id = $1', [id]);
     const row = rows[0];

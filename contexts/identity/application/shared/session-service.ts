@@ -15,6 +15,8 @@ export interface IssuedSession {
   response: SessionResponse;
   sessionId: string;
   refreshToken: string;
+  /** The document cookie's token (ADR 0090): the same claims, for document requests only. */
+  documentToken: string;
   maxAgeSeconds: number;
   checkpoint: Checkpoint | null;
 }
@@ -32,7 +34,28 @@ export class SessionService {
 
   /** Claims come from explicit fields only: the aggregate state also holds the password hash. */
   accessToken(user: RegisteredUser, sessionId: string): Promise<string> {
-    return this.tokens.issue({
+    return this.tokens.issue(this.claimsOf(user, sessionId));
+  }
+
+  /** The document cookie's token (ADR 0090), with the claims of the access token issued beside it. */
+  documentToken(user: RegisteredUser, sessionId: string): string {
+    return this.tokens.issueDocument(this.claimsOf(user, sessionId));
+  }
+
+  /**
+   * The claims of a document request read again from the user's stream (ADR 0090): the document
+   * cookie says who and which session, the log says what they may see now, so a grant or a
+   * withdrawal made after the cookie was issued shows in the next document. Null for a user who is
+   * no longer a registered, active account: the document is rendered signed out.
+   */
+  async currentClaims(userId: string, sessionId: string): Promise<ReturnType<SessionService['claimsOf']> | null> {
+    const user = (await loadState(this.store, userStream(userId), userDecider)).state;
+    if (user.status !== 'registered' || !user.active) return null;
+    return this.claimsOf(user, sessionId);
+  }
+
+  private claimsOf(user: RegisteredUser, sessionId: string) {
+    return {
       sub: user.userId,
       sid: sessionId,
       email: user.email,
@@ -44,7 +67,7 @@ export class SessionService {
       allowedStations: user.allowedStations,
       registerStatus: user.registerStatus,
       emailVerified: user.emailVerified,
-    });
+    };
   }
 
   async start(user: RegisteredUser, context: AppendContext, client: { ip: string | null; userAgent: string | null }, sessionId = newId()): Promise<IssuedSession> {
@@ -60,6 +83,7 @@ export class SessionService {
     );
     return {
       response: { userId: user.userId, accessToken: await this.accessToken(user, sessionId), expiresIn: this.tokens.accessTtlSeconds },
+      documentToken: this.documentToken(user, sessionId),
       sessionId,
       refreshToken: token,
       maxAgeSeconds: this.config.sessionTtlSeconds,
@@ -99,6 +123,7 @@ export class SessionService {
     const maxAgeSeconds = Math.max(0, Math.floor((new Date(state.expiresAt).getTime() - now.getTime()) / 1000));
     return {
       response: { userId: user.userId, accessToken: await this.accessToken(user, parsed.sessionId), expiresIn: this.tokens.accessTtlSeconds },
+      documentToken: this.documentToken(user, parsed.sessionId),
       sessionId: parsed.sessionId,
       refreshToken: current.token,
       maxAgeSeconds,

@@ -62,6 +62,22 @@ export class SignInThrottle implements OnModuleInit {
   }
 
   /**
+   * Erasure (ADR 0091): deletes the rows of a subject's addresses, alone and paired with each
+   * client address they signed in from. The rows of a client address alone are not the subject's
+   * (any account tried from there counts) and stay until they expire. Answers the rows deleted.
+   */
+  async forget(emails: readonly string[], ips: readonly string[]): Promise<number> {
+    const keys = new Set<string>();
+    for (const email of emails) {
+      keys.add(this.keys(email, null).account);
+      for (const ip of [null, ...ips]) keys.add(this.keys(email, ip).pair);
+    }
+    if (keys.size === 0) return 0;
+    const rows = await query(this.database.db, `delete from ${TABLE} where key = any($1::text[]) returning key`, [[...keys]]);
+    return rows.length;
+  }
+
+  /**
    * May this e-mail be tried with a password from this address now? When it may, the attempt is
    * already counted as a failure; call `succeeded` when the password was right.
    */

@@ -11,6 +11,8 @@ import { joinCompanyByDomain } from '../shared/company-domains.js';
 import { SessionService, type IssuedSession } from '../shared/session-service.js';
 import { SignInThrottle } from '../shared/throttle.js';
 import { SignInWithLinkCommand } from './sign-in-with-link.command.js';
+import { DeletionGrace } from '../privacy-requests/deletion-grace.js';
+import { localeOf } from '../shared/mail-templates.js';
 
 /**
  * Uses a link: no password and no throttle (the 256-bit code is the proof, and only the mailbox
@@ -25,6 +27,7 @@ export class SignInWithLinkHandler implements ICommandHandler<SignInWithLinkComm
     @Inject(SessionService) private readonly sessions: SessionService,
     @Inject(SignInThrottle) private readonly throttle: SignInThrottle,
     @Inject(PROJECTIONS) private readonly projections: ProjectionRuntime,
+    @Inject(DeletionGrace) private readonly grace: DeletionGrace,
   ) {}
 
   async execute({ code, client, context }: SignInWithLinkCommand): Promise<CommandOutcome<IssuedSession>> {
@@ -45,6 +48,8 @@ export class SignInWithLinkHandler implements ICommandHandler<SignInWithLinkComm
     await this.throttle.recognise(state.email, client.ip);
     // the link proved the address: one of a company's domain joins that company (ADR 0051)
     const joined = await joinCompanyByDomain(this.store, this.projections, state.userId, state.email, this.clock.now(), { ...context, actor: parsed.userId });
+    // signing in within the grace period cancels a pending account deletion (ADR 0092)
+    await this.grace.signedIn(state, localeOf(null, state.lang), context);
     const session = await this.sessions.start(joined.state?.status === 'registered' ? joined.state : state, context, client, sessionId);
     return { value: session, checkpoint: session.checkpoint };
   }

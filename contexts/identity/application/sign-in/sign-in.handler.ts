@@ -10,6 +10,8 @@ import { SessionService, type IssuedSession } from '../shared/session-service.js
 import { SignInThrottle } from '../shared/throttle.js';
 import { SignInCommand } from './sign-in.command.js';
 import { ownerOfEmail } from '../shared/email-claims.js';
+import { DeletionGrace } from '../privacy-requests/deletion-grace.js';
+import { localeOf } from '../shared/mail-templates.js';
 
 /** 429 too-many-requests naming the wait (the controller also sends it as Retry-After). */
 export const tooManyRequests = (retryAfterSeconds: number) =>
@@ -30,6 +32,7 @@ export class SignInHandler implements ICommandHandler<SignInCommand> {
     @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
     @Inject(SessionService) private readonly sessions: SessionService,
     @Inject(SignInThrottle) private readonly throttle: SignInThrottle,
+    @Inject(DeletionGrace) private readonly grace: DeletionGrace,
   ) {}
 
   async execute({ input, client, context }: SignInCommand): Promise<CommandOutcome<IssuedSession>> {
@@ -52,6 +55,8 @@ export class SignInHandler implements ICommandHandler<SignInCommand> {
     }
     if (!ok || !registered) throw new AppError('invalid-credential');
     await this.throttle.succeeded(input.email, client.ip);
+    // signing in within the grace period cancels a pending account deletion (ADR 0092)
+    await this.grace.signedIn(registered, localeOf(null, registered.lang), context);
     const session = await this.sessions.start(registered, context, client, sessionId);
     return { value: session, checkpoint: session.checkpoint };
   }

@@ -78,7 +78,7 @@ export class ProgressTracker {
     const playedFacts = async (state: ProgressState, played: PlayedOn | undefined) => {
       if (!played || !facts) return { entry: facts!, revision: {} };
       const at = await played(state.entries[facts.entryId]?.scorm?.revision ?? null);
-      const entry = { ...facts, scormVersion: at.version, ...(at.scoIds.length > 1 ? { scoIds: at.scoIds } : {}) };
+      const entry = { ...facts, scormVersion: at.version, ...(at.scoIds.length > 0 ? { scoIds: at.scoIds } : {}) };
       return { entry, revision: { revision: at.revision } };
     };
 

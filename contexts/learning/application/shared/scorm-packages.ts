@@ -28,7 +28,7 @@ export class ScormPackages {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** The locale's package when it has more than one SCO; null for a single SCO (played as before). */
+  /** The locale's package when it has more than one SCO or its one item is an asset; null for a single SCO (played as before). */
   packageOf(station: CatalogueStation, entry: ContentEntry, lang: Locale): ScormPackageView | null {
     const src = entry.src[lang] ?? Object.values(entry.src).find(Boolean);
     return src ? this.read(src, station.mediaHashes[src] ?? '') : null;
@@ -77,7 +77,9 @@ export class ScormPackages {
 
   private parse(src: string): ScormPackageView | null {
     const found = this.located(src);
-    if (!found || found.manifest.scos.length < 2) return null;
+    // one SCO plays in the single-SCO player; an asset never calls the API, so even alone it
+    // plays as a package, where the session counts it done once launched (issue 27)
+    if (!found || (found.manifest.scos.length < 2 && found.manifest.scos.every((s) => s.scormType !== 'asset'))) return null;
     const { manifest, base } = found;
     // the SCO's address as the manifest writes it: packages read their own query (Golf's
     // location.search.replace("?content=", "")), so nothing is added to it (ADR 0084)

@@ -5,6 +5,7 @@ import { APP_CONFIG, type AppConfig } from '@portal/platform';
 import type { ScormPackagePreview } from '../../contracts/index.js';
 import { CatalogueService } from '../shared/catalogue.service.js';
 import { PackageRefused, scormPackagesDir, stagePackage, type StoredPackage } from '../shared/uploaded-packages.js';
+import { splitAddress } from '../shared/scorm-paths.js';
 import { uploadedEntryId } from '../shared/scorm-publish.js';
 import { ZipRefused } from '../shared/scorm-zip.js';
 import { UploadScormPackageCommand } from './upload-scorm-package.command.js';
@@ -58,7 +59,7 @@ export function previewOf(pkg: StoredPackage, model: Awaited<ReturnType<Catalogu
     title: manifest.title,
     edition: manifest.edition,
     version: manifest.version,
-    scos: manifest.scos.map((s) => ({ id: s.id, title: s.title, launch: s.launch })),
+    scos: manifest.scos.map((s) => ({ id: s.id, title: s.title, launch: s.launch, file: s.file, parameters: splitAddress(s.launch).rest, scormType: s.scormType ?? 'sco' })),
     toc: manifest.toc,
     files: pkg.files,
     bytes: pkg.bytes,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { startTestApp, type TestApp } from '@portal/testing/app';
 import type { TestUser } from '@portal/testing/identity';
 import { after, seedLearning, tokenFor } from '../../testing/test-kit.js';
-import { FILE_NAMES_FIXTURE, FILE_NAMES_FIXTURE_ENTRY, fixtureFiles, fixtureVersion, folderFiles, LINK_MODE, lyingAboutSize, UPLOAD_FIXTURE_ENTRY, zipOf, zipWithName } from '../../testing/scorm-zips.js';
+import { ASSET_ONLY_FIXTURE, ASSET_ONLY_FIXTURE_ENTRY, FILE_NAMES_FIXTURE, FILE_NAMES_FIXTURE_ENTRY, fixtureFiles, fixtureVersion, folderFiles, LINK_MODE, lyingAboutSize, UPLOAD_FIXTURE_ENTRY, zipOf, zipWithName } from '../../testing/scorm-zips.js';
 import { importContentPack } from '../catalogue-import/import-pack.js';
 import Fastify from 'fastify';
 import { parseConfig } from '@portal/api';
@@ -249,8 +249,8 @@ describe('SCORM zip upload: file names that need percent-encoding (issue 27)', (
     expect(res.statusCode).toBe(200);
     const packageId = res.json().packageId as string;
     expect(res.json().scos).toEqual([
-      { id: 'guide', title: 'Leia antes', launch: 'Guia%20de%20campo/leia%20antes.html' },
-      { id: 'check', title: 'Verificação', launch: 'M%C3%B3dulo%201/100%25%20pronto%20%231%3F.htm?from=lms' },
+      { id: 'guide', title: 'Leia antes', launch: 'Guia%20de%20campo/leia%20antes.html', file: 'Guia de campo/leia antes.html', parameters: '', scormType: 'asset' },
+      { id: 'check', title: 'Verificação', launch: 'M%C3%B3dulo%201/100%25%20pronto%20%231%3F.htm?from=lms', file: 'Módulo 1/100% pronto #1?.htm', parameters: '?from=lms', scormType: 'sco' },
     ]);
     // the zip's raw names are the files on disk
     expect(existsSync(join(packages(), packageId, 'Módulo 1', '100% pronto #1?.htm'))).toBe(true);
@@ -276,5 +276,54 @@ describe('SCORM zip upload: file names that need percent-encoding (issue 27)', (
     const helper = await server.inject({ method: 'GET', url: `/media/scorm-uploads/${packageId}/M%C3%B3dulo%201/ajuda%20%231.js`, headers: { host: 'localhost:3001' } });
     expect(helper.body).toContain("window.helperLoaded = 'helper loaded'");
     await server.close();
+  });
+});
+
+describe('SCORM zip upload: a package whose only resource is an asset (issue 27)', () => {
+  it('previews the asset, plays it as a package of one item, and a commit of it completes the entry', async () => {
+    const res = await upload(await zipOf(folderFiles(ASSET_ONLY_FIXTURE)));
+    expect(res.statusCode).toBe(200);
+    const preview = res.json();
+    expect(preview).toMatchObject({ entryId: ASSET_ONLY_FIXTURE_ENTRY, title: 'Sprayer calibration sheet', edition: '2004-4th' });
+    expect(preview.scos).toEqual([
+      { id: 'calibration', title: 'Calibration, step by step', launch: 'Field%20guide/calibration.html', file: 'Field guide/calibration.html', parameters: '', scormType: 'asset' },
+    ]);
+    const published = await publish(preview.packageId);
+    expect(published.statusCode).toBe(200);
+    // the resume answer gives the player a package (one asset), not a single SCO to wait for
+    const content = (await t.request('GET', `/api/user-store/scorm-content/${ASSET_ONLY_FIXTURE_ENTRY}?lang=en`, { token: learner.token, headers: after(published) })).json();
+    expect(content.package).toMatchObject({ title: 'Sprayer calibration sheet', scos: [{ id: 'calibration', scormType: 'asset', launchUrl: `/api/media/scorm-uploads/${preview.packageId}/Field%20guide/calibration.html` }] });
+    expect(content.progress).toMatchObject({ completed: false });
+    // what the player commits once the asset is launched: the asset completed, the course rolled up
+    const commit = await t.request('POST', `/api/user-store/scorm-content/${ASSET_ONLY_FIXTURE_ENTRY}`, {
+      token: learner.token,
+      body: { scoId: 'calibration', cmi: { 'cmi.completion_status': 'completed' }, rollup: { completion: 'completed', success: 'unknown', score: null }, revision: content.revision },
+    });
+    expect(commit.statusCode, commit.body).toBe(200);
+    expect(commit.json().progress).toMatchObject({ status: 'completed', completed: true });
+    const progress = (await t.request('GET', `/api/scorms/progress/${ASSET_ONLY_FIXTURE_ENTRY}`, { token: learner.token, headers: after(commit) })).json();
+    expect(progress).toMatchObject({ status: 'completed', completed: true });
+    // a SCO id the package does not have is refused
+    const wrong = await t.request('POST', `/api/user-store/scorm-content/${ASSET_ONLY_FIXTURE_ENTRY}`, { token: learner.token, body: { scoId: 'other', cmi: { 'cmi.completion_status': 'completed' } } });
+    expect(wrong.json()).toMatchObject({ code: 'app/bed-request', details: [{ path: 'scoId' }] });
+  });
+
+  it('SCORM 1.2: the asset completed is the course completed (no sequencing: the SCOs roll up)', async () => {
+    const manifest = `<?xml version="1.0" encoding="UTF-8"?>
+<manifest identifier="portal.fixture.asset-only-12" version="1.0" xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2">
+  <metadata><schema>ADL SCORM</schema><schemaversion>1.2</schemaversion></metadata>
+  <organizations default="sheet"><organization identifier="sheet"><title>Calibration (1.2)</title>
+    <item identifier="calibration" identifierref="res-sheet"><title>Calibration</title></item>
+  </organization></organizations>
+  <resources><resource identifier="res-sheet" type="webcontent" adlcp:scormtype="asset" href="Field%20guide/calibration.html"><file href="Field%20guide/calibration.html"/></resource></resources>
+</manifest>`;
+    const preview = (await upload(await zipOf(folderFiles(ASSET_ONLY_FIXTURE, { 'imsmanifest.xml': manifest })))).json();
+    expect(preview).toMatchObject({ version: '1.2', scos: [{ id: 'calibration', scormType: 'asset' }] });
+    const published = await publish(preview.packageId);
+    const content = (await t.request('GET', `/api/user-store/scorm-content/${preview.entryId}?lang=en`, { token: learner.token, headers: after(published) })).json();
+    expect(content.package?.scos).toHaveLength(1);
+    const commit = await t.request('POST', `/api/user-store/scorm-content/${preview.entryId}`, { token: learner.token, body: { scoId: 'calibration', cmi: { 'cmi.core.lesson_status': 'completed' }, revision: content.revision } });
+    expect(commit.statusCode, commit.body).toBe(200);
+    expect(commit.json().progress).toMatchObject({ status: 'completed', completed: true });
   });
 });

@@ -8,6 +8,7 @@ import { assessmentEvents } from '@portal/assessment/contracts';
 import { scheduledEventEvents } from '@portal/events/contracts';
 import { learningEvents } from '@portal/learning/contracts';
 import { scoringEvents } from '@portal/scoring/contracts';
+import { erasureEvents } from '@portal/identity/contracts';
 
 const schemas = {
   // names: the catalogue (learning) and the scheduled events' definitions (events)
@@ -22,6 +23,8 @@ const schemas = {
   CertificateIssued: scoringEvents.schemas.CertificateIssued,
   AttendeeCheckedIn: scheduledEventEvents.schemas.AttendeeCheckedIn,
   AttendeeCheckedOut: scheduledEventEvents.schemas.AttendeeCheckedOut,
+  // erased learners (identity, ADR 0091): sent as anonymous accounts
+  SubjectErased: erasureEvents.schemas.SubjectErased,
 };
 
 export const xapiSourceEvents = defineEvents(schemas);
@@ -31,3 +34,5 @@ export type XapiSourceEvent = EventOf<typeof schemas>;
 export const NAMING_EVENT_TYPES: XapiSourceEvent['type'][] = ['StationRevised', 'QuestionRevised', 'CertificateRuleRevised', 'ScheduledEventCreated', 'ScheduledEventUpdated'];
 /** The learning log: each becomes one statement or more. */
 export const LEARNING_LOG_TYPES: XapiSourceEvent['type'][] = ['MediaCompleted', 'AnswerSubmitted', 'CertificateIssued', 'AttendeeCheckedIn', 'AttendeeCheckedOut'];
+/** The erasures: folded over the whole log up to the run's head, before any statement is built. */
+export const ERASURE_EVENT_TYPES: XapiSourceEvent['type'][] = ['SubjectErased'];

@@ -1,7 +1,10 @@
 /**
  * The learning log as xAPI 1.0.3 statements (ADR 0074): a pure function of one stored event and
  * the catalogue as it stood when the event was recorded. No e-mail, no name: the actor is an
- * account agent (the portal's base IRI and the user id). Guests give no statement.
+ * account agent (the portal's base IRI and the user id). Guests give no statement. An erased
+ * learner (ADR 0091) is an anonymous account: `<base IRI>/xapi/erased` and their erasure's event
+ * id, which nothing the LRS ever received links to the user id; the registrations are derived from
+ * it too (a registration derived from the user id would be recomputable).
  */
 import type { Activity, Agent, Context, Statement, StatementObject } from '@xapi/xapi';
 import { checkpointToString } from '@portal/eventstore';
@@ -55,7 +58,15 @@ export class StatementMapper {
   constructor(
     private readonly options: XapiMappingOptions,
     private readonly catalogue: LearningCatalogue,
+    /** erased subjects (ADR 0091): user id → their `SubjectErased` event id */
+    private readonly erased: ReadonlyMap<string, string> = new Map(),
   ) {}
+
+  /** Who the statements name: the user id, or an erased learner's anonymous name. */
+  private who(userId: string): string {
+    const erasure = this.erased.get(userId);
+    return erasure ? `erased-${erasure}` : userId;
+  }
 
   private iri(kind: string, id: string) {
     return `${this.options.baseIri}/xapi/activities/${kind}/${encodeURIComponent(id)}`;
@@ -64,7 +75,9 @@ export class StatementMapper {
     return `${this.options.baseIri}/xapi/extensions/${name}`;
   }
   private agent(userId: string): Agent {
-    return { objectType: 'Agent', account: { homePage: this.options.baseIri, name: userId } };
+    return this.erased.has(userId)
+      ? { objectType: 'Agent', account: { homePage: `${this.options.baseIri}/xapi/erased`, name: this.who(userId) } }
+      : { objectType: 'Agent', account: { homePage: this.options.baseIri, name: userId } };
   }
 
   private station(stationId: string): Activity {
@@ -152,7 +165,7 @@ export class StatementMapper {
             verb: XAPI_VERBS.completed,
             object: this.content(d.stationId, d.entryId, d.entryType),
             result: { completion: true },
-            context: this.context(event, { registration: registrationOf(progressStream(d.actor, d.stationId)), contextActivities: this.stationActivities(d.stationId) }, { 'completed-via': d.via }),
+            context: this.context(event, { registration: registrationOf(progressStream(this.who(d.actor), d.stationId)), contextActivities: this.stationActivities(d.stationId) }, { 'completed-via': d.via }),
             timestamp: d.completedAt,
           },
         ];
@@ -164,7 +177,7 @@ export class StatementMapper {
         const context = (extra: Omit<Context, 'platform' | 'extensions'> = {}) =>
           this.context(
             event,
-            { ...(d.stationId ? { registration: registrationOf(progressStream(d.actor, d.stationId)) } : {}), contextActivities: this.stationActivities(d.stationId, other), ...extra },
+            { ...(d.stationId ? { registration: registrationOf(progressStream(this.who(d.actor), d.stationId)) } : {}), contextActivities: this.stationActivities(d.stationId, other), ...extra },
             { attempt: d.attempt, 'answer-context': d.context },
           );
         const score = this.score(d.questionId, d.score);
@@ -232,7 +245,7 @@ export class StatementMapper {
               },
             },
             ...(event.type === 'AttendeeCheckedOut' ? { result: { completion: true, duration: isoDuration(event.data.minutesPresent * 60) } } : {}),
-            context: this.context(event, { registration: registrationOf(`${scheduledEventStream(d.eventId)}/${d.userId}`) }, { 'scan-via': d.via.kind }),
+            context: this.context(event, { registration: registrationOf(`${scheduledEventStream(d.eventId)}/${this.who(d.userId)}`) }, { 'scan-via': d.via.kind }),
             timestamp: d.at,
           },
         ];

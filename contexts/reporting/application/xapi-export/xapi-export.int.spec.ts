@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Statement } from '@xapi/xapi';
+import type { Agent, Statement } from '@xapi/xapi';
 import { sql } from 'kysely';
 import { createDatabase } from '@portal/database';
 import { createPostgresEventStore, type EventStore } from '@portal/eventstore';
@@ -197,6 +197,54 @@ describe('xapi export on PGlite (one process): one run per target', () => {
       expect((await running).statements).toBe(8);
       expect((await exportXapi({ store, database, target: fileTarget(out), mapping, fromStart: true })).statements).toBe(8);
       expect(lines(out)).toHaveLength(8);
+    } finally {
+      await store.close();
+      await database.close();
+    }
+  });
+});
+
+describe('xapi export of an erased learner (issue 31, ADR 0091)', () => {
+  it('sends the erased learner as an anonymous account, in the next run and in any later one; nothing in it names or derives from their user id', async () => {
+    const database = await createDatabase({});
+    const store = createPostgresEventStore(database);
+    try {
+      await store.migrate();
+      await appendLog(store, xapiLog());
+      const dir = mkdtempSync(join(tmpdir(), 'xapi-erased-'));
+      const accountOf = (s: Statement): string | undefined => (s.actor as Agent).account?.name;
+      const out = join(dir, 'statements.ndjson');
+      await exportXapi({ store, database, target: fileTarget(out), mapping });
+      const before = lines(out);
+      expect(before.some((s) => JSON.stringify(s).includes(LEARNER_1))).toBe(true);
+      const registrationsBefore = new Set(before.filter((s) => accountOf(s) === LEARNER_1).map((s) => s.context?.registration).filter(Boolean));
+      expect(registrationsBefore.size).toBeGreaterThan(0);
+
+      // the learner did one more thing, not exported yet, then was erased
+      await appendLog(store, [mediaCompleted(LEARNER_1, 'soja-plantio', 'doc-guide', '2026-11-24T08:00:00.000Z'), mediaCompleted(LEARNER_2, 'soja-plantio', 'doc-guide', '2026-11-24T08:05:00.000Z')]);
+      const erasedAt = { expectedRevision: 'no-stream' as const, context: { correlationId: 'erasure', actor: 'admin-1', origin: 'system' as const } };
+      const erasureId = '0190c3a0-0000-7000-8000-0000000e7a5e';
+      await store.append(`identity.erasure-${LEARNER_1}`, [{ eventId: erasureId, type: 'SubjectErased', data: { subjectId: LEARNER_1, requestId: 'request-1', by: 'admin-1', keysDestroyed: 2, erasedAt: '2026-11-25T00:00:00.000Z' } }], erasedAt);
+      const anonymous = { objectType: 'Agent', account: { homePage: 'https://portal.example.com/xapi/erased', name: `erased-${erasureId}` } };
+
+      // the next run: the learner's new statement is anonymous, the other learner's is not
+      expect(await exportXapi({ store, database, target: fileTarget(out), mapping })).toMatchObject({ statements: 2 });
+      const next = lines(out).slice(before.length);
+      expect(next.map((s) => s.actor)).toEqual([anonymous, { objectType: 'Agent', account: { homePage: 'https://portal.example.com', name: LEARNER_2 } }]);
+      expect(JSON.stringify(next[0])).not.toContain(LEARNER_1);
+      expect(registrationsBefore.has(next[0]!.context!.registration!)).toBe(false);
+
+      // a later export of everything (a new LRS, --from-start): nothing names the learner, their facts are all there
+      const again = join(dir, 'again.ndjson');
+      const all = await exportXapi({ store, database, target: fileTarget(again), mapping });
+      expect(all.statements).toBe(before.length + 2);
+      const text = readFileSync(again, 'utf8');
+      expect(text).not.toContain(LEARNER_1);
+      for (const registration of registrationsBefore) expect(text).not.toContain(registration!);
+      const anonymousStatements = lines(again).filter((s) => accountOf(s) === anonymous.account.name);
+      expect(anonymousStatements).toHaveLength(before.filter((s) => accountOf(s) === LEARNER_1).length + 1);
+      for (const s of lines(again)) expect(validateStatement(s)).toEqual([]);
+      expect(lines(again).some((s) => accountOf(s) === LEARNER_2)).toBe(true);
     } finally {
       await store.close();
       await database.close();

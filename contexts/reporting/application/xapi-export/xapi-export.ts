@@ -4,6 +4,8 @@
  * them in batches and moves the checkpoint after each batch the target holds. Statement ids come
  * from event ids, so a batch written twice (a failure between the target's acknowledgement and the
  * checkpoint) is still stored once by an LRS; a file is cut back to its checkpoint's length.
+ * Learners erased by the time the run starts (`SubjectErased` up to the head, ADR 0091) are sent
+ * as anonymous accounts, whatever the position of their events.
  */
 import type { Statement } from '@xapi/xapi';
 import { compareCheckpoints, START, type Checkpoint, type EventStore, type RecordedEvent } from '@portal/eventstore';
@@ -11,7 +13,7 @@ import type { Database } from '@portal/database';
 import { migrateExportCheckpoints, readExportCheckpoint, saveExportCheckpoint } from './export-checkpoints.js';
 import { leaseXapiTarget, type XapiExportLease } from './export-lease.js';
 import { LearningCatalogue } from './learning-catalogue.js';
-import { LEARNING_LOG_TYPES, NAMING_EVENT_TYPES, xapiSourceEvents } from './source-events.js';
+import { ERASURE_EVENT_TYPES, LEARNING_LOG_TYPES, NAMING_EVENT_TYPES, xapiSourceEvents } from './source-events.js';
 import { StatementMapper, type XapiMappingOptions } from './statements.js';
 import type { XapiTarget } from './targets.js';
 import { InvalidStatementError, validateStatement } from './validate.js';
@@ -39,7 +41,7 @@ export interface XapiExportOptions {
   /** how long to wait for the log to be readable up to the head committed at the start; default 15 s */
   visibleWithinMs?: number;
   /** tests only: replaces the mapper (to prove that a broken mapping is caught) */
-  mapper?: (catalogue: LearningCatalogue, mapping: XapiMappingOptions) => Pick<StatementMapper, 'statementsOf'>;
+  mapper?: (catalogue: LearningCatalogue, mapping: XapiMappingOptions, erased: ReadonlyMap<string, string>) => Pick<StatementMapper, 'statementsOf'>;
 }
 
 export interface XapiExportResult {
@@ -95,9 +97,22 @@ async function exportLeased(options: XapiExportOptions, lease: XapiExportLease):
   // a fresh start forgets the old position first: a run that fails half-way resumes from its own batches
   if (!stored) await saveExportCheckpoint(database, target.key, { checkpoint: START, statements: 0, fileBytes: target.key.startsWith('file:') ? 0 : null });
 
-  const catalogue = new LearningCatalogue();
-  const mapper = options.mapper ? options.mapper(catalogue, options.mapping) : new StatementMapper(options.mapping, catalogue);
   const parse = (e: RecordedEvent) => xapiSourceEvents.parseRecorded(e);
+  const head = await store.headCheckpoint();
+  await waitVisible(store, head, options.visibleWithinMs ?? 15_000);
+  // the learners erased up to the head: anonymous in every statement of this run (ADR 0091)
+  const erased = new Map<string, string>();
+  for (let after = START; ; ) {
+    const page = await store.readAll({ after, limit: readLimit, types: ERASURE_EVENT_TYPES });
+    if (page.events.length === 0) break;
+    for (const e of page.events) {
+      const event = parse(e);
+      if (event.type === 'SubjectErased' && compareCheckpoints(e.checkpoint, head) <= 0) erased.set(event.data.subjectId, event.metadata.eventId);
+    }
+    after = page.checkpoint;
+  }
+  const catalogue = new LearningCatalogue();
+  const mapper = options.mapper ? options.mapper(catalogue, options.mapping, erased) : new StatementMapper(options.mapping, catalogue, erased);
 
   // 1. the names as they stood at the checkpoint: the catalogue's and scheduled events' definitions before it
   for (let after = START; compareCheckpoints(after, from) < 0; ) {
@@ -109,10 +124,8 @@ async function exportLeased(options: XapiExportOptions, lease: XapiExportLease):
   }
 
   // 2. the log after the checkpoint, names and learning events in their global order, up to what
-  // was committed when the run started (an older transaction still open elsewhere hides newer
-  // events from readAll a moment: wait for them, as a projection rebuild does)
-  const head = await store.headCheckpoint();
-  await waitVisible(store, head, options.visibleWithinMs ?? 15_000);
+  // was committed when the run started (read above; an older transaction still open elsewhere
+  // hides newer events from readAll a moment: waitVisible waited for them, as a projection rebuild does)
   const result: XapiExportResult = { target: target.key, from, to: from, events: 0, statements: 0, skipped: 0, batches: 0, totalStatements };
   let pending: Statement[] = [];
   let pendingUpTo = from; // the last event whose statements are all in `pending` (or already out)

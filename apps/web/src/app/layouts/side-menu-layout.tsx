@@ -47,6 +47,8 @@ export function SkipLink() {
  * The default layout and its variants (default, home, home-dark, main, learning; 000 §2.3):
  * the vertical side menu (a full-width drawer below 992 px), the main header, the page, and
  * the right-hand drawers (apps, NPS panel). Dialogs shared by every layout live in the shell.
+ * The first render's markup does not depend on the width (the server renders it, ADR 0090):
+ * the docked menu is hidden below 992 px by CSS, the drawer is closed.
  */
 export function SideMenuLayout({ layout, notifications }: { layout: LayoutName; notifications: ReactNode }) {
   const { t } = useTranslation('shell');
@@ -55,10 +57,20 @@ export function SideMenuLayout({ layout, notifications }: { layout: LayoutName; 
   const navbarOpen = useShellState((s) => s.navbarOpen);
   const barVisible = useMenuBarVisible(width);
   const dark = layout === 'home-dark';
+  // the docked menu's markup is there on every width (CSS shows it from 992 px); while the
+  // drawer form is open (below 992 px, until its closing transition ends) it stands in for it,
+  // so the page never has two menus
+  const drawerOpen = navbarOpen && !large;
+  const [drawerShown, setDrawerShown] = useState(false);
+  useEffect(() => {
+    if (drawerOpen) setDrawerShown(true);
+  }, [drawerOpen]);
 
   // the drawer form only exists below 992 px
   useEffect(() => {
-    if (large) setNavbarOpen(false);
+    if (!large) return;
+    setNavbarOpen(false);
+    setDrawerShown(false);
   }, [large]);
 
   const brand = (
@@ -75,7 +87,7 @@ export function SideMenuLayout({ layout, notifications }: { layout: LayoutName; 
   return (
     <Box className={classes.frame} data-layout={layout} data-testid="layout-side-menu">
       <SkipLink />
-      {large && (
+      {!drawerOpen && !drawerShown && (
         <nav id="side-menu" className={classes.navbar} aria-label={t('menu.label')} data-testid="side-menu">
           <div className={classes.navbarBrand}>{brand}</div>
           <div className={classes.navbarBody}>
@@ -93,13 +105,11 @@ export function SideMenuLayout({ layout, notifications }: { layout: LayoutName; 
           </LayoutChromeContext.Provider>
         </main>
       </div>
-      {!large && (
-        <Drawer opened={navbarOpen} onClose={() => setNavbarOpen(false)} size="100%" title={brand} position="left">
-          <nav id="side-menu" aria-label={t('menu.label')} data-testid="side-menu" style={{ height: 'calc(100dvh - 80px)' }}>
-            <SideMenu />
-          </nav>
-        </Drawer>
-      )}
+      <Drawer opened={drawerOpen} onClose={() => setNavbarOpen(false)} onExitTransitionEnd={() => setDrawerShown(false)} size="100%" title={brand} position="left">
+        <nav id="side-menu" aria-label={t('menu.label')} data-testid="side-menu" style={{ height: 'calc(100dvh - 80px)' }}>
+          <SideMenu />
+        </nav>
+      </Drawer>
       <RightDrawers />
     </Box>
   );

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
-import { refreshAccessToken } from '../session/refresh';
-import { getAccessToken } from '../session/token-store';
+import { serverScope } from '../ssr/scope';
+import { bootstrapSession, refreshAccessToken } from '../session/refresh';
+import { getAccessToken, hasProvisionalClaims } from '../session/token-store';
 import { API_BASE } from './api-base';
 import { ApiError } from './api-error';
 import { apiErrorFromResponse } from './api-error-body';
@@ -36,6 +37,9 @@ const buildHeaders = (method: Method, body: unknown, token: string | null, extra
 };
 
 const send = async (path: string, method: Method, body: unknown, token: string | null, signal?: AbortSignal, early?: Promise<Response | undefined>, extra?: Record<string, string>): Promise<Response> => {
+  // a document rendered on the server reads in-process, through the same query handlers (ADR 0090)
+  const scope = serverScope();
+  if (scope) return scope.read(method, path);
   try {
     // the boot script's answer, if it got one; a failed early request is sent again here
     const sent = await early?.catch(() => undefined);
@@ -62,9 +66,11 @@ const send = async (path: string, method: Method, body: unknown, token: string |
  */
 export const apiRequest = async <S extends z.ZodType | undefined>(path: string, options: RequestOptions<S>): Promise<Answer<S>> => {
   const method = options.method ?? 'GET';
+  // a server-rendered page shows its user before this page has its token: resume it first (ADR 0090)
+  if (getAccessToken() === null && hasProvisionalClaims()) await bootstrapSession();
   const token = getAccessToken();
   // a GET the boot script already sent with this token (the profile, the first screen's data, ADR 0013)
-  const early = method === 'GET' ? takeEarlyGet(`${API_BASE}${path}`, { token, position: currentEventPosition() }) : undefined;
+  const early = method === 'GET' && !serverScope() ? takeEarlyGet(`${API_BASE}${path}`, { token, position: currentEventPosition() }) : undefined;
   let response = await send(path, method, options.body, token, options.signal, early, options.headers);
   rememberEventPosition(response.headers.get(EVENT_POSITION_HEADER));
   let text = await response.text();

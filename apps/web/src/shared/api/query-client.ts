@@ -1,4 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { serverScope } from '../ssr/scope';
 import { isApiError } from './api-error';
 
 /**
@@ -48,5 +49,17 @@ export const createQueryClient = (): QueryClient =>
     },
   });
 
-/** The one client of the app; route loaders prefetch into it with the same query options. */
-export const queryClient = createQueryClient();
+const pageClient = createQueryClient();
+
+/**
+ * The one client of the app; route loaders prefetch into it with the same query options. While
+ * the server renders a document, the request's own client (ADR 0090): one per request, so no
+ * learner's answers reach another's document.
+ */
+export const queryClient: QueryClient = new Proxy(pageClient, {
+  get(target, property) {
+    const client = serverScope()?.queryClient ?? target;
+    const value: unknown = Reflect.get(client, property, client);
+    return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(client) : value;
+  },
+});

@@ -1,6 +1,7 @@
 import { appConfigResponseSchema, DEFAULT_LEGAL_LINKS, DEFAULT_PRODUCT_NAME, identityRoutes, type AppConfigResponse } from '@portal/identity/contracts/http';
 import { API_BASE } from '../api/api-base';
 import { takeEarlyAppConfig } from '../api/early-answers';
+import { serverScope } from '../ssr/scope';
 
 /**
  * GET /api/app-config: public settings the SPA needs before sign-in (locale domain, the
@@ -40,6 +41,8 @@ const fetchAppConfig = async (): Promise<AppConfigResponse> => {
 
 /** The settings, fetched on first use and kept for the page's life. */
 export const loadAppConfig = (): Promise<AppConfigResponse> => {
+  const scope = serverScope();
+  if (scope) return Promise.resolve(scope.appConfig);
   if (loaded) return Promise.resolve(loaded);
   pending ??= fetchAppConfig().then((config) => {
     loaded = config;
@@ -49,4 +52,9 @@ export const loadAppConfig = (): Promise<AppConfigResponse> => {
 };
 
 /** The settings once loaded (the root loader waits for them before any screen renders). */
-export const appConfig = (): AppConfigResponse => loaded ?? FALLBACK_APP_CONFIG;
+export const appConfig = (): AppConfigResponse => serverScope()?.appConfig ?? loaded ?? FALLBACK_APP_CONFIG;
+
+/** The settings a server-rendered document was drawn with (ADR 0090): this page does not ask again. */
+export const adoptAppConfig = (config: AppConfigResponse): void => {
+  loaded = config;
+};

@@ -3,11 +3,21 @@ import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import { isLocale, LOCALES, type Locale } from '@portal/kernel';
 import { loadAppConfig } from '../config/app-config';
+import { pageHost, serverScope } from '../ssr/scope';
 import { detectLocale, LOCALE_COOKIE, localeCookieString, readCookie } from './detect-locale';
 import { forcedLocaleForHost } from './locale-rules';
 import { DEFAULT_NAMESPACE, isAppNamespace, type AppNamespace } from './namespaces';
 
 export const i18n = i18next.createInstance();
+
+/** The instance a render reads: the request's on the server (one per request, ADR 0090), the page's in the browser. */
+export const activeI18n = () => serverScope()?.i18n ?? i18n;
+
+/** The locale a server-rendered document was drawn in: the page starts in it, so hydration matches (ADR 0090). */
+let documentLocale: Locale | undefined;
+export const adoptDocumentLocale = (locale: Locale): void => {
+  documentLocale = locale;
+};
 
 /** A locale's files, fetched the first time a screen needs one (two chunks per locale: the learners' and the staff's, vite.config.ts). */
 const loadLocaleFile = (language: string, namespace: string): Promise<unknown> => {
@@ -27,7 +37,7 @@ const applyToDocument = (language: string): void => {
   document.documentElement.lang = language;
 };
 
-export const currentLocale = (): Locale => (isLocale(i18n.language) ? i18n.language : detectLocale({}));
+export const currentLocale = (): Locale => serverScope()?.locale ?? (isLocale(i18n.language) ? i18n.language : detectLocale({}));
 
 /** The i18n_lang cookie as stored (undefined without one). */
 export const readLocaleCookie = (): string | undefined => (typeof document === 'undefined' ? undefined : readCookie(document.cookie, LOCALE_COOKIE));
@@ -35,13 +45,16 @@ export const readLocaleCookie = (): string | undefined => (typeof document === '
 let forced: Locale | undefined;
 
 /** The locale the domain forces (the Spanish domain: es), if any; known once initI18n resolved. */
-export const forcedLocale = (): Locale | undefined => forced;
+export const forcedLocale = (): Locale | undefined => {
+  const scope = serverScope();
+  return scope ? forcedLocaleForHost(scope.host, scope.appConfig.domains.spanish) : forced;
+};
 
 /** The Spanish domain (app-config domains.spanish) forces es (000 §4.11); the settings also name the product. */
 const detectForcedLocale = async (): Promise<{ forced: Locale | undefined; product: string }> => {
   try {
     const config = await loadAppConfig();
-    return { forced: forcedLocaleForHost(window.location.host, config.domains.spanish), product: config.productName };
+    return { forced: forcedLocaleForHost(pageHost(), config.domains.spanish), product: config.productName };
   } catch (error) {
     // the settings did not answer (a deploy in progress): the default locale rules and name
     console.warn(error);
@@ -59,12 +72,13 @@ let ready: Promise<void> | undefined;
  * first screen renders, feature namespaces with their routes.
  */
 export const initI18n = (): Promise<void> => {
+  if (serverScope()) return Promise.resolve();
   ready ??= start();
   return ready;
 };
 
 /** The locale of the cookie and the browser's languages (the domain may still force another). */
-const detectedLocale = (): Locale => detectLocale({ cookie: readLocaleCookie(), browserLanguages: browserLanguages() });
+const detectedLocale = (): Locale => documentLocale ?? detectLocale({ cookie: readLocaleCookie(), browserLanguages: browserLanguages() });
 
 const start = async (): Promise<void> => {
   const detected = detectedLocale();
@@ -122,6 +136,8 @@ export const showLocale = async (locale: Locale): Promise<void> => {
  * screen whose strings are in the second file, ADR 0013); i18next then takes it from there.
  */
 export const loadNamespaces = async (...namespaces: AppNamespace[]): Promise<void> => {
+  // the server's instances hold every namespace from the start
+  if (serverScope()) return;
   const likely = isLocale(i18n.language) ? i18n.language : detectedLocale();
   for (const namespace of namespaces) void loadLocaleFile(likely, namespace).catch(() => undefined);
   await initI18n();

@@ -10,6 +10,8 @@ export const paths = {
   emailAction: '/auth/action',
   phoneVerification: '/auth2/verification',
   profile: '/account/profile',
+  /** the data subject's rights (LGPD, features/privacy) */
+  privacy: '/account/privacy',
   verifyEmail: '/account/verify-email',
 } as const;
 

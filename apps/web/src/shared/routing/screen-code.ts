@@ -13,3 +13,19 @@ export function requestScreenCode(routes: RouteObject[], location: { pathname: s
     if (typeof lazy === 'function') void lazy().catch(() => undefined);
   }
 }
+
+/**
+ * Before hydrating a server-rendered document (ADR 0090): the matched routes' lazy modules are
+ * loaded and merged into their route objects, so the router's first render draws the screens the
+ * server drew instead of its HydrateFallback (react-router's guidance for lazy routes with SSR).
+ */
+export async function resolveScreenCode(routes: RouteObject[], location: { pathname: string }): Promise<void> {
+  await Promise.all(
+    (matchRoutes(routes, location) ?? []).map(async (match) => {
+      const lazy = match.route.lazy;
+      if (typeof lazy !== 'function') return;
+      const module = await lazy();
+      Object.assign(match.route, { ...module, lazy: undefined });
+    }),
+  );
+}

@@ -1,4 +1,4 @@
-import { dashboardScope, isCompanyStaff, managerReadScope, managerScope, messagingScope, type ManagerScope } from '@portal/identity/contracts/manager-scope';
+import { dashboardScope, isCompanyStaff, managerReadScope, managerScope, messagingScope, privacyRequestScope, type ManagerScope } from '@portal/identity/contracts/manager-scope';
 import type { Permission, Role } from '@portal/kernel';
 
 /**
@@ -113,3 +113,6 @@ export const canReadMessagingReport = (subject: Subject): boolean => messagingRe
 
 /** The manager dashboard (001 §2): the server's dashboardScope is not "none" (manage_all_companies picks the company). */
 export const canViewManagerDashboard = (subject: Subject): boolean => managerDashboardScope(subject).kind !== 'none';
+
+/** The privacy requests of the manager area (LGPD, ADR 0092), the server's privacyRequestScope: a company_admin's company, every company with manage_all_companies. */
+export const canManagePrivacyRequests = (subject: Subject): boolean => subject != null && privacyRequestScope(subject).kind !== 'none';

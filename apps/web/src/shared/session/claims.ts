@@ -50,8 +50,10 @@ const stationsOf = (value: unknown): AuthClaims['allowedStations'] => {
  * The claims of an access token (missing lists read as empty, unknown roles and permissions
  * are dropped, registerStatus defaults to None). Undefined when the token has no subject.
  */
-export const claimsFromToken = (token: string): AuthClaims | undefined => {
-  const payload = decodeJwtPayload(token);
+export const claimsFromToken = (token: string): AuthClaims | undefined => claimsFromPayload(decodeJwtPayload(token));
+
+/** The same claims from a token's payload already verified (the server's document cookie, ADR 0090). */
+export const claimsFromPayload = (payload: Record<string, unknown> | undefined): AuthClaims | undefined => {
   const userId = stringOrNull(payload?.['sub']);
   if (!payload || !userId) return undefined;
   const status = payload['registerStatus'];

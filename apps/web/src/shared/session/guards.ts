@@ -8,6 +8,7 @@ import { userDataQueryOptions } from '../api/user-data';
 import { loadAppConfig } from '../config/app-config';
 import { currentLocale, initI18n, saveLocaleChoice } from '../i18n/i18n';
 import { paths } from '../routing/paths';
+import { pageHost } from '../ssr/scope';
 import { argentinaRedirect, decideProtectedRoute, decideSignedOutOnly, type RouteAccess } from './guard-rules';
 import { bootstrapSession } from './refresh';
 import { broadcastSession, clearAccessToken, getAccessToken, getAuthClaims, isFieldSession } from './token-store';
@@ -104,7 +105,7 @@ export const rootLoader = async (_args?: unknown): Promise<null> => {
   const claims = getAuthClaims();
   if (!claims) return null;
   const config = await loadAppConfig();
-  const target = argentinaRedirect(window.location.host, claims.country, config.argentina);
+  const target = argentinaRedirect(pageHost(), claims.country, config.argentina);
   if (target) {
     await signOut();
     throw redirect(target);

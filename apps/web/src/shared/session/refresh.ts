@@ -112,6 +112,8 @@ export const bootstrapSession = async (): Promise<void> => {
   if (wasRefreshAttempted()) return;
   if (!hasSessionMarker()) {
     markRefreshAttempted();
+    // a document drawn signed in whose marker is gone: signed out after all
+    clearAccessToken();
     return;
   }
   // The page's first call, on every load: without the Web Lock, whose callback ran only once

@@ -1,3 +1,4 @@
+import { serverScope } from '../ssr/scope';
 import { claimsFromToken, type AuthClaims } from './claims';
 
 /**
@@ -26,10 +27,38 @@ const notify = (): void => {
   for (const listener of listeners) listener();
 };
 
-export const getAccessToken = (): string | null => session?.accessToken ?? null;
-export const hasAccessToken = (): boolean => session !== null;
+/**
+ * The claims a server-rendered document was drawn with (ADR 0090), until this page's own session
+ * is known: the first render must equal the server's, and the refresh has not answered yet.
+ */
+let provisional: AuthClaims | null = null;
+
+/** On the server: the claims of the request's verified document cookie; the token is not needed there. */
+const SERVER_TOKEN = 'server-render';
+
+export const getAccessToken = (): string | null => {
+  const scope = serverScope();
+  if (scope) return scope.claims ? SERVER_TOKEN : null;
+  return session?.accessToken ?? null;
+};
+export const hasAccessToken = (): boolean => {
+  const scope = serverScope();
+  if (scope) return scope.claims !== null;
+  return session !== null || provisional !== null;
+};
 export const getSession = (): SessionState | null => session;
-export const getAuthClaims = (): AuthClaims | null => session?.claims ?? null;
+export const getAuthClaims = (): AuthClaims | null => {
+  const scope = serverScope();
+  if (scope) return scope.claims;
+  return session?.claims ?? provisional;
+};
+
+/** The document's claims, kept until the refresh answers (or fails). */
+export const setProvisionalClaims = (claims: AuthClaims | null): void => {
+  provisional = claims;
+};
+/** Whether the page shows a server-rendered user whose session this page has not resumed yet. */
+export const hasProvisionalClaims = (): boolean => provisional !== null && session === null;
 
 /** For useSyncExternalStore: called on every sign-in, refresh and sign-out. */
 export const subscribeSession = (listener: () => void): (() => void) => {
@@ -40,6 +69,7 @@ export const subscribeSession = (listener: () => void): (() => void) => {
 export const setSession = (init: { accessToken: string; userId: string; expiresIn: number }, now = Date.now()): SessionState => {
   const claims = claimsFromToken(init.accessToken) ?? null;
   session = { accessToken: init.accessToken, userId: init.userId, expiresAt: now + init.expiresIn * 1000, claims };
+  provisional = null;
   refreshAttempted = true;
   notify();
   return session;
@@ -63,8 +93,9 @@ export const sessionEpoch = (): number => epoch;
 
 export const clearAccessToken = (): void => {
   epoch += 1;
-  if (session === null) return;
+  if (session === null && provisional === null) return;
   session = null;
+  provisional = null;
   notify();
 };
 

@@ -5,11 +5,15 @@ import type { AuthClaims } from './claims';
 import { isAccountReady } from './guard-rules';
 import { getAuthClaims, hasAccessToken, subscribeSession } from './token-store';
 
-/** The signed-in user's token claims, or null; re-renders on sign-in, refresh and sign-out. */
-export const useAuthClaims = (): AuthClaims | null => useSyncExternalStore(subscribeSession, getAuthClaims, () => null);
+/**
+ * The signed-in user's token claims, or null; re-renders on sign-in, refresh and sign-out. The
+ * server snapshot is the same read: on the server the request's claims, in the browser while it
+ * hydrates the claims the document was drawn with (ADR 0090).
+ */
+export const useAuthClaims = (): AuthClaims | null => useSyncExternalStore(subscribeSession, getAuthClaims, getAuthClaims);
 
 /** Whether a session exists in this tab. */
-export const useSignedIn = (): boolean => useSyncExternalStore(subscribeSession, hasAccessToken, () => false);
+export const useSignedIn = (): boolean => useSyncExternalStore(subscribeSession, hasAccessToken, hasAccessToken);
 
 /**
  * Whether the signed-in user may use the learner area (verified e-mail, Completed registration):

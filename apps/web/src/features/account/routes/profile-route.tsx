@@ -39,6 +39,9 @@ export function Component() {
               {t('nav.myContent', { ns: 'common' })}
             </Button>
           )}
+          <Button component={Link} to={paths.privacy} variant="subtle" size="compact-md" data-testid="profile-privacy">
+            {t('profile.privacyLink')}
+          </Button>
           <Button component={Link} to={paths.logoff} variant="default" size="compact-md" data-testid="profile-signout">
             {t('nav.signOut', { ns: 'common' })}
           </Button>

@@ -3,9 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { data, useParams, type LoaderFunctionArgs } from 'react-router';
 import { PageShell } from '../../../shared/ui/page-shell';
 import { asLocale, pickText } from '../../../shared/ui/shell/localized';
-import { useVerification } from '../api/certificates';
+import { queryClient } from '../../../shared/api/query-client';
+import { useVerification, verificationQueryOptions } from '../api/certificates';
 import { loadAssessmentStrings } from './route-helpers';
 import { Notice } from '../components/notice';
+import { usePageHead } from '../../../shared/ui/page-head';
 
 /**
  * /certificates/verify/:code (the QR code on the certificate PDF): public, no sign-in. It
@@ -14,7 +16,9 @@ import { Notice } from '../components/notice';
 export async function loader({ params }: LoaderFunctionArgs): Promise<null> {
   const code = params.code ?? '';
   if (code.trim().length === 0 || code.length > 64) throw data(null, { status: 404 });
-  await loadAssessmentStrings();
+  // read with the document (ADR 0090): the answer is in the first paint, on the server too; a
+  // failed read is the screen's own error state, not the route's
+  await Promise.all([loadAssessmentStrings(), queryClient.prefetchQuery(verificationQueryOptions(code))]);
   return null;
 }
 
@@ -23,6 +27,7 @@ export function Component() {
   const locale = asLocale(i18n.language);
   const code = useParams().code ?? '';
   const { data: result, isPending, isError } = useVerification(code);
+  usePageHead({ title: t('verify.title') });
   return (
     <PageShell size="sm">
       <Stack gap="lg">

@@ -3,15 +3,17 @@ import { Anchor, Button, Loader, NativeSelect, Paper, Progress, Stack, Text, Tit
 import { useTranslation } from 'react-i18next';
 import { data, Link, redirect, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
 import { bootstrapSession } from '../../../shared/session/refresh';
-import { getAuthClaims } from '../../../shared/session/token-store';
+import { getAuthClaims, hasAccessToken } from '../../../shared/session/token-store';
+import { queryClient } from '../../../shared/api/query-client';
 import { PageShell } from '../../../shared/ui/page-shell';
 import { asLocale, pickText } from '../../../shared/ui/shell/localized';
-import { useAnswerSurvey, useSurvey, useSurveys, type SurveyView } from '../api/surveys';
+import { surveyQueryOptions, surveysQueryOptions, useAnswerSurvey, useSurvey, useSurveys, type SurveyView } from '../api/surveys';
 import { QuestionOptions } from '../components/question-view';
 import { assessmentPaths } from '../model/assessment-paths';
 import { percentOf, secondsToAnswer } from '../model/score-format';
 import { loadAssessmentStrings } from './route-helpers';
 import { Notice } from '../components/notice';
+import { usePageHead } from '../../../shared/ui/page-head';
 
 const COUNTRY = /^[A-Za-z]{2}$/;
 const SURVEY_PATH = /^[a-z0-9][a-z0-9_-]{0,63}$/;
@@ -28,6 +30,11 @@ export async function loader({ params }: LoaderFunctionArgs): Promise<null> {
   await Promise.all([loadAssessmentStrings(), bootstrapSession()]);
   const own = getAuthClaims()?.country;
   if (!country && own && COUNTRY.test(own)) throw redirect(assessmentPaths.survey(own));
+  // started with the screen's code, not awaited (the screen shows its loader meanwhile); on the
+  // server the document waits for them (ADR 0090). A survey carries the caller's answers, and a
+  // guest's are known by the browser's guest id only: the browser reads a guest's survey.
+  if (country && detail && hasAccessToken()) void queryClient.prefetchQuery(surveyQueryOptions(country.toUpperCase(), detail));
+  else if (country && !detail) void queryClient.prefetchQuery(surveysQueryOptions(country.toUpperCase()));
   return null;
 }
 
@@ -134,6 +141,7 @@ function Survey({ country, surveyPath }: { country: string; surveyPath: string }
   const { t, i18n } = useTranslation('assessment');
   const locale = asLocale(i18n.language);
   const { data: survey, isPending, isError } = useSurvey(country, surveyPath);
+  usePageHead(survey ? { title: pickText(survey.title, locale), description: pickText(survey.description, locale) || undefined } : null);
   if (isPending) return <Loader size="sm" aria-label={t('survey.loading')} />;
   if (isError) {
     return (
@@ -161,6 +169,8 @@ export function Component() {
   const { t } = useTranslation('assessment');
   const { country, detail } = useParams();
   const code = country?.toUpperCase();
+  // a survey's own screen names itself (Survey)
+  usePageHead(code && detail ? null : { title: t('survey.title') });
   return (
     <PageShell size="md">
       {code && detail ? (

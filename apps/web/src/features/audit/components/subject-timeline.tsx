@@ -10,6 +10,7 @@ import { ChevronDownIcon } from '../../../shared/ui/icons';
 import { useExportTrail, useTimeline } from '../api/audit';
 import { chainsOf, shortId } from '../model/audit-model';
 import { ScormAttempt } from './scorm-attempt';
+import { summaryText, withErasedWords, useErasedWord } from '../../../shared/ui/erased';
 
 const SEAL_COLORS: Record<AuditStreamChain['seal'], string> = { sealed: 'teal', 'partly-sealed': 'yellow', unsealed: 'yellow', broken: 'red' };
 /** What a stream's badge says: verified only as far as a checkpoint sealed it (ADR 0083). */
@@ -29,6 +30,7 @@ function sealText(t: TFunction<'audit'>, c: AuditStreamChain): string {
 /** One subject's trail: heading, export buttons, filters, each stream's chain, then the events in log order. */
 export function SubjectTimeline({ kind, id }: { kind: AuditSubjectKind; id: string }) {
   const { t, i18n } = useTranslation('audit');
+  const erased = useErasedWord();
   const toMessage = useErrorMessage();
   const [stream, setStream] = useState<string | null>(null);
   const [type, setType] = useState<string | null>(null);
@@ -193,7 +195,7 @@ export function SubjectTimeline({ kind, id }: { kind: AuditSubjectKind; id: stri
                       )}
                     </Table.Td>
                     <Table.Td>
-                      <Text size="xs">{e.summary}</Text>
+                      <Text size="xs">{summaryText(e.summary, erased)}</Text>
                     </Table.Td>
                   </Table.Tr>
                   {e.scorm && (
@@ -228,6 +230,7 @@ export function SubjectTimeline({ kind, id }: { kind: AuditSubjectKind; id: stri
 
 function EventDetails({ event: e }: { event: AuditTimelineEvent }) {
   const { t } = useTranslation('audit');
+  const erased = useErasedWord();
   const none = t('timeline.details.none');
   const rows: [string, string][] = [
     [t('timeline.details.eventId'), e.eventId],
@@ -267,7 +270,7 @@ function EventDetails({ event: e }: { event: AuditTimelineEvent }) {
           {t('timeline.details.data')}
         </Text>
         <Code block data-testid="audit-event-data">
-          {JSON.stringify(e.data, null, 2)}
+          {JSON.stringify(withErasedWords(e.data, erased), null, 2)}
         </Code>
       </Stack>
     </SimpleGrid>

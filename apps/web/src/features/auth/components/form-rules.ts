@@ -1,5 +1,6 @@
 import { checkPassword } from '@portal/kernel';
 import { COUNTRY_CODES, emailSchema, registerRequestSchema, signInRequestSchema, type RegisterRequest, type SignInRequest } from '@portal/identity/contracts/http';
+import { CONSENT_TEXT_VERSIONS } from '@portal/identity/contracts/privacy';
 import { compactIssues as compact, type FieldRule, type Issues } from '../../../shared/forms/field-rules';
 
 export type { FieldRule } from '../../../shared/forms/field-rules';
@@ -53,6 +54,7 @@ export const toRegisterRequest = (values: RegisterValues, lang: string, invitati
     password: values.password,
     country: values.country,
     consent: values.consent,
+    consentTextVersion: CONSENT_TEXT_VERSIONS.registration,
     lang,
     ...(ref.length > 0 ? { ref } : {}),
     ...(invitation ? { invitation } : {}),

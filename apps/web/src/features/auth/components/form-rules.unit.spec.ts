@@ -44,7 +44,7 @@ describe('validateRegister (000 §5)', () => {
 
 describe('request bodies', () => {
   it('builds the register body through the contract (normalised e-mail, no empty ref)', () => {
-    expect(toRegisterRequest(valid, 'es')).toEqual({ email: 'ana@example.com', password: 'Str0ng!pass', country: 'BR', consent: true, lang: 'es' });
+    expect(toRegisterRequest(valid, 'es')).toEqual({ email: 'ana@example.com', password: 'Str0ng!pass', country: 'BR', consent: true, consentTextVersion: '2026-01', lang: 'es' });
     expect(toRegisterRequest({ ...valid, ref: ' friend-42 ' }, 'en')?.ref).toBe('friend-42');
     // a manager's invitation link (issue 14): its token goes along
     const token = 'eyJ1c2VySWQiOiJ4In0.c2lnbmF0dXJlLW9mLXRoZS1saW5r';

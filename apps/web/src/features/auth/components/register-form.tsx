@@ -5,6 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { COUNTRY_CODES } from '@portal/identity/contracts/http';
+import { CONSENT_TEXT_VERSIONS } from '@portal/identity/contracts/privacy';
 import type { PreRegistration } from '@portal/identity/contracts/user-admin.http';
 import { currentLocale } from '../../../shared/i18n/i18n';
 import { useErrorMessage } from '../../../shared/i18n/use-error-message';
@@ -114,6 +115,7 @@ export function RegisterForm({ initialRef, invitation = null }: { initialRef: st
         />
         <Checkbox
           label={t('register.consent')}
+          description={t('register.consentVersion', { version: CONSENT_TEXT_VERSIONS.registration })}
           required
           data-testid="register-consent"
           {...form.getInputProps('consent', { type: 'checkbox' })}

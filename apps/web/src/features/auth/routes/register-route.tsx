@@ -8,6 +8,7 @@ import { redirectIfSignedIn } from '../../../shared/session/guards';
 import { preRegistrationQueryOptions, usePreRegistration } from '../api/pre-registration';
 import { AuthCard } from '../components/auth-card';
 import { RegisterForm } from '../components/register-form';
+import { usePageHead } from '../../../shared/ui/page-head';
 
 /**
  * /auth/register: signed-out only; ?ref= prefills the referral code; ?invitation= (the link of a
@@ -27,6 +28,7 @@ export function Component() {
   const invitation = searchParams.get('invitation');
   const pre = usePreRegistration(invitation);
   const initialRef = searchParams.get('ref') ?? '';
+  usePageHead({ title: t('register.title'), description: t('register.subtitle') });
   if (invitation && pre.isPending) {
     return (
       <AuthCard title={t('register.title')} subtitle={t('register.subtitle')}>

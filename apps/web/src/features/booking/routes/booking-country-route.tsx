@@ -15,6 +15,7 @@ import { TimeStep } from '../components/time-step';
 import { VisitorForm } from '../components/visitor-form';
 import { selectionFrom, stepOf, visibleMonth, withSelection } from '../model/booking-steps';
 import { countryNameOf, formatDate, formatInstant, todayIn } from '../model/format';
+import { usePageHead } from '../../../shared/ui/page-head';
 
 const COUNTRY = /^[a-z]{2}$/i;
 const STEP_INDEX = { location: 0, date: 1, time: 2, details: 3 } as const;
@@ -128,6 +129,8 @@ export function Component() {
   const countryName = countryNameOf(code, i18n.language);
   // "no Brasil", "na Argentina", "em Cuba": the article follows the country's gender (i18next context)
   const gender = (COUNTRY_CODES as readonly string[]).includes(code) ? tc(`countryGenders.${code as CountryCode}`) : undefined;
+  const title = t('country.title', { country: countryName, ...(gender ? { context: gender } : {}) });
+  usePageHead({ title });
   return (
     <BookingLayout>
       <Stack gap="lg">
@@ -135,7 +138,7 @@ export function Component() {
           ← {t('country.back')}
         </Anchor>
         <Title order={1} c="brand" data-testid="booking-country-title">
-          {t('country.title', { country: countryName, ...(gender ? { context: gender } : {}) })}
+          {title}
         </Title>
         <Flow country={code} />
       </Stack>

@@ -8,6 +8,7 @@ import { useErrorMessage } from '../../../shared/i18n/use-error-message';
 import { countriesQueryOptions, useCountries } from '../api/countries';
 import { BookingLayout } from '../components/booking-layout';
 import { bookingCountryPath } from '../components/booking-paths';
+import { usePageHead } from '../../../shared/ui/page-head';
 
 /**
  * /public/booking: anonymous (001 §6); countries with training centers, by name in the reader's
@@ -53,6 +54,7 @@ function Countries({ lang }: { lang: Locale }) {
 export function Component() {
   const { t, i18n } = useTranslation('booking');
   const lang = isLocale(i18n.language) ? i18n.language : currentLocale();
+  usePageHead({ title: t('start.title'), description: t('start.subtitle') });
   return (
     <BookingLayout>
       <Stack gap="lg">

@@ -8,6 +8,7 @@ import { requireSession } from '../../../shared/session/guards';
 import { PageShell } from '../../../shared/ui/page-shell';
 import { HomeModals } from '../components/home-modals';
 import { UserSummary } from '../components/user-summary';
+import { usePageHead } from '../../../shared/ui/page-head';
 
 /** /home ("My content"): needs a signed-in user; prefetches the profile with the same query options. */
 export async function loader({ url }: LoaderFunctionArgs): Promise<null> {
@@ -18,6 +19,7 @@ export async function loader({ url }: LoaderFunctionArgs): Promise<null> {
 export function Component() {
   const { t } = useTranslation('home');
   const { data: user } = useUserData();
+  usePageHead({ title: t('title') });
 
   return (
     <PageShell

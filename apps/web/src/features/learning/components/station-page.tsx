@@ -18,6 +18,7 @@ import { EntryCard, StationCard } from './cards';
 import { EntryActions } from './entry-actions';
 import { LockNotice, SummaryProgress, type RequiredLink } from './learning-ui';
 import { SaveOffline } from './save-offline';
+import { usePageHead } from '../../../shared/ui/page-head';
 
 /** 000 §4.2: the visit mark waits 500 ms after the page's save. */
 export const STATION_VISIT_DELAY_MS = 500;
@@ -60,6 +61,7 @@ export function StationPage({ resolution }: { resolution: RouteResolution }) {
   const station = resolution.detail ?? resolution.station;
   const parent = resolution.detail ? resolution.station : station.parent;
   const siblings = resolution.detail ? resolution.station.children : station.children;
+  usePageHead({ title: pickText(station.title, locale) });
   useVisit(station, signedIn);
   // the assessment parts (app/assessment-slots.tsx): questions overlays, crop certificates, and
   // the active content the main header's score shows

@@ -240,8 +240,11 @@ export class PackageSession {
   /**
    * An asset (adlcp:scormType="asset") never calls the API, so the session does what a SCO would
    * (issue 27): it begins the attempt, marks it completed and commits, once the asset is launched.
-   * The attempt stays open while the learner reads it; Continue, Previous or the table of
-   * contents end it as they end a SCO's, and the sequencing rolls its completion up.
+   * SCORM 2004 then ends the attempt at once (`Terminate` with no navigation request: scorm-again
+   * exits the activity and rolls its completion up, and delivers nothing), so a course whose last
+   * or only item is an asset is completed on launch; the frame keeps showing the asset, and
+   * Continue, Previous or the table of contents go on from there. SCORM 1.2 (no sequencing; the
+   * server rolls the SCOs up) keeps the attempt open, as an `LMSFinish` would move on by itself.
    */
   private launchAsset(api: PackageApi): void {
     if (this.deps.version === '1.2') {
@@ -253,6 +256,7 @@ export class PackageSession {
     api.Initialize!('');
     api.SetValue!('cmi.completion_status', 'completed');
     api.Commit!('');
+    api.Terminate!('');
   }
 
   private nav12(scoId: string): NavState {

@@ -113,3 +113,36 @@ describe('asset SCOs in a package', () => {
     expect(run.commits).toEqual([]);
   });
 });
+
+describe('a package whose only resource is an asset (issue 27)', () => {
+  it('SCORM 2004: completed on launch, its attempt ended so the sequencing rolls the course up, and the asset stays shown', async () => {
+    const pkg: ScormPackage = {
+      title: 'Sheet',
+      edition: '2004-4th',
+      toc: [],
+      scos: [sco('sheet', 'asset')],
+      sequencing: { activityTree: { id: 'root', title: 'Sheet', sequencingControls: { choice: true, flow: true }, children: [{ id: 'sheet', title: 'Sheet' }] } },
+    };
+    const run = play('2004', pkg);
+    await run.session.start();
+    await settle();
+    await settle();
+    expect(run.commits[0]).toMatchObject({ cmi: { 'cmi.completion_status': 'completed' }, sco: { scoId: 'sheet' } });
+    // the Terminate's commit carries the root's roll-up: the course is completed without the learner doing anything
+    expect(run.commits.at(-1)?.sco.rollup).toMatchObject({ completion: 'completed' });
+    expect(run.api().isTerminated()).toBe(true);
+    // nothing else was delivered and the session did not end: the learner keeps reading the asset
+    expect(run.view()).toMatchObject({ scoId: 'sheet', attempt: 1, ended: null, statuses: { sheet: 'completed' } });
+  });
+
+  it('SCORM 1.2: completed on launch and committed, the asset staying shown', async () => {
+    const pkg: ScormPackage = { title: 'Sheet', edition: '1.2', toc: [], scos: [sco('sheet', 'asset')], sequencing: null };
+    const run = play('1.2', pkg);
+    await run.session.start();
+    await settle();
+    await settle();
+    expect(run.commits).toHaveLength(1);
+    expect(run.commits[0]).toMatchObject({ cmi: { 'cmi.core.lesson_status': 'completed' }, sco: { scoId: 'sheet' } });
+    expect(run.view()).toMatchObject({ scoId: 'sheet', ended: null, statuses: { sheet: 'completed' } });
+  });
+});

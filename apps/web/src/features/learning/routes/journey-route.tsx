@@ -9,6 +9,7 @@ import { LearningShell } from '../components/learning-shell';
 import { useLocale } from '../components/use-locale';
 import { learningPaths } from '../model/learning-paths';
 import { requireLearner, useScormTest } from './route-helpers';
+import { usePageHead } from '../../../shared/ui/page-head';
 
 /** /journey: trails, competence and library (000 §2.6: sorted by listing order, empty groups hidden), and ctb_cast for Brazil. */
 export async function loader({ url }: LoaderFunctionArgs): Promise<null> {
@@ -23,6 +24,7 @@ export function Component() {
   const { t } = useTranslation('learning');
   const locale = useLocale();
   const { data } = useJourneyHome();
+  usePageHead({ title: t('journey.title'), description: t('journey.subtitle') });
   const courses = useScormTest();
   const byOrder = (items: StationSummary[]) => [...items].sort((a, b) => a.listingOrder - b.listingOrder);
   const groups = GROUPS.map((group) => ({ group, items: byOrder(data[group]) })).filter((g) => g.items.length > 0);

@@ -8,6 +8,7 @@ import { StationCard } from '../components/cards';
 import { LearningShell } from '../components/learning-shell';
 import { useLocale } from '../components/use-locale';
 import { requireLearner, useScormTest } from './route-helpers';
+import { usePageHead } from '../../../shared/ui/page-head';
 
 /** The most crop cards a row holds: their pictures load first. */
 const TRAINING_ROW = 3;
@@ -25,6 +26,7 @@ export function Component() {
   const { t } = useTranslation('learning');
   const locale = useLocale();
   const { data } = useTraining();
+  usePageHead({ title: t('training.title'), description: t('training.subtitle') });
   const courses = useScormTest();
   const crops = [...data.crops].sort((a, b) => a.listingOrder - b.listingOrder);
   return (

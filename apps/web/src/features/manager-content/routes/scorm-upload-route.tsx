@@ -9,6 +9,7 @@ import { useErrorMessage } from '../../../shared/i18n/use-error-message';
 import { hasPermission } from '../../../shared/session/access';
 import { requireSession } from '../../../shared/session/guards';
 import { usePublishScormPackage, useUploadScormZip } from '../api/scorm-upload';
+import { readableParameters } from '../model/scorm-preview';
 import { sizeOf, uploadRefusalOf } from '../model/upload-refusal';
 
 /**
@@ -130,16 +131,29 @@ export function Component() {
                 <Table.Tr>
                   <Table.Th>{t('sco')}</Table.Th>
                   <Table.Th>{t('launch')}</Table.Th>
+                  <Table.Th>{t('parameters')}</Table.Th>
+                  <Table.Th>{t('kind')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {preview.scos.map((sco) => (
-                  <Table.Tr key={sco.id}>
+                  <Table.Tr key={sco.id} data-sco={sco.id}>
                     <Table.Td>{sco.title}</Table.Td>
                     <Table.Td>
-                      <Text size="sm" ff="monospace">
-                        {sco.launch}
+                      {/* the file as the zip names it, not the percent-encoded launch address (issue 27) */}
+                      <Text size="sm" ff="monospace" data-testid="scorm-preview-file">
+                        {sco.file}
                       </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" ff="monospace" data-testid="scorm-preview-parameters">
+                        {readableParameters(sco.parameters)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color={sco.scormType === 'asset' ? 'gray' : 'brand'} data-testid="scorm-preview-kind" data-kind={sco.scormType}>
+                        {t(`kinds.${sco.scormType}`)}
+                      </Badge>
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -4,7 +4,8 @@ import { data, useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'r
 import { managerDashboardQuerySchema } from '@portal/reporting/contracts/http';
 import { queryClient } from '../../../shared/api/query-client';
 import { loadNamespaces } from '../../../shared/i18n/i18n';
-import { managerDashboardScope } from '../../../shared/session/access';
+import { canManagePrivacyRequests, managerDashboardScope } from '../../../shared/session/access';
+import { useUserData } from '../../../shared/api/user-data';
 import { requireSession } from '../../../shared/session/guards';
 import { PageShell } from '../../../shared/ui/page-shell';
 import { dashboardCompaniesQueryOptions, useDashboardCompanies } from '../api/companies';
@@ -13,6 +14,7 @@ import { ActivityChart } from '../components/activity-chart';
 import { CropsTable } from '../components/crops-table';
 import { FigureCard } from '../components/figure-card';
 import { StationList } from '../components/station-list';
+import { PrivacyDeadlinesCard } from '../components/privacy-deadlines-card';
 
 const FIGURES = ['total', 'active7Days', 'active30Days', 'neverStarted'] as const;
 
@@ -43,6 +45,7 @@ export function Component() {
   const companies = useDashboardCompanies(canPick);
   const dashboard = useDashboard(companyId ?? undefined);
   const d = companyId ? dashboard.data : undefined;
+  const { data: user } = useUserData();
 
   return (
     <PageShell size="xl">
@@ -72,6 +75,7 @@ export function Component() {
             />
           )}
         </Group>
+        <PrivacyDeadlinesCard enabled={canManagePrivacyRequests(user)} />
         {!d ? (
           <Text c="dimmed">{t('noCompany')}</Text>
         ) : (

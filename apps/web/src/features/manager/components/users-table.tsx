@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ManagedUser } from '@portal/identity/contracts/user-directory.http';
 import type { SortField, UserFilters } from '../model/user-filters';
 import { formatDay } from '../model/user-row';
+import { personalText, useErasedWord } from '../../../shared/ui/erased';
 
 interface Props {
   users: readonly ManagedUser[] | undefined;
@@ -19,6 +20,7 @@ const SKELETON_ROWS = 8;
 /** One page of the list; the sortable columns sort on the server (sort, order of /find). */
 export function UsersTable({ users, filters, companyName, busy, onSort, onOpen }: Props) {
   const { t, i18n } = useTranslation('manager');
+  const erased = useErasedWord();
   const sort = filters.sort ?? 'name';
   const order = filters.order ?? 'asc';
   const columns = companyName ? 7 : 6;
@@ -60,16 +62,16 @@ export function UsersTable({ users, filters, companyName, busy, onSort, onOpen }
             <Table.Tr key={user.userId} data-testid="users-row" data-user-id={user.userId} data-email={user.email}>
               <Table.Td>
                 <UnstyledButton onClick={() => onOpen(user)} fw={600} fz="sm" data-testid="users-open">
-                  {user.name ?? t('list.noName')}
+                  {personalText(user.name, erased) ?? t('list.noName')}
                 </UnstyledButton>
                 {user.country && (
                   <Text size="xs" c="dimmed">
-                    {[user.city, user.state, user.country].filter(Boolean).join(' · ')}
+                    {[personalText(user.city, erased), personalText(user.state, erased), user.country].filter(Boolean).join(' · ')}
                   </Text>
                 )}
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{user.email}</Text>
+                <Text size="sm">{personalText(user.email, erased)}</Text>
               </Table.Td>
               {companyName && (
                 <Table.Td>

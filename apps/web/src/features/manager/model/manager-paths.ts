@@ -22,3 +22,5 @@ export const MANAGER_STATIONS_REPORT = `${MANAGER_USERS}/stations-report`;
 export const MANAGER_PODCAST_DOWNLOADS_REPORT = `${MANAGER_USERS}/ctb-cast-dowload-status`;
 /** Uploading a SCORM zip into a station (issue 27, features/manager-content): holders of manage_all_companies. */
 export const MANAGER_SCORM_UPLOAD = `${MANAGER_USERS}/scorm-upload`;
+/** Data subjects' requests under LGPD (issue 31, features/privacy): company admins and manage_all_companies. */
+export const MANAGER_PRIVACY_REQUESTS = `${MANAGER_USERS}/privacy-requests`;

@@ -1,7 +1,7 @@
-import { canEnterManagerArea, canManageUsers, canReadMessagingReport, canReadReports, hasPermission, type AccessSubject } from '../../../shared/session/access';
-import { MANAGER_ANSWERS_REPORT, MANAGER_COMPANIES, MANAGER_COMPANIES_REPORT, MANAGER_EXPERT_ASK_QUESTION, MANAGER_PODCAST_DOWNLOADS_REPORT, MANAGER_SCORM_UPLOAD, MANAGER_STATIONS_CONTENT_ANSWERS_REPORT, MANAGER_STATIONS_CONTENT_REPORT, MANAGER_STATIONS_REPORT, MANAGER_STATIONS_SCORE_REPORT, MANAGER_USERS, MANAGER_WHATSAPP_MESSAGES } from './manager-paths';
+import { canEnterManagerArea, canManagePrivacyRequests, canManageUsers, canReadMessagingReport, canReadReports, hasPermission, type AccessSubject } from '../../../shared/session/access';
+import { MANAGER_ANSWERS_REPORT, MANAGER_COMPANIES, MANAGER_COMPANIES_REPORT, MANAGER_EXPERT_ASK_QUESTION, MANAGER_PODCAST_DOWNLOADS_REPORT, MANAGER_PRIVACY_REQUESTS, MANAGER_SCORM_UPLOAD, MANAGER_STATIONS_CONTENT_ANSWERS_REPORT, MANAGER_STATIONS_CONTENT_REPORT, MANAGER_STATIONS_REPORT, MANAGER_STATIONS_SCORE_REPORT, MANAGER_USERS, MANAGER_WHATSAPP_MESSAGES } from './manager-paths';
 
-export type ManagerTab = 'users' | 'companies' | 'answers-report' | 'stations-content-answers-report' | 'stations-score-report' | 'companies-report' | 'stations-content-report' | 'stations-report' | 'ctb-cast-dowload-status' | 'expert-ask-question' | 'whatsapp-messages' | 'scorm-upload';
+export type ManagerTab = 'users' | 'companies' | 'answers-report' | 'stations-content-answers-report' | 'stations-score-report' | 'companies-report' | 'stations-content-report' | 'stations-report' | 'ctb-cast-dowload-status' | 'expert-ask-question' | 'whatsapp-messages' | 'scorm-upload' | 'privacy-requests';
 
 /**
  * The child views of /manager/users a manager may open (ADR 0054): the user list with
@@ -27,6 +27,8 @@ export const managerTabs = (user: AccessSubject | null | undefined): { value: Ma
   ...(canReadMessagingReport(user) ? [{ value: 'whatsapp-messages' as const, to: MANAGER_WHATSAPP_MESSAGES }] : []),
   // SCORM zips into stations (issue 27): the catalogue is every company's, so manage_all_companies only
   ...(hasPermission(user, 'manage_all_companies') ? [{ value: 'scorm-upload' as const, to: MANAGER_SCORM_UPLOAD }] : []),
+  // data subjects' requests (LGPD, issue 31)
+  ...(canManagePrivacyRequests(user) ? [{ value: 'privacy-requests' as const, to: MANAGER_PRIVACY_REQUESTS }] : []),
 ];
 
 /** The tab of a path: the longest tab path it is under (the list is the empty path). */
@@ -43,5 +45,6 @@ export const currentTab = (pathname: string): ManagerTab => {
   if (under(MANAGER_EXPERT_ASK_QUESTION)) return 'expert-ask-question';
   if (under(MANAGER_WHATSAPP_MESSAGES)) return 'whatsapp-messages';
   if (under(MANAGER_SCORM_UPLOAD)) return 'scorm-upload';
+  if (under(MANAGER_PRIVACY_REQUESTS)) return 'privacy-requests';
   return 'users';
 };

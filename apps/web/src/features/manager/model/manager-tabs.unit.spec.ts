@@ -9,7 +9,9 @@ describe('the child views of /manager/users a manager may open (ADR 0054)', () =
   it('the list and the reports for manage_companies_users; the companies for everyone in the area; the reports for auditors', () => {
     expect(managerTabs(staff).map((tab) => tab.value)).toEqual(['users', 'companies', ...REPORTS]);
     // and the SCORM upload (issue 27): the catalogue is every company's, so manage_all_companies only
-    expect(managerTabs({ ...staff, roles: [], companyId: null, permissions: ['manage_all_companies'] }).map((tab) => tab.value)).toEqual(['users', 'companies', ...REPORTS, 'scorm-upload']);
+    expect(managerTabs({ ...staff, roles: [], companyId: null, permissions: ['manage_all_companies'] }).map((tab) => tab.value)).toEqual(['users', 'companies', ...REPORTS, 'scorm-upload', 'privacy-requests']);
+    // the privacy requests (LGPD, issue 31): a company_admin of a company, or manage_all_companies
+    expect(managerTabs({ ...staff, roles: ['company_admin'] }).map((tab) => tab.value)).toEqual(['users', 'companies', ...REPORTS, 'privacy-requests']);
     expect(managerTabs({ ...staff, roles: ['auditor'], companyId: null, permissions: [] }).map((tab) => tab.value)).toEqual(REPORTS);
     expect(managerTabs({ ...staff, permissions: [] }).map((tab) => tab.value)).toEqual(['companies']);
     expect(managerTabs({ ...staff, companyId: null })).toEqual([]);
@@ -21,6 +23,7 @@ describe('the child views of /manager/users a manager may open (ADR 0054)', () =
 
   it('the tab of a path', () => {
     expect(currentTab('/manager/users')).toBe('users');
+    expect(currentTab('/manager/users/privacy-requests')).toBe('privacy-requests');
     expect(currentTab('/manager/users/companies')).toBe('companies');
     expect(currentTab('/manager/users/companies/x')).toBe('companies');
     expect(currentTab('/manager/users/answers-report')).toBe('answers-report');

@@ -8,8 +8,11 @@ import { PageLayout } from '../../../shared/ui/page-layout';
 import { asLocale } from '../../../shared/ui/shell/localized';
 import { pageQueryOptions, pagesQueryOptions } from '../api/pages';
 import { pagePath, type PageRequest, type PageSection } from '../model/public-pages';
+import { describeHtml, usePageHead } from '../../../shared/ui/page-head';
 
-const sanitize = (html: string): string => DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form', 'input', 'iframe'], FORBID_ATTR: ['style'] });
+// On the server (no DOM for DOMPurify) the page is the query handler's answer, sanitized there
+// (engagement's get-page); the browser sanitizes whatever it renders itself (ADR 0090).
+const sanitize = (html: string): string => (typeof window === 'undefined' ? html : DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form', 'input', 'iframe'], FORBID_ATTR: ['style'] }));
 
 /** Links between the Brazil sections. */
 const BR_SECTIONS: { section: PageSection; to: string }[] = [
@@ -54,6 +57,7 @@ function SectionList({ section }: { section: PageSection }) {
   const { pathname } = useLocation();
   const { data: pages } = useSuspenseQuery(pagesQueryOptions(section, asLocale(i18n.language)));
   const title = t(`sections.${section}`);
+  usePageHead({ title, description: pages.map((page) => page.title).join(' · ').slice(0, 160) || undefined });
   return (
     <PageLayout pageKey={pathname} header={<Text fw={600}>{title}</Text>}>
       <Stack gap="lg">
@@ -90,6 +94,7 @@ function SinglePage({ section, slug }: { section: PageSection; slug: string }) {
   const { data: page } = useSuspenseQuery(pageQueryOptions(section, slug, asLocale(i18n.language)));
   const html = useMemo(() => (page ? sanitize(page.html) : ''), [page]);
   const parent = BR_SECTIONS.find((s) => s.section === section);
+  usePageHead({ title: page?.title ?? t(`sections.${section}`), description: page ? describeHtml(page.html) || undefined : undefined });
   return (
     <PageLayout pageKey={pathname} header={<Text fw={600}>{page?.title ?? t(`sections.${section}`)}</Text>}>
       <Stack gap="lg">

@@ -55,7 +55,7 @@ export function JourneyHeader({ notifications }: { notifications?: ReactNode }) 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" data-testid="journey-header">
       <Group gap="md" wrap="nowrap">
-        {!data.large && <Burger opened={drawer} onClick={() => setDrawer((o) => !o)} size="sm" aria-label={t('header.openMenu')} data-testid="journey-menu-toggle" />}
+        <Burger opened={drawer} onClick={() => setDrawer((o) => !o)} size="sm" aria-label={t('header.openMenu')} hiddenFrom="md" data-testid="journey-menu-toggle" />
         <Anchor component={Link} to={JOURNEY_HOME} underline="never" aria-label={t('journey.brand')} data-testid="journey-brand">
           <Group gap="xs" wrap="nowrap">
             <BrandLogo size={30} />
@@ -64,39 +64,37 @@ export function JourneyHeader({ notifications }: { notifications?: ReactNode }) 
             </Text>
           </Group>
         </Anchor>
-        {data.large && (
-          <Group gap={4} wrap="nowrap" component="nav" aria-label={t('journey.navLabel')}>
-            <Button component={Link} to={JOURNEY_HOME} variant="subtle" data-testid="journey-home">
-              {t('journey.home')}
+        <Group gap={4} wrap="nowrap" component="nav" aria-label={t('journey.navLabel')} visibleFrom="md">
+          <Button component={Link} to={JOURNEY_HOME} variant="subtle" data-testid="journey-home">
+            {t('journey.home')}
+          </Button>
+          {groups.map((group) => (
+            <Menu key={group.id} shadow="md" position="bottom-start" width={260}>
+              <Menu.Target>
+                <Button variant="subtle" rightSection={<ChevronDownIcon size={14} />} data-testid={`journey-menu-${group.id}`}>
+                  {t(`journey.groups.${group.id}`)}
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown mah={350} style={{ overflowY: 'auto' }}>
+                {group.items.map((item) => (
+                  <Menu.Item key={item.station.stationId} component={Link} to={item.to} disabled={item.disabled} data-testid={`journey-item-${item.station.stationId}`}>
+                    {pickText(item.station.title, data.locale)}
+                  </Menu.Item>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
+          ))}
+          {commercial && (
+            <Button component={Link} to={COMMERCIAL_CONDITIONS.to} variant="subtle" data-testid="journey-commercial">
+              {t('journey.commercialConditions')}
             </Button>
-            {groups.map((group) => (
-              <Menu key={group.id} shadow="md" position="bottom-start" width={260}>
-                <Menu.Target>
-                  <Button variant="subtle" rightSection={<ChevronDownIcon size={14} />} data-testid={`journey-menu-${group.id}`}>
-                    {t(`journey.groups.${group.id}`)}
-                  </Button>
-                </Menu.Target>
-                <Menu.Dropdown mah={350} style={{ overflowY: 'auto' }}>
-                  {group.items.map((item) => (
-                    <Menu.Item key={item.station.stationId} component={Link} to={item.to} disabled={item.disabled} data-testid={`journey-item-${item.station.stationId}`}>
-                      {pickText(item.station.title, data.locale)}
-                    </Menu.Item>
-                  ))}
-                </Menu.Dropdown>
-              </Menu>
-            ))}
-            {commercial && (
-              <Button component={Link} to={COMMERCIAL_CONDITIONS.to} variant="subtle" data-testid="journey-commercial">
-                {t('journey.commercialConditions')}
-              </Button>
-            )}
-            {events && (
-              <Button component={Link} to={SCHEDULED_EVENTS_PATH} variant="subtle" data-testid="journey-events">
-                {t('journey.events')}
-              </Button>
-            )}
-          </Group>
-        )}
+          )}
+          {events && (
+            <Button component={Link} to={SCHEDULED_EVENTS_PATH} variant="subtle" data-testid="journey-events">
+              {t('journey.events')}
+            </Button>
+          )}
+        </Group>
       </Group>
       {icons}
       <Drawer opened={drawer && !data.large} onClose={() => setDrawer(false)} title={t('journey.title')} size="100%">

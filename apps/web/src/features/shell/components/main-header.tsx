@@ -42,18 +42,17 @@ export function MainHeader({ notifications, dark = false }: MainHeaderProps) {
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm" data-testid="main-header">
       <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-        {!data.large && (
-          <Burger
-            opened={navbarOpen}
-            onClick={() => setNavbarOpen(!navbarOpen)}
-            size="sm"
-            color={color}
-            aria-label={navbarOpen ? t('header.closeMenu') : t('header.openMenu')}
-            aria-expanded={navbarOpen}
-            aria-controls="side-menu"
-            data-testid="menu-toggle"
-          />
-        )}
+        <Burger
+          opened={navbarOpen}
+          onClick={() => setNavbarOpen(!navbarOpen)}
+          size="sm"
+          color={color}
+          aria-label={navbarOpen ? t('header.closeMenu') : t('header.openMenu')}
+          aria-expanded={navbarOpen}
+          aria-controls="side-menu"
+          hiddenFrom="md"
+          data-testid="menu-toggle"
+        />
         {back === 'back' ? (
           <ActionIcon variant="subtle" color={dark ? 'gray.0' : 'gray'} size="lg" onClick={() => navigate(-1)} aria-label={t('header.back')} data-testid="header-back">
             <ArrowLeftIcon />

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { pageHost } from '../../../shared/ssr/scope';
 import { Box, Button, Divider, Modal, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -35,6 +36,8 @@ const isCurrent = (pathname: string, to: string): boolean => {
  * The vertical side menu of the default layout (000 §2.5): the items of buildSideMenu in
  * order, then the footer (apps drawer, NPS panel, support, WhatsApp). Every item closes the
  * menu on small screens; an unavailable station shows its availability message in a dialog.
+ * The markup is the same on every width (the server cannot know it, ADR 0090): the items meant
+ * for small screens only are hidden from 992 px by CSS (`hiddenFrom="md"`).
  */
 export function SideMenu() {
   const { t } = useTranslation('shell');
@@ -48,9 +51,8 @@ export function SideMenu() {
     user: data.claims,
     scormTest: data.toggles.scormTest,
     production: data.config.production,
-    host: window.location.host,
+    host: pageHost(),
     brazilUniversityDomain: data.config.domains.brazilUniversity,
-    smallScreen: !data.large,
     scheduledEvents: data.toggles.scheduledEvents,
   });
   useChromeLinks(items.flatMap((item) => ('to' in item ? [item.to] : [])));
@@ -115,6 +117,7 @@ export function SideMenu() {
             active={isCurrent(pathname, item.to)}
             leftSection={ICONS[item.id]}
             onClick={close}
+            hiddenFrom={'smallScreenOnly' in item ? 'md' : undefined}
             data-testid={`menu-${item.id}`}
             {...trace}
           />

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Anchor, Burger, Button, Drawer, Group, Menu, NavLink, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Burger, Button, Drawer, Group, Menu, NavLink, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { BrandLogo } from '../../../shared/ui/brand-logo';
@@ -96,7 +96,7 @@ export function TrainingHeader({ notifications }: { notifications?: ReactNode })
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" data-testid="training-header" data-variant={variant}>
       <Group gap="md" wrap="nowrap">
-        {!data.large && <Burger opened={drawer} onClick={() => setDrawer((o) => !o)} size="sm" aria-label={t('header.openMenu')} data-testid="training-menu-toggle" />}
+        <Burger opened={drawer} onClick={() => setDrawer((o) => !o)} size="sm" aria-label={t('header.openMenu')} hiddenFrom="md" data-testid="training-menu-toggle" />
         <Anchor component={Link} to={TRAINING_HOME} underline="never" aria-label={t('training.brand')} data-testid="training-brand">
           <Group gap="xs" wrap="nowrap">
             <BrandLogo size={30} />
@@ -105,7 +105,7 @@ export function TrainingHeader({ notifications }: { notifications?: ReactNode })
             </Text>
           </Group>
         </Anchor>
-        {data.large && desktop}
+        <Box visibleFrom="md">{desktop}</Box>
       </Group>
       <Group gap={4} wrap="nowrap">
         {notifications}

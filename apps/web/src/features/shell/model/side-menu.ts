@@ -23,8 +23,6 @@ export interface SideMenuInput {
   host: string;
   /** app-config domains.brazilUniversity */
   brazilUniversityDomain: string | null;
-  /** below 992 px: profile and sign-out join the menu */
-  smallScreen: boolean;
   /** the scheduledEvents feature toggle (000 §6): Events and My events entries (issue 15) */
   scheduledEvents?: boolean;
 }
@@ -42,8 +40,9 @@ export type SideMenuItem =
   | { id: 'audit'; to: string }
   | { id: 'events'; to: string }
   | { id: 'myEvents'; to: string }
-  | { id: 'profile'; to: string }
-  | { id: 'signOut'; to: string };
+  /** `smallScreenOnly`: shown below 992 px only (CSS, the same markup on every width; ADR 0090) */
+  | { id: 'profile'; to: string; smallScreenOnly: true }
+  | { id: 'signOut'; to: string; smallScreenOnly: true };
 
 export const MENU_PATHS = {
   home: '/home',
@@ -145,10 +144,10 @@ export const buildSideMenu = (input: SideMenuInput): SideMenuItem[] => {
   if (showMyEvents(user, input.scheduledEvents === true)) items.push({ id: 'myEvents', to: MENU_PATHS.myEvents });
   // 10c. the auditor's area (issue 16, ADR 0071)
   if (hasAnyRole(user, ['auditor'])) items.push({ id: 'audit', to: MENU_PATHS.audit });
-  // 11. profile and sign-out on small screens
-  if (input.smallScreen && user) {
-    items.push({ id: 'profile', to: MENU_PATHS.profile });
-    items.push({ id: 'signOut', to: MENU_PATHS.signOut });
+  // 11. profile and sign-out on small screens (hidden from 992 px by the component's CSS)
+  if (user) {
+    items.push({ id: 'profile', to: MENU_PATHS.profile, smallScreenOnly: true });
+    items.push({ id: 'signOut', to: MENU_PATHS.signOut, smallScreenOnly: true });
   }
   return items;
 };

@@ -12,21 +12,21 @@ const input = (patch: Partial<SideMenuInput> = {}): SideMenuInput => ({
   production: false,
   host: 'portal.example',
   brazilUniversityDomain: null,
-  smallScreen: false,
   ...patch,
 });
-const ids = (items: SideMenuItem[]) => items.map((i) => (i.id === 'station' ? `station:${i.station.stationId}${i.star ? '*' : ''}` : i.id));
+const allIds = (items: SideMenuItem[]) => items.map((i) => (i.id === 'station' ? `station:${i.station.stationId}${i.star ? '*' : ''}` : i.id));
+/** what a wide screen shows: the small-screen-only items are hidden by CSS there */
+const ids = (items: SideMenuItem[]) => allIds(items.filter((i) => !('smallScreenOnly' in i)));
 
 describe('side menu (000 §2.5)', () => {
   it('lists the items in the order of the spec', () => {
     const items = buildSideMenu(
       input({
         scormTest: true,
-        smallScreen: true,
         user: { ...learner, roles: ['company_admin', 'tc_admin'], permissions: ['view_manager_dashboard', 'manage_companies_users'], companyId: 'c1' },
       }),
     );
-    expect(ids(items)).toEqual(['home', 'start', 'station:welcome*', 'station:crop', 'university', 'scorm', 'questions', 'dashboard', 'manager', 'scheduling', 'profile', 'signOut']);
+    expect(allIds(items)).toEqual(['home', 'start', 'station:welcome*', 'station:crop', 'university', 'scorm', 'questions', 'dashboard', 'manager', 'scheduling', 'profile', 'signOut']);
   });
 
   it('1. always starts with the personal home', () => {
@@ -140,10 +140,13 @@ describe('side menu (000 §2.5)', () => {
     expect(ids(buildSideMenu(input({ user: { ...learner, roles: ['company_admin'] } })))).not.toContain('scheduling');
   });
 
-  it('11. profile and sign-out on small screens only', () => {
-    expect(ids(buildSideMenu(input({ smallScreen: true }))).slice(-2)).toEqual(['profile', 'signOut']);
-    expect(ids(buildSideMenu(input({ smallScreen: false })))).not.toContain('profile');
-    expect(ids(buildSideMenu(input({ smallScreen: true, user: null })))).not.toContain('signOut');
+  it('11. profile and sign-out last, marked for small screens only (hidden from 992 px by CSS)', () => {
+    const items = buildSideMenu(input());
+    expect(allIds(items).slice(-2)).toEqual(['profile', 'signOut']);
+    expect(items.filter((item) => 'smallScreenOnly' in item).map((item) => item.id)).toEqual(['profile', 'signOut']);
+    expect(ids(items)).not.toContain('profile');
+    expect(allIds(buildSideMenu(input({ user: null })))).not.toContain('signOut');
+    expect(allIds(buildSideMenu(input({ user: null })))).not.toContain('profile');
   });
 
   it('matches a host against a domain and its subdomains', () => {
@@ -168,7 +171,7 @@ describe('side menu (000 §2.5)', () => {
 describe('scheduled events entries (001 §2, issue 15)', () => {
   const learner: AccessSubject = { roles: ['learner'], permissions: [], companyId: null, country: 'BR', allowedStations: {} };
   it('Events for a Brazilian tc_admin with the toggle on; My events for every signed-in role but the auditor', () => {
-    const menu = (user: AccessSubject | null, scheduledEvents: boolean) => ids(buildSideMenu(input({ user, scheduledEvents, smallScreen: false })));
+    const menu = (user: AccessSubject | null, scheduledEvents: boolean) => ids(buildSideMenu(input({ user, scheduledEvents })));
     expect(menu({ ...learner, roles: ['tc_admin'] }, true)).toEqual(expect.arrayContaining(['events', 'myEvents']));
     expect(menu({ ...learner, roles: ['tc_admin'], country: 'AR' }, true)).not.toContain('events');
     expect(menu({ ...learner, roles: ['tc_admin'] }, false)).not.toContain('events');

@@ -4,11 +4,13 @@ import { Link } from 'react-router';
 import { paths } from '../../../shared/routing/paths';
 import { useSignedIn } from '../../../shared/session/use-session';
 import { PageShell } from '../../../shared/ui/page-shell';
+import { usePageHead } from '../../../shared/ui/page-head';
 
 /** / : the start page, with the ways in. */
 export function Component() {
   const { t } = useTranslation('common');
   const signedIn = useSignedIn();
+  usePageHead({ title: t('start.title'), description: t('start.subtitle') });
 
   return (
     <PageShell size="md">
