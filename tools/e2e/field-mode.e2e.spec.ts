@@ -370,7 +370,6 @@ describe('field mode', () => {
     expect(await error.getAttribute('data-error')).toBe('quota');
     expect(await error.textContent()).toContain('Não há espaço livre suficiente neste dispositivo');
     expect(await page.getByTestId('offline-available').count()).toBe(0);
-    const badge = await page.getByTestId('sync-status').getAttribute('data-pending').catch(() => null);
     const kept = await page.evaluate(async () => (await (await caches.open('portal-offline')).keys()).length);
     expect(kept).toBe(0);
     await page.goto('/account/profile');

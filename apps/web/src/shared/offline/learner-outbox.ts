@@ -27,12 +27,13 @@ export const BACKGROUND_SYNC_TAG = 'portal-learner-outbox';
 const LOCK_NAME = 'portal.learner-outbox';
 const CHANNEL_NAME = 'portal.learner-outbox';
 
-const sendItem = (item: OutboxItem): Promise<unknown> =>
+const sendItem = (item: OutboxItem, signal: AbortSignal): Promise<unknown> =>
   // the route's own schemas check the body and parse the answer, as for a write sent at once
   callRoute(ROUTES[item.route] as typeof learningRoutes.entryWrite, {
     params: item.params,
     body: item.body as never,
     headers: outboxHeaders(item),
+    signal,
   });
 
 const browserLock = <T>(task: () => Promise<T>): Promise<T> => {
@@ -82,6 +83,9 @@ export const learnerOutbox = new LearnerOutbox({
   canSend: () => Boolean(getAccessToken()),
   lock: browserLock,
   onOnline: whenBack,
+  onOffline: (run) => {
+    if (typeof window !== 'undefined') window.addEventListener('offline', run);
+  },
   channel: browserChannel(),
   onQueued: askBackgroundSync,
 });

@@ -76,7 +76,8 @@ export type OutboxMessage = { type: 'changed' } | { type: 'settled'; key: string
 
 export interface OutboxDeps {
   store: OutboxStore;
-  send: (item: OutboxItem) => Promise<unknown>;
+  /** sends one item; `signal` aborts it (the connection changed, or it stalled: see abortInFlight) */
+  send: (item: OutboxItem, signal: AbortSignal) => Promise<unknown>;
   userId: () => string | null;
   /** whether a write can be sent now (a token, not the offline field session) */
   canSend: () => boolean;
@@ -86,6 +87,10 @@ export interface OutboxDeps {
   schedule?: (run: () => void, ms: number) => () => void;
   /** subscribes to the browser's `online` event (and the Background Sync message) */
   onOnline?: (run: () => void) => void;
+  /** subscribes to the browser's `offline` event */
+  onOffline?: (run: () => void) => void;
+  /** how long one send may go unanswered before it is dropped and sent again (ms; 60 s) */
+  stallAfter?: number;
   /** another tab's messages in, ours out */
   channel?: { post: (message: OutboxMessage) => void; listen: (run: (message: OutboxMessage) => void) => void };
   /** after an item is kept offline: ask for a Background Sync */
@@ -139,13 +144,19 @@ export class LearnerOutbox {
   private readonly volatile = new Map<string, OutboxItem>();
   /** items made in this page that IndexedDB has not confirmed yet */
   private readonly unsaved = new Map<string, OutboxItem>();
+  /** the send under way: aborted when the connection changes or it stalls */
+  private inFlight: AbortController | null = null;
+  /** the send under way was dropped because the connection came back: send it again at once */
+  private resend = false;
 
   constructor(private readonly deps: OutboxDeps) {
     // the connection is back: the waits grown while offline start again from 1 s
     deps.onOnline?.(() => {
       this.failures = 0;
+      this.abortInFlight(true);
       this.retryNow();
     });
+    deps.onOffline?.(() => this.abortInFlight(false));
     deps.channel?.listen((message) => {
       if (message.type === 'settled') {
         const waiter = this.waiters.get(message.key);
@@ -279,6 +290,20 @@ export class LearnerOutbox {
     this.retryNow();
   }
 
+  /**
+   * Drops the send under way. A request that was on the wire when the signal dropped (or was sent
+   * while the browser thought it was online) may never be answered: the browser keeps it open until
+   * its own network timeout, minutes later, and the outbox, which sends one item at a time under the
+   * browser-wide lock, would wait for it with every item behind it, the badge showing them pending.
+   * Dropped, it is sent again with the same key (a replay lands once, ADR 0081): at once when the
+   * connection is back, after the usual wait otherwise.
+   */
+  private abortInFlight(resend: boolean): void {
+    if (!this.inFlight) return;
+    this.resend ||= resend;
+    this.inFlight.abort();
+  }
+
   /** Sends what is kept now (a write, the connection back, Background Sync), whatever wait was scheduled. */
   retryNow(): void {
     this.cancelRetry?.();
@@ -366,6 +391,7 @@ export class LearnerOutbox {
         const lock = this.deps.lock ?? ((task) => task());
         const outcome = await lock(() => this.drain());
         if (outcome === 'wait') return;
+        if (outcome === 'again') this.again = true;
       } while (this.again);
     } finally {
       this.sending = false;
@@ -373,7 +399,7 @@ export class LearnerOutbox {
   }
 
   /** Under the lock: batch after batch, read from the store, until it is empty or an item must wait. */
-  private async drain(): Promise<'done' | 'wait'> {
+  private async drain(): Promise<'done' | 'wait' | 'again'> {
     const batchSize = this.deps.batchSize ?? 20;
     for (;;) {
       const userId = this.deps.userId();
@@ -397,10 +423,20 @@ export class LearnerOutbox {
       this.set('saving');
       for (const item of batch) {
         let answer: unknown;
+        const controller = new AbortController();
+        this.inFlight = controller;
+        this.resend = false;
+        // its own timer, not `schedule` (the retry waits'): a send that stalls is dropped
+        const stall = setTimeout(() => controller.abort(), this.deps.stallAfter ?? 60_000);
         try {
-          answer = await this.deps.send(item);
+          answer = await this.deps.send(item, controller.signal);
         } catch (error) {
-          if (isSignedOut(error) || isRetryableAnswer(error)) {
+          if (controller.signal.aborted && this.resend) {
+            // dropped because the connection is back: sent again at once, under a new lock
+            this.resend = false;
+            return 'again';
+          }
+          if (controller.signal.aborted || isSignedOut(error) || isRetryableAnswer(error)) {
             this.failures += 1;
             this.set('retrying');
             if (!isSignedOut(error)) this.scheduleRetry();
@@ -413,6 +449,9 @@ export class LearnerOutbox {
           waiter?.reject(new OutboxRefusal(code));
           this.deps.channel?.post({ type: 'settled', key: item.key, ok: false, code });
           continue;
+        } finally {
+          clearTimeout(stall);
+          this.inFlight = null;
         }
         this.failures = 0;
         await this.settle(item, { status: 'synced' });

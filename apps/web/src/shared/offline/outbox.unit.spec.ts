@@ -127,6 +127,53 @@ describe('the learner outbox', () => {
     expect(srv.received).toHaveLength(4);
   });
 
+  /** A server whose first request is never answered (sent as the signal dropped); later ones are. */
+  const hangingFirst = (srv: Server) => {
+    let calls = 0;
+    return async (item: OutboxItem, signal?: AbortSignal) => {
+      const body = item.body as { n: number };
+      srv.received.push({ key: item.key, n: body.n, clientTime: item.clientTime });
+      calls += 1;
+      if (calls === 1) {
+        await new Promise((_, reject) => signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+      }
+      await tick();
+      srv.committed.add(item.key);
+      return body.n;
+    };
+  };
+
+  it('drops a send left unanswered when the connection returns and sends it again at once with its key, then the items behind it', async () => {
+    const srv = server();
+    const t = tab(new MemoryOutboxStore(), srv, { send: hangingFirst(srv) });
+    const first = t.write(1);
+    await tick();
+    const second = t.write(2);
+    await tick();
+    await tick();
+    // the first request hangs: the second waits behind it, both pending
+    expect(srv.received.map((r) => r.n)).toEqual([1]);
+    expect(t.outbox.pending()).toHaveLength(2);
+    t.online();
+    expect(await Promise.all([first.answer, second.answer])).toEqual([1, 2]);
+    expect(srv.received.map((r) => r.key)).toEqual([first.key, first.key, second.key]);
+    expect(t.outbox.pending()).toEqual([]);
+    // sent again at once, not after a retry wait
+    expect(t.timers).toEqual([]);
+  });
+
+  it('drops a send that stalls and sends it again after the retry wait', async () => {
+    const srv = server();
+    const t = tab(new MemoryOutboxStore(), srv, { send: hangingFirst(srv), stallAfter: 30 });
+    const item = t.write(1);
+    await vi.waitFor(() => expect(t.outbox.current()).toBe('retrying'));
+    expect(t.timers).toHaveLength(1);
+    t.timers.pop()!.run();
+    expect(await item.answer).toBe(1);
+    expect(srv.received.map((r) => r.key)).toEqual([item.key, item.key]);
+    expect(t.outbox.pending()).toEqual([]);
+  });
+
   it('takes a refused item out of the outbox with its code and sends the next', async () => {
     const srv = server();
     const t = tab(new MemoryOutboxStore(), srv);
