@@ -8,9 +8,10 @@ import { newUuid } from '../api/guest-id';
  * items in order, in batches, one at a time (an item goes once the one before it is answered),
  * under one Web Lock shared by every tab of the browser, so two tabs never send the same item at
  * once; the store is read again under the lock, so what another tab has sent is not sent again. An
- * item that may be sent again (offline, a cut connection, 503, 502, 504, 429, a lost race) stays at
- * the head and is sent again with the same key after a wait that doubles from 1 s to 30 s, on the
- * next write, when the connection returns or on the Background Sync event. A refusal (400, 403,
+ * item that may be sent again (offline, a cut connection, a send left unanswered, 503, 502, 504,
+ * 429, a lost race) stays at the head and is sent again with the same key after a wait that
+ * doubles from 1 s to 30 s, on the next write, when the connection returns or on the Background
+ * Sync event. A refusal (400, 403,
  * 404, 409, 422) is final: the item leaves the outbox and is recorded as refused with its code,
  * which the learner sees with the error catalogue's words. Items are kept per user: an item is
  * sent only while the user who made it is signed in with a token. A crash between the server's
