@@ -28,6 +28,9 @@ const seriousViolations = async (target: Page): Promise<Finding[]> => {
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
 };
 
+/** A failure names each rule's elements (axe's targets), not just the rule. */
+const expectNoSeriousViolations = (findings: Finding[]): void => expect(findings, JSON.stringify(findings, null, 1)).toEqual([]);
+
 /** Opens a page and waits until the screen (not the loader) is there. */
 const open = async (target: Page, path: string, ready: string): Promise<void> => {
   await target.goto(path);
@@ -69,7 +72,7 @@ describe('axe on the public pages', () => {
   ])('%s', async (path, ready) => {
     const visitor = await guest.newPage();
     await open(visitor, path, ready);
-    expect(await seriousViolations(visitor)).toEqual([]);
+    expectNoSeriousViolations(await seriousViolations(visitor));
     await visitor.close();
   });
 });
@@ -89,7 +92,7 @@ describe('axe on the signed-in pages', () => {
     ['/br', '[data-testid="public-page-title"]'],
   ])('%s', async (path, ready) => {
     await open(page, path, ready);
-    expect(await seriousViolations(page)).toEqual([]);
+    expectNoSeriousViolations(await seriousViolations(page));
     // the welcome dialogs of the journey and training homes are read, then stored
     for (const kind of ['journey', 'university']) {
       const ok = page.getByTestId(`welcome-${kind}-ok`);
@@ -104,7 +107,7 @@ describe('axe on the shell dialogs, reachable by keyboard', () => {
     await openSearchWithSlash(page);
     await page.keyboard.type('soja');
     await page.locator('[data-testid^="search-result-"]').first().waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    expectNoSeriousViolations(await seriousViolations(page));
     await page.keyboard.press('Escape');
   });
 
@@ -115,7 +118,7 @@ describe('axe on the shell dialogs, reachable by keyboard', () => {
     await page.getByTestId('support-dialog').waitFor();
     await page.getByTestId('support-submit').click();
     await page.waitForTimeout(300);
-    expect(await seriousViolations(page)).toEqual([]);
+    expectNoSeriousViolations(await seriousViolations(page));
     await page.keyboard.press('Escape');
   });
 
@@ -124,17 +127,17 @@ describe('axe on the shell dialogs, reachable by keyboard', () => {
     await page.getByTestId('notifications-button').click();
     await page.getByTestId('notifications-sidebar').waitFor();
     await page.waitForTimeout(300);
-    expect(await seriousViolations(page)).toEqual([]);
+    expectNoSeriousViolations(await seriousViolations(page));
     await page.keyboard.press('Escape');
     await page.getByTestId('menu-apps').click();
     await page.getByTestId('apps-drawer').waitFor();
     await page.waitForTimeout(300);
-    expect(await seriousViolations(page)).toEqual([]);
+    expectNoSeriousViolations(await seriousViolations(page));
     await page.keyboard.press('Escape');
     await page.getByTestId('menu-nps').click();
     await page.getByTestId('nps-drawer').waitFor();
     await page.waitForTimeout(300);
-    expect(await seriousViolations(page)).toEqual([]);
+    expectNoSeriousViolations(await seriousViolations(page));
     await page.keyboard.press('Escape');
   });
 
@@ -157,11 +160,11 @@ describe('axe on the shell dialogs, reachable by keyboard', () => {
     const mobile = await context.newPage();
     await signIn(mobile, 'learner@demo.agro');
     await open(mobile, '/feed/history', '[data-testid="menu-toggle"]');
-    expect(await seriousViolations(mobile)).toEqual([]);
+    expectNoSeriousViolations(await seriousViolations(mobile));
     await mobile.getByTestId('menu-toggle').click();
     await mobile.getByTestId('side-menu-items').waitFor();
     await mobile.waitForTimeout(300);
-    expect(await seriousViolations(mobile)).toEqual([]);
+    expectNoSeriousViolations(await seriousViolations(mobile));
     await context.close();
   });
 });
