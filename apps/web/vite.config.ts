@@ -1,7 +1,5 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { constants } from 'node:zlib';
+import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
@@ -40,45 +38,6 @@ const bootScript = (): Plugin => ({
   },
 });
 
-/** Public files the service worker precaches beside the build's own (the offline page, 000 §7). */
-const PUBLIC_PRECACHE = ['offline.html', 'manifest.webmanifest', 'favicon.svg'];
-
-/**
- * /sw.js (issue 30, ADR 0094): src/sw/service-worker.ts, Workbox bundled by esbuild once the build
- * is written, with the precache list made from that build (index.html, the hashed files it loads
- * and the public files above, each with its revision), and its brotli and gzip copies as for the others.
- */
-const serviceWorker = (): Plugin => ({
-  name: 'portal-service-worker',
-  apply: 'build',
-  enforce: 'post',
-  async writeBundle(options, bundle) {
-    const outDir = options.dir ?? resolve(import.meta.dirname, 'dist');
-    const revision = (content: string | Uint8Array) => createHash('sha256').update(content).digest('hex').slice(0, 16);
-    // the files index.html loads (the rest is kept as it is used, and what is saved for offline)
-    const html = readFileSync(join(outDir, 'index.html'), 'utf8');
-    const initial = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!));
-    const manifest: { url: string; revision: string | null }[] = [...initial].filter((url) => bundle[url.slice(1)]).map((url) => ({ url, revision: null }));
-    manifest.push({ url: '/index.html', revision: revision(html) });
-    for (const name of PUBLIC_PRECACHE) manifest.push({ url: `/${name}`, revision: revision(readFileSync(resolve(import.meta.dirname, 'public', name))) });
-    const { build } = await import('esbuild');
-    const result = await build({
-      entryPoints: [resolve(import.meta.dirname, 'src/sw/service-worker.ts')],
-      bundle: true,
-      write: false,
-      format: 'iife',
-      target: 'es2022',
-      minify: true,
-      logLevel: 'warning',
-      define: { 'process.env.NODE_ENV': '"production"', 'self.__WB_MANIFEST': JSON.stringify(manifest) },
-    });
-    const code = result.outputFiles[0]!.contents;
-    writeFileSync(join(outDir, 'sw.js'), code);
-    writeFileSync(join(outDir, 'sw.js.br'), brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
-    writeFileSync(join(outDir, 'sw.js.gz'), gzipSync(code, { level: 9 }));
-  },
-});
-
 const apiTarget = process.env.PORTAL_API_URL ?? 'http://localhost:3000';
 
 /**
@@ -109,7 +68,6 @@ const browserBuild = defineConfig({
   plugins: [
     react(),
     bootScript(),
-    serviceWorker(),
     // Every text file also as .br and .gz, made once at build time at the highest levels; the API
     // sends the one the browser accepts (apps/api/src/web/spa.ts, ADR 0013).
     compression({

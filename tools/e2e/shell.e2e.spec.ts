@@ -318,14 +318,11 @@ describe('offline and PWA (000 §2.3, §7)', () => {
     await visitor.goto('/');
     await visitor.getByTestId('public-header').waitFor();
     expect(await visitor.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL)).toBe(`${portal.url}/sw.js`);
-    // Workbox's precache (ADR 0094): index.html, the files it loads and the public files
-    const precached = () =>
-      visitor.evaluate(async () => {
-        const name = (await caches.keys()).find((key) => key.startsWith('workbox-precache'));
-        return name ? (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname) : [];
-      });
-    await expect.poll(precached).toEqual(expect.arrayContaining(['/index.html', '/offline.html', '/manifest.webmanifest']));
-    expect((await precached()).filter((path) => path.startsWith('/assets/')).length).toBeGreaterThan(3);
+    await expect
+      .poll(() => visitor.evaluate(async () => (await (await caches.open('portal-shell-v1')).keys()).map((r) => new URL(r.url).pathname)))
+      .toEqual(expect.arrayContaining(['/', '/offline.html', '/manifest.webmanifest']));
+    const shell = await visitor.evaluate(async () => (await (await caches.open('portal-shell-v1')).keys()).filter((r) => r.url.includes('/assets/')).length);
+    expect(shell).toBeGreaterThan(3);
 
     await visitor.reload();
     await visitor.getByTestId('public-header').waitFor();

@@ -7,7 +7,6 @@ import { useStations } from '../features/shell/api/stations';
 import { messagesQueryOptions } from '../features/notifications/api/notifications';
 import { NotificationsButton } from '../features/notifications/components/notifications-button';
 import { OfflineAlert } from '../features/realtime/components/offline-alert';
-import { SyncStatus } from '../features/field-mode/components/sync-status';
 import { RealtimeConnection } from '../features/realtime/components/realtime-connection';
 import { SessionExpiredModal } from '../features/realtime/components/session-expired-modal';
 import { registerServiceWorker } from '../features/realtime/service-worker';
@@ -32,7 +31,7 @@ import { SHELL_SLOTS } from './shell-slots';
 import { AskExpertNotices } from './ask-expert-slots';
 
 /** The namespaces every layout and shell dialog reads. */
-export const SHELL_NAMESPACES = ['shell', 'search', 'support', 'notifications', 'realtime', 'field-mode'] as const;
+export const SHELL_NAMESPACES = ['shell', 'search', 'support', 'notifications', 'realtime'] as const;
 
 const SearchDialog = lazy(() => import('../features/search/components/search-dialog').then((m) => ({ default: m.SearchDialog })));
 const SupportDialog = lazy(() => import('../features/support/components/support-dialog').then((m) => ({ default: m.SupportDialog })));
@@ -150,7 +149,6 @@ export function Component() {
       <SupportShortcut />
       <ClickTracer context={layout} />
       <OfflineAlert />
-      <SyncStatus />
       <FeedbackPrompt />
       {ready && <SearchShortcut />}
       {ready && <AskExpertNotices />}

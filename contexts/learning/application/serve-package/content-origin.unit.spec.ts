@@ -109,28 +109,3 @@ describe('the content origin on real packages', () => {
     expect(await get(`/${PKG}/M%C3%B3dulo%201/100%.htm`)).toMatchObject({ status: 200, body: '<p>lone percent</p>' });
   });
 });
-
-describe('the content origin for field mode (issue 30)', () => {
-  it("lists the files of a SCO's package (the folder of its manifest), as this origin's encoded paths with their sizes", async () => {
-    put('imsmanifest.xml', '<manifest/>');
-    const listed = await get(`/_portal/files?sco=${encodeURIComponent(`/${PKG}/shared/launchpage.html?lang=pt-BR`)}`);
-    expect(listed).toMatchObject({ status: 200, type: 'application/json; charset=utf-8' });
-    const files = (JSON.parse(listed.body) as { files: { path: string; bytes: number }[] }).files;
-    const paths = files.map((f) => f.path);
-    expect(paths).toContain(`/${PKG}/imsmanifest.xml`);
-    expect(paths).toContain(`/${PKG}/Images/Logo.PNG`);
-    expect(paths).toContain(`/${PKG}/M%C3%B3dulo%201/100%25%20pronto%20%231%3F.htm`);
-    expect(files.find((f) => f.path === `/${PKG}/shared/scormfunctions.js`)?.bytes).toBe('var ok = true;'.length);
-    // every listed path is served by this origin
-    for (const path of paths.slice(0, 5)) expect((await get(path)).status).toBe(200);
-  });
-
-  it('lists nothing for a path outside the packages, and serves its worker for the whole origin', async () => {
-    expect((await get(`/_portal/files?sco=${encodeURIComponent('/protected/x.mp4')}`)).status).toBe(404);
-    expect((await get(`/_portal/files?sco=${encodeURIComponent(`/${PKG}/../../pack.json`)}`)).status).toBe(404);
-    const worker = await get('/_portal/sw.js');
-    expect(worker).toMatchObject({ status: 200, type: 'text/javascript; charset=utf-8' });
-    expect(worker.body).toContain("caches.open('portal-scorm-offline')");
-    expect((await get('/_portal/offline.html')).body).toContain('/_portal/offline.js');
-  });
-});

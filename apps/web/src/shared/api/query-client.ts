@@ -36,16 +36,12 @@ export const createQueryClient = (): QueryClient =>
       },
     }),
     defaultOptions: {
-      // Field mode (issue 30, ADR 0094): offline a read is still tried once (the service worker
-      // answers what was saved) and a learner write still runs (the learner outbox keeps it);
-      // react-query's default would pause both until the connection returns.
       queries: {
         retry: shouldRetryQuery,
         staleTime: 30_000,
         refetchOnWindowFocus: true,
-        networkMode: 'offlineFirst',
       },
-      mutations: { retry: false, networkMode: 'always' },
+      mutations: { retry: false },
     },
   });
 

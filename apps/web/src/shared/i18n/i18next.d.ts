@@ -21,7 +21,6 @@ import type shell from '../../locales/en/shell.json';
 import type support from '../../locales/en/support.json';
 import type askExpert from '../../locales/en/ask-expert.json';
 import type managerContent from '../../locales/en/manager-content.json';
-import type fieldMode from '../../locales/en/field-mode.json';
 import type privacy from '../../locales/en/privacy.json';
 
 /** Typed keys: t('nav.home') is checked against the English files (all locales match, see locales.unit.spec.ts). */
@@ -54,7 +53,6 @@ declare module 'i18next' {
       audit: typeof audit;
       'ask-expert': typeof askExpert;
       'manager-content': typeof managerContent;
-      'field-mode': typeof fieldMode;
       privacy: typeof privacy;
     };
   }

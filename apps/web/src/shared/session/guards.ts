@@ -11,8 +11,7 @@ import { paths } from '../routing/paths';
 import { pageHost } from '../ssr/scope';
 import { argentinaRedirect, decideProtectedRoute, decideSignedOutOnly, type RouteAccess } from './guard-rules';
 import { bootstrapSession } from './refresh';
-import { broadcastSession, clearAccessToken, getAccessToken, getAuthClaims, isFieldSession } from './token-store';
-import { enterFieldSession, forgetFieldSession } from '../offline/field-session';
+import { broadcastSession, clearAccessToken, getAccessToken, getAuthClaims } from './token-store';
 
 export type { RouteAccess } from './guard-rules';
 
@@ -43,15 +42,13 @@ export const signOut = async (): Promise<void> => {
   } catch (error) {
     console.warn('Sign-out could not reach the server', error);
   }
-  forgetFieldSession();
   endSession({ broadcast: true });
 };
 
 /** The profile of the signed-in user, or null when signed out (a 401 ends the session). */
 export const loadSignedInUser = async (): Promise<UserData | null> => {
   await bootstrapSession();
-  // with no signal, the learner who saved content for offline (issue 30): the profile as saved
-  if (!getAccessToken() && !isFieldSession() && !enterFieldSession()) return null;
+  if (!getAccessToken()) return null;
   try {
     return await queryClient.ensureQueryData(userDataQueryOptions());
   } catch (error) {

@@ -75,20 +75,6 @@ export const setSession = (init: { accessToken: string; userId: string; expiresI
   return session;
 };
 
-/**
- * The field session (issue 30, ADR 0094): a page opened with no signal by a learner who saved
- * content for offline is that learner with no token. Screens read what was saved; writes wait in
- * the learner outbox until a refresh gives a token again.
- */
-export const setFieldSession = (init: { userId: string; claims: AuthClaims }): SessionState => {
-  session = { accessToken: '', userId: init.userId, expiresAt: Number.POSITIVE_INFINITY, claims: init.claims };
-  notify();
-  return session;
-};
-
-/** Whether this page is in the field session (signed in from what was saved, with no token). */
-export const isFieldSession = (): boolean => session !== null && session.accessToken === '';
-
 export const sessionEpoch = (): number => epoch;
 
 export const clearAccessToken = (): void => {

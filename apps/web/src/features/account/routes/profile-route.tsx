@@ -10,7 +10,6 @@ import { PageShell } from '../../../shared/ui/page-shell';
 import { editOptionsQueryOptions } from '../api/account';
 import { LanguageField } from '../components/language-field';
 import { PictureField } from '../components/picture-field';
-import { OfflineStorage } from '../components/offline-storage';
 import { ProfileForm } from '../components/profile-form';
 
 /**
@@ -61,7 +60,6 @@ export function Component() {
         <Paper withBorder radius="md" p="lg">
           <ProfileForm key={user.uid} user={user} locale={currentLocale()} next={searchParams.get('next')} />
         </Paper>
-        {completed && <OfflineStorage />}
       </Stack>
     </PageShell>
   );

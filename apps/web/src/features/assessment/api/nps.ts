@@ -2,7 +2,6 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { assessmentRoutes, npsStateSchema, type AnswerResult } from '@portal/assessment/contracts/http';
 import type { z } from 'zod';
 import { callRoute } from '../../../shared/api/client';
-import { learnerOutbox } from '../../../shared/offline/learner-outbox';
 import { assessmentKeys, invalidateAfterAnswer } from './keys';
 
 export type NpsState = z.infer<typeof npsStateSchema>;
@@ -15,11 +14,8 @@ export const npsQueryOptions = () => queryOptions({ queryKey: assessmentKeys.nps
 export const useNps = (enabled = true) => useQuery({ ...npsQueryOptions(), enabled });
 
 /** One NPS answer (context nps). The caller swallows failures (000 §8: silent). */
-export const answerNps = async (vars: { questionId: string; answerId: string; secondsToAnswer: number }): Promise<{ sent: true; result: AnswerResult } | { sent: false; questionId: string }> => {
-  // through the learner outbox (issue 30): offline it is kept and sent when the connection returns
-  const outcome = await learnerOutbox.sendOrKeep({ route: 'submitAnswer', body: { ...vars, context: 'nps', origin: 'web' }, scope: vars.questionId });
-  return outcome.sent ? { sent: true, result: outcome.answer as AnswerResult } : { sent: false, questionId: vars.questionId };
-};
+export const answerNps = (vars: { questionId: string; answerId: string; secondsToAnswer: number }): Promise<AnswerResult> =>
+  callRoute(assessmentRoutes.submitAnswer, { body: { ...vars, context: 'nps', origin: 'web' } });
 
 export const useAnswerNps = () => {
   const client = useQueryClient();
@@ -27,15 +23,7 @@ export const useAnswerNps = () => {
     mutationKey: ['assessment', 'nps-answer'] as const,
     mutationFn: answerNps,
     // the next question (AV2 after AV1) shows at once from the answer, then everything is reloaded
-    onSuccess: (outcome) => {
-      if (!outcome.sent) {
-        // kept offline: the panel moves on; the server decides the next question when it syncs
-        client.setQueryData(npsQueryOptions().queryKey, (state) =>
-          state ? { ...state, questions: state.questions.map((q) => (q.question.questionId === outcome.questionId ? { ...q, canAnswer: false } : q)), nextQuestionId: null, completed: true } : state,
-        );
-        return;
-      }
-      const result = outcome.result;
+    onSuccess: (result) => {
       client.setQueryData(npsQueryOptions().queryKey, (state) =>
         state
           ? {

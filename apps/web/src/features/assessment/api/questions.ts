@@ -1,7 +1,6 @@
 import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { assessmentRoutes, type AnswerRequest, type AnswerResult, type QuestionSet } from '@portal/assessment/contracts/http';
 import { callRoute } from '../../../shared/api/client';
-import { learnerOutbox } from '../../../shared/offline/learner-outbox';
 import { assessmentKeys, invalidateAfterAnswer } from './keys';
 
 /** GET /api/questions/station/:stationId: a station's questions with the caller's answers and progress. */
@@ -26,16 +25,7 @@ export const useEntryQuestions = (entryId: string, enabled = true) => useQuery({
  * POST /api/user-store/answer. The body carries no isCorrect or score: the server decides both
  * from the question's revision, and the overlay shows what it answers.
  */
-export type AnswerOutcome = { sent: true; result: AnswerResult } | { sent: false };
-
-/**
- * Through the learner outbox (issue 30): online the server's answer; offline `sent: false` once
- * the answer is kept ("sent when you are back online"), decided by the server when it syncs.
- */
-export const submitAnswer = async (body: AnswerRequest): Promise<AnswerOutcome> => {
-  const outcome = await learnerOutbox.sendOrKeep({ route: 'submitAnswer', body, scope: body.questionId });
-  return outcome.sent ? { sent: true, result: outcome.answer as AnswerResult } : { sent: false };
-};
+export const submitAnswer = (body: AnswerRequest): Promise<AnswerResult> => callRoute(assessmentRoutes.submitAnswer, { body });
 
 export const submitAnswerMutationOptions = () => mutationOptions({ mutationKey: ['assessment', 'answer'] as const, mutationFn: submitAnswer });
 

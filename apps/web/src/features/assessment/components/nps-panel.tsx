@@ -50,10 +50,7 @@ export function NpsPanel({ onClose }: NpsPanelProps) {
     if (!chosen || answer.isPending) return;
     answer.mutate(
       { questionId: next.question.questionId, answerId: chosen, secondsToAnswer: secondsToAnswer(startedAt.current, now()) },
-      {
-        onSuccess: (outcome) =>
-          notifications.show({ message: outcome.sent ? t('nps.answered') : t('overlay.sentWhenOnline'), color: outcome.sent ? 'green' : 'blue', 'data-testid': 'nps-toast', 'data-sent': String(outcome.sent) }),
-      },
+      { onSuccess: () => notifications.show({ message: t('nps.answered'), color: 'green', 'data-testid': 'nps-toast' }) },
     );
   };
 

@@ -2,9 +2,8 @@ import { Badge, Button, Divider, Drawer, Group, Progress, Stack, Text } from '@m
 import { useTranslation } from 'react-i18next';
 import type { AnswerResult, QuestionState } from '@portal/assessment/contracts/http';
 import { asLocale } from '../../../shared/ui/shell/localized';
-import { activeQuestion, inputsDisabled, isActive, isAnswered, isQueued, reduce, showsFollowUp, submitDisabled, type OverlayEvent } from '../model/overlay-machine';
+import { activeQuestion, inputsDisabled, isActive, isAnswered, reduce, showsFollowUp, submitDisabled, type OverlayEvent } from '../model/overlay-machine';
 import { percentOf } from '../model/score-format';
-import { Notice } from './notice';
 import { AnswerResultNotice, QuestionOptions } from './question-view';
 import { useQuestionOverlay, type AnswerContext } from './use-question-overlay';
 
@@ -81,12 +80,7 @@ export function QuestionSteps({ overlay, questions, onNavigate }: { overlay: Ove
         </>
       )}
 
-      {shown && !isQueued(state) && <AnswerResultNotice shown={shown} hideResult={item.question.hideResult} />}
-      {isQueued(state) && (
-        <Notice tone="blue" role="status" data-testid="answer-queued">
-          {t('overlay.sentWhenOnline')}
-        </Notice>
-      )}
+      {shown && <AnswerResultNotice shown={shown} hideResult={item.question.hideResult} />}
 
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Group gap="xs">

@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type { AnswerResult, QuestionState } from '@portal/assessment/contracts/http';
-import { useLearnerOutbox } from '../../../shared/offline/learner-outbox';
 import { useSubmitAnswer } from '../api/questions';
 import {
   activeQuestion,
@@ -101,15 +100,8 @@ export const useQuestionOverlay = ({ show, questions, startAt = null, context, s
     dispatch({ type: 'submit' });
     const seconds = secondsToAnswer(startedAt.current, now());
     mutateAsync({ ...request, secondsToAnswer: seconds, context, stationId, entryId, origin: 'web' }).then(
-      (outcome) => {
+      (result) => {
         startedAt.current = now();
-        if (!outcome.sent) {
-          // kept in the outbox (offline): decided by the server when it syncs (ADR 0041, issue 30)
-          dispatch({ type: 'queued', questionId: request.questionId });
-          notifications.show({ message: t('overlay.sentWhenOnline'), color: 'blue', autoClose: 3000, 'data-testid': 'answer-toast', 'data-result': 'queued' });
-          return;
-        }
-        const result = outcome.result;
         dispatch({
           type: 'answered',
           questionId: request.questionId,
@@ -139,15 +131,5 @@ export const useQuestionOverlay = ({ show, questions, startAt = null, context, s
     );
   }, [state, mutateAsync, context, stationId, entryId, onAnswered, t]);
 
-  // answers waiting in the outbox (made offline, in this page or an earlier one) show as such
-  const outbox = useLearnerOutbox();
-  const waiting = outbox.pending().flatMap((i) => (i.route === 'submitAnswer' ? [(i.body as { questionId: string }).questionId] : []));
-  const waitingKey = waiting.join(',');
-  const shownState = useMemo(
-    () => (waiting.some((id) => !state.queued.includes(id)) ? { ...state, queued: [...new Set([...state.queued, ...waiting])] } : state),
-    // waitingKey stands for `waiting`
-    [state, waitingKey],
-  );
-
-  return { state: shownState, dispatch, current, visible, submit: send };
+  return { state, dispatch, current, visible, submit: send };
 };

@@ -64,11 +64,6 @@ export interface OverlayState {
   /** questions the learner acted on in this overlay: a reload keeps their choice and result */
   touched: readonly string[];
   busy: boolean;
-  /**
-   * questions answered while the answer could not be sent (offline, issue 30): the answer waits in
-   * the learner outbox and is decided when it syncs; answered without retry until then
-   */
-  queued: readonly string[];
 }
 
 export type OverlayEvent =
@@ -88,12 +83,11 @@ export type OverlayEvent =
   | { type: 'chooseFollowUp'; answerId: string }
   | { type: 'submit' }
   | { type: 'answered'; questionId: string; answer: RecordedAnswer; result: 'correct' | 'incorrect'; points: number; canRetry: boolean; correctAnswerIds: readonly string[] | null }
-  | { type: 'failed' }
-  | { type: 'queued'; questionId: string };
+  | { type: 'failed' };
 
 export const initialOverlayState = (questions: readonly OverlayQuestion[] = []): OverlayState =>
   reduce(
-    { phase: 'closed', questions: [], index: -1, chosen: {}, followUpChosen: {}, shown: {}, touched: [], busy: false, queued: [] },
+    { phase: 'closed', questions: [], index: -1, chosen: {}, followUpChosen: {}, shown: {}, touched: [], busy: false },
     { type: 'load', questions },
   );
 
@@ -108,12 +102,9 @@ export const activeQuestion = (state: OverlayState): OverlayQuestion | null => s
 
 export const isAnswered = (question: OverlayQuestion): boolean => question.answer !== null;
 
-/** The answer waits in the outbox, to be decided when it syncs. */
-export const isQueued = (state: OverlayState, question: OverlayQuestion | null = activeQuestion(state)): boolean => question !== null && state.queued.includes(question.questionId);
-
-/** Without retry, the inputs are disabled after an answer (and while an answer is being sent, or waits to be). */
+/** Without retry, the inputs are disabled after an answer (and while an answer is being sent). */
 export const inputsDisabled = (state: OverlayState, question: OverlayQuestion | null = activeQuestion(state)): boolean =>
-  question === null || state.busy || isQueued(state, question) || (isAnswered(question) && !question.allowRetry);
+  question === null || state.busy || (isAnswered(question) && !question.allowRetry);
 
 /** The follow-up shows when an answer is chosen and (no answer yet, or a follow-up answer exists). */
 export const showsFollowUp = (state: OverlayState, question: OverlayQuestion | null = activeQuestion(state)): boolean => {
@@ -127,7 +118,6 @@ export const submitDisabled = (state: OverlayState): boolean => {
   if (!question) return true;
   if (!state.chosen[question.questionId]) return true;
   if (state.busy) return true;
-  if (isQueued(state, question)) return true;
   if (isAnswered(question) && !question.allowRetry) return true;
   if (question.followUpId !== null && !state.followUpChosen[question.questionId]) return true;
   return false;
@@ -211,9 +201,7 @@ const load = (state: OverlayState, questions: readonly OverlayQuestion[], startA
   const wanted = startAt ?? current;
   const found = wanted ? questions.findIndex((q) => q.questionId === wanted) : -1;
   const index = found >= 0 ? found : nextUnansweredIndex(questions);
-  // an answer the server now has is no longer waiting
-  const queued = state.queued.filter((id) => !questions.some((q) => q.questionId === id && q.answer !== null));
-  return { ...state, questions, index, chosen, followUpChosen, shown, queued };
+  return { ...state, questions, index, chosen, followUpChosen, shown };
 };
 
 export const reduce = (state: OverlayState, event: OverlayEvent): OverlayState => {
@@ -267,8 +255,6 @@ export const reduce = (state: OverlayState, event: OverlayEvent): OverlayState =
     }
     case 'failed':
       return state.busy ? { ...state, busy: false } : state;
-    case 'queued':
-      return { ...state, busy: false, queued: state.queued.includes(event.questionId) ? state.queued : [...state.queued, event.questionId], touched: touch(state.touched, event.questionId) };
     default: {
       const never: never = event;
       return never;

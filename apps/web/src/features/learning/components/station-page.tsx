@@ -17,7 +17,6 @@ import { EntryPlayer } from '../players/entry-player';
 import { EntryCard, StationCard } from './cards';
 import { EntryActions } from './entry-actions';
 import { LockNotice, SummaryProgress, type RequiredLink } from './learning-ui';
-import { SaveOffline } from './save-offline';
 import { usePageHead } from '../../../shared/ui/page-head';
 
 /** 000 §4.2: the visit mark waits 500 ms after the page's save. */
@@ -113,7 +112,6 @@ export function StationPage({ resolution }: { resolution: RouteResolution }) {
         </Group>
         {station.description && <Text c="dimmed">{pickText(station.description, locale)}</Text>}
         {signedIn && <SummaryProgress progress={station.progress} />}
-        {signedIn && <SaveOffline path={location.pathname} resolution={resolution} />}
       </Stack>
 
       {station.isUnavailable && station.availabilityMessage && (

@@ -99,13 +99,10 @@ export function ScormPlayer({ scormId, version: listedVersion, launchUrl: listed
       if (!changed && !newStatus) return;
       lastSaved = cmi;
       lastStatus = outcome.status;
-      // both join the learner outbox at once, in order (kept offline even if the page closes)
-      const saved = changed ? saveScormContent(scormId, cmi, revision !== undefined ? { revision } : {}) : undefined;
-      const reported = newStatus && outcome.status ? reportScormProgress({ scormId, status: outcome.status, score: outcome.score }) : undefined;
       queue = queue
         .then(async () => {
-          await saved;
-          await reported;
+          if (changed) await saveScormContent(scormId, cmi, revision !== undefined ? { revision } : {});
+          if (newStatus && outcome.status) await reportScormProgress({ scormId, status: outcome.status, score: outcome.score });
           if (outcome.completed) await invalidateLearningData(client);
         })
         .catch((error: unknown) => console.warn('SCORM state not saved', error));

@@ -53,10 +53,8 @@ export const useProgressReporter = (target: ReporterTarget) => {
           recordInteraction(client, 'firstVideoContentViewed').catch((error: unknown) => console.warn('Interaction not recorded', error));
         }
       }
-      // into the outbox at once, in order (kept offline, even if the page closes); answers in turn
-      const sent = sendPlayTick(stationId, entryId, tick);
       queue.current = queue.current
-        .then(() => sent)
+        .then(() => sendPlayTick(stationId, entryId, tick))
         .then(
           (answer) => {
             if (answer.completed || tick.event === 'end' || tick.event === 'pause') void invalidateLearningData(client);

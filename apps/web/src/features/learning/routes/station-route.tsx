@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { data, redirect, replace, useLocation, type LoaderFunctionArgs } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error';
 import { queryClient } from '../../../shared/api/query-client';
@@ -7,12 +6,10 @@ import { loadNamespaces } from '../../../shared/i18n/i18n';
 import { signInPathFor } from '../../../shared/routing/paths';
 import { decideProtectedRoute } from '../../../shared/session/guard-rules';
 import { loadSignedInUser } from '../../../shared/session/guards';
-import { useLearnerOutbox } from '../../../shared/offline/learner-outbox';
 import { routeResolutionQueryOptions, useRouteResolution } from '../api/catalogue';
 import { LearningShell } from '../components/learning-shell';
 import { StationPage } from '../components/station-page';
 import { canonicalRedirect, resolvablePath } from '../model/learning-paths';
-import { withPendingResolution } from '../model/pending-overlay';
 import { useScormTest } from './route-helpers';
 
 /**
@@ -46,11 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<null> {
 export function Component() {
   const { pathname } = useLocation();
   const path = resolvablePath(pathname) ?? pathname;
-  const { data: fromServer } = useRouteResolution(path);
-  // what the outbox has not sent yet shows too (issue 30: offline, the learner's own state)
-  const outbox = useLearnerOutbox();
-  const pending = outbox.pending();
-  const resolution = useMemo(() => withPendingResolution(fromServer, pending), [fromServer, pending]);
+  const { data: resolution } = useRouteResolution(path);
   const courses = useScormTest();
   return (
     <LearningShell courses={courses}>
