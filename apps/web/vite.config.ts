@@ -104,6 +104,9 @@ const browserBuild = defineConfig({
             // the form libraries several screens share (sign-in, profile, booking...), kept out of
             // the screens without a form such as /home (ADR 0013)
             { name: 'forms', test: FORMS, minShareCount: 3 },
+            // the chart library (reports and the dashboard only): its own file, never merged into a
+            // shared group a first screen loads (a small shared module beside it would pull 100 KiB)
+            { name: 'charts', test: /node_modules[\\/](recharts|d3-[a-z-]+|victory-vendor|@mantine[\\/]charts|decimal\.js-light|eventemitter3|internmap|react-smooth|recharts-scale)[\\/]/ },
             // libraries several screens share (Mantine's other components): one file, not dozens
             { name: 'ui', test: NODE_MODULES, minShareCount: 3, entriesAware: true, entriesAwareMergeThreshold: 20_000 },
           ],
