@@ -33,15 +33,22 @@ export function AskExpertSidebarSlot({ onNavigate }: { onNavigate: () => void })
  * shows nothing until an expert answers, so its code is not part of a first screen's first wave
  * (ADR 0090's budget).
  */
+const IDLE_AFTER_MS = 1000;
+
 export function AskExpertNotices() {
   const [idle, setIdle] = useState(false);
   useEffect(() => {
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 3000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = window.setTimeout(() => setIdle(true), 1000);
-    return () => window.clearTimeout(timer);
+    // a second after the first render, then the next idle moment: an idle moment can come within
+    // the first frames, and the notices' code would join the first wave after all
+    let handle: number | undefined;
+    const timer = window.setTimeout(() => {
+      if (typeof window.requestIdleCallback === 'function') handle = window.requestIdleCallback(() => setIdle(true), { timeout: 3000 });
+      else setIdle(true);
+    }, IDLE_AFTER_MS);
+    return () => {
+      window.clearTimeout(timer);
+      if (handle !== undefined) window.cancelIdleCallback(handle);
+    };
   }, []);
   if (!idle) return null;
   return (
