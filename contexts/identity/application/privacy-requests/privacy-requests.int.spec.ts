@@ -168,6 +168,8 @@ describe('privacy requests', () => {
   it('after the grace period the subject is erased through SubjectEraser, once; a legal hold blocks it until lifted', async () => {
     const held = await staff(t, 'learner.held@alfa.test', { roles: ['learner'], companyId: A });
     const gone = await staff(t, 'learner.gone@alfa.test', { roles: ['learner'], companyId: A });
+    // the hold's scope check reads the users read model: the admin's screen lists the user first
+    await caughtUp(t);
     const hold = await t.request('POST', `/api/manage-users/privacy-holds/${held.userId}`, { token: adminA.token, body: { reason: 'Open audit 2026-17' } });
     expect(hold.statusCode).toBe(201);
     for (const u of [held, gone]) expect((await t.request('POST', '/api/privacy/me/deletion', { token: u.token, body: { confirm: true } })).statusCode).toBe(202);
